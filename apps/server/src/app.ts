@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { ToolsAnswer } from '@guildhall/contracts';
+import type { Config } from './config';
+import type { AppContext } from './core/context';
+import { GrantStore } from './core/auth/grant-store';
+import { SessionStore } from './core/auth/session-store';
+import { registerAuthRoutes } from './core/auth/auth-routes';
+import { type DbHandle, pingDatabase } from './core/db/database';
+import type { EventBus } from './core/events/event-bus';
+import { HttpError } from './core/http/http-error';
+import { registerHttpCore } from './core/http/http-plugin';
+import { ProfileLookup } from './core/lookup/profile-lookup';
+import { RegistryRepository } from './core/registry/registry-repository';
+import { allTools } from './tools';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DbHandle;
+  events: EventBus;
+  now?: () => number;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | object;
+}
+
+export function createContext(config: Config, database: DbHandle, events: EventBus, now: () => number = Date.now): AppContext {
+  return {
+    config,
+    database,
+    events,
+    now,
+    sessions: new SessionStore(database.db, config.SESSION_TTL_HOURS * 3_600_000, now),
+    grants: new GrantStore(database.db, now),
+    registry: new RegistryRepository(database.db, events, now),
+    lookup: new ProfileLookup(
+      database.db,
+      {
+        discordBaseUrl: config.DISCORD_BASE_URL,
+        discordBotToken: config.DISCORD_BOT_TOKEN ?? null,
+        robloxBaseUrl: config.ROBLOX_USERS_BASE_URL,
+        cacheSeconds: config.LOOKUP_CACHE_SECONDS,
+        timeoutMs: config.LOOKUP_TIMEOUT_MS,
+      },
+      now,
+    ),
+  };
+}
+
+const defaultStaticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** ARCHITECTURE.md §2: core plugins, then each enabled tool, then the web app. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.decorate('ctx', createContext(config, options.database, options.events, options.now));
+
+  await registerHttpCore(app, { publicOrigin: config.publicOrigin, isProduction: config.isProduction });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, 'Too many requests. Please wait a moment and try again.'),
+  });
+  await app.register(compress, { threshold: 1024 });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await pingDatabase(options.database.db);
+      return { status: 'ok', database: options.database.dialect };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', error: 'The database is not answering.' });
+    }
+  });
+
+  const enabled = allTools.filter((t) => config.enabledTools.has(t.id));
+  app.get('/api/tools', async (): Promise<ToolsAnswer> => ({
+    tools: enabled.map(({ id, name, description, path: toolPath }) => ({ id, name, description, path: toolPath })),
+  }));
+
+  await registerAuthRoutes(app);
+  for (const tool of enabled) await tool.register(app);
+
+  await registerWebApp(app, config.STATIC_DIR ?? defaultStaticDir);
+  return app;
+}
+
+/** Serves the built web app: hashed assets cached for a year, the HTML shell never cached. */
+async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  const indexFile = path.join(root, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const apiLike = /^\/(api|auth|healthz)(\/|$)|^\/[^/]+\/(api|worker)(\/|$)/;
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsHtml || apiLike.test(request.url)) return reply.code(404).send({ error: `No such route: ${request.method} ${request.url.split('?')[0]}` });
+    if (!hasBuild) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    // Client-side routes (React Router) all start from the same HTML shell.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect([...config.enabledTools]).toEqual(['recruitment', 'bureau', 'appointments', 'timetable', 'sports', 'portfolio']);
+    expect(config.devSignIn).toBe(true);
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it('names the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ ENABLED_TOOLS: 'bureau,chess' })).toThrow(/ENABLED_TOOLS: unknown tool\(s\) chess/);
+    expect(() => loadConfig({ DISCORD_BASE_URL: 'ftp://x' })).toThrow(/DISCORD_BASE_URL/);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+
+  it('refuses the development sign-in in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.example', DEV_SIGN_IN: 'true' })).toThrow(
+      ConfigError,
+    );
+    const prod = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.example' });
+    expect(prod.devSignIn).toBe(false);
+    expect(prod.seedDemoData).toBe(false);
+  });
+
+  it('turns the development sign-in off when Discord credentials exist', () => {
+    expect(loadConfig({ DISCORD_CLIENT_ID: 'a', DISCORD_CLIENT_SECRET: 'b' }).devSignIn).toBe(false);
+    expect(() => loadConfig({ DISCORD_CLIENT_ID: 'a' })).toThrow(/DISCORD_CLIENT_SECRET/);
+  });
+
+  it('parses a subset of tools', () => {
+    expect([...loadConfig({ ENABLED_TOOLS: 'bureau, portfolio' }).enabledTools]).toEqual(['bureau', 'portfolio']);
+  });
+});

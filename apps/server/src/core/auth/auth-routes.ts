@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DevSignInRequest, type MeAnswer } from '@guildhall/contracts';
+import { badRequest, parseInput } from '../http/http-error';
+import { beginDiscordLogin, finishDiscordLogin } from './discord-oauth';
+import { currentSession, safeReturnTo, signIn, signOut } from './request-auth';
+import { renderDevSignInPage } from './dev-sign-in-page';
+
+const CALLBACK_PATH = '/auth/discord/login';
+
+/** Sign-in routes shared by every Discord tool (bureau staff pages, the records tool). */
+export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app.ctx;
+  const signInLimit = { rateLimit: { max: config.RATE_LIMIT_SIGN_IN_PER_MINUTE, timeWindow: '1 minute' } };
+
+  app.get(CALLBACK_PATH, { config: signInLimit }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (query.code === undefined && query.state === undefined && query.error === undefined) {
+      return beginDiscordLogin(request, reply, { callbackPath: CALLBACK_PATH, returnTo: safeReturnTo(query.returnTo) });
+    }
+    const returnTo = await finishDiscordLogin(request, reply, CALLBACK_PATH);
+    return reply.redirect(returnTo);
+  });
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    await signOut(request, reply);
+    return reply.redirect(safeReturnTo((request.query as Record<string, unknown>).returnTo));
+  };
+  app.get('/auth/logout', logout);
+  app.post('/auth/logout', logout);
+
+  app.get('/auth/api/me', async (request): Promise<MeAnswer> => {
+    const session = await currentSession(request);
+    if (!session) return { identity: null, devSignIn: config.devSignIn };
+    const grants = session.kind === 'discord' ? await app.ctx.grants.rolesOf(session.subject) : [];
+    return {
+      identity: { kind: session.kind, subject: session.subject, displayName: session.displayName, avatar: session.avatar, grants },
+      devSignIn: config.devSignIn,
+    };
+  });
+
+  // ARCHITECTURE.md §4: the development sign-in exists only when config allows it, which it never
+  // does in production (config.ts refuses to start); unregistered, its paths answer 404.
+  if (!config.devSignIn) return;
+  const { demoPeople } = await import('@guildhall/testkit/demo-data');
+
+  app.get('/auth/dev', async (request, reply) => {
+    const returnTo = safeReturnTo((request.query as Record<string, unknown>).returnTo);
+    return reply.type('text/html; charset=utf-8').send(renderDevSignInPage(demoPeople, returnTo));
+  });
+
+  app.post('/auth/dev', { config: signInLimit }, async (request, reply) => {
+    const body = parseInput(DevSignInRequest, request.body);
+    const person = demoPeople.find((p) => p.key === body.identity);
+    if (!person) throw badRequest('identity: unknown demo identity');
+    await signIn(request, reply, { kind: 'discord', subject: person.discord.id, displayName: person.discord.username, avatar: null });
+    return reply.redirect(safeReturnTo(body.returnTo));
+  });
+}

@@ -1,0 +1,104 @@
+import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, generateCodeVerifier, generateState } from 'arctic';
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { HttpError, badRequest } from '../http/http-error';
+import { safeReturnTo, signIn } from './request-auth';
+
+const OAUTH_COOKIE = 'gh_oauth';
+
+const PendingLogin = z.object({ state: z.string(), verifier: z.string(), returnTo: z.string() });
+
+const DiscordMe = z.object({
+  id: z.string(),
+  username: z.string(),
+  global_name: z.string().nullish(),
+  avatar: z.string().nullish(),
+});
+
+export interface DiscordLoginOptions {
+  /** The path Discord sends the browser back to; it must be registered with the Discord app. */
+  callbackPath: string;
+  returnTo: string;
+}
+
+/**
+ * Sends the browser to Discord's authorize page (identify scope, state + PKCE, 000 §2), or to the
+ * development sign-in page when no Discord app is configured outside production.
+ */
+export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyReply, options: DiscordLoginOptions): Promise<FastifyReply> {
+  const { config } = request.server.ctx;
+  const returnTo = safeReturnTo(options.returnTo);
+  if (!config.discordOAuth) {
+    if (config.devSignIn) return reply.redirect(`/auth/dev?returnTo=${encodeURIComponent(returnTo)}`);
+    throw new HttpError(503, 'Discord sign-in is not configured on this server.');
+  }
+  const state = generateState();
+  const verifier = generateCodeVerifier();
+  const client = new OAuth2Client(config.discordOAuth.clientId, config.discordOAuth.clientSecret, config.publicUrl + options.callbackPath);
+  const url = client.createAuthorizationURLWithPKCE(`${config.DISCORD_BASE_URL}/oauth2/authorize`, state, CodeChallengeMethod.S256, verifier, ['identify']);
+  reply.setCookie(OAUTH_COOKIE, JSON.stringify({ state, verifier, returnTo }), {
+    path: options.callbackPath,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+    maxAge: 600,
+  });
+  return reply.redirect(url.toString());
+}
+
+/**
+ * Finishes the login Discord sent back: checks the state against the cookie (once: the cookie is
+ * cleared whatever happens, so a replayed callback fails), trades the code with the PKCE verifier,
+ * reads /users/@me, and starts our own session. Answers the path to return to.
+ */
+export async function finishDiscordLogin(request: FastifyRequest, reply: FastifyReply, callbackPath: string): Promise<string> {
+  const { config } = request.server.ctx;
+  if (!config.discordOAuth) throw new HttpError(503, 'Discord sign-in is not configured on this server.');
+  const query = request.query as Record<string, unknown>;
+  const raw = request.cookies[OAUTH_COOKIE];
+  reply.clearCookie(OAUTH_COOKIE, { path: callbackPath });
+  if (typeof query.error === 'string') throw badRequest('Discord sign-in was cancelled.');
+  let pending: z.infer<typeof PendingLogin> | null = null;
+  try {
+    pending = raw ? PendingLogin.parse(JSON.parse(raw)) : null;
+  } catch {
+    pending = null;
+  }
+  const state = typeof query.state === 'string' ? query.state : '';
+  if (!pending || !timingSafeEqual(pending.state, state)) {
+    throw badRequest('This sign-in link has expired or was not started here. Please try signing in again.');
+  }
+  if (typeof query.code !== 'string' || query.code.length === 0 || query.code.length > 512) throw badRequest('Discord did not send a sign-in code.');
+
+  const client = new OAuth2Client(config.discordOAuth.clientId, config.discordOAuth.clientSecret, config.publicUrl + callbackPath);
+  let accessToken: string;
+  try {
+    const tokens = await client.validateAuthorizationCode(`${config.DISCORD_BASE_URL}/api/oauth2/token`, query.code, pending.verifier);
+    accessToken = tokens.accessToken();
+  } catch (error) {
+    if (error instanceof OAuth2RequestError) throw badRequest('Discord refused this sign-in code (it may have been used already). Please try again.');
+    request.log.warn({ err: error }, 'discord token exchange failed');
+    throw new HttpError(502, 'Discord could not be reached. Please try again.');
+  }
+  const me = await fetch(`${config.DISCORD_BASE_URL}/api/users/@me`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    signal: AbortSignal.timeout(config.LOOKUP_TIMEOUT_MS),
+  }).catch(() => null);
+  if (!me || !me.ok) throw new HttpError(502, 'Discord did not tell us who you are. Please try again.');
+  const user = DiscordMe.safeParse(await me.json().catch(() => null));
+  if (!user.success) throw new HttpError(502, 'Discord answered in a way we did not understand.');
+  await signIn(request, reply, {
+    kind: 'discord',
+    subject: user.data.id,
+    displayName: user.data.username,
+    avatar: user.data.avatar ?? null,
+  });
+  return pending.returnTo;
+}
+
+function timingSafeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}

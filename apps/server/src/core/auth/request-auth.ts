@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../http/http-error';
+import type { GrantRole } from './grant-store';
+import { SESSION_COOKIE, type Identity, type Session } from './session-store';
+
+const resolved = new WeakMap<FastifyRequest, Promise<Session | null>>();
+
+/** The signed-in session of this request, looked up once per request. */
+export function currentSession(request: FastifyRequest): Promise<Session | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    const token = request.cookies[SESSION_COOKIE];
+    pending = token ? request.server.ctx.sessions.find(token) : Promise.resolve(null);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+export async function requireDiscordSession(request: FastifyRequest): Promise<Session> {
+  const session = await currentSession(request);
+  if (!session || session.kind !== 'discord') throw unauthorized('Please sign in with Discord first.');
+  return session;
+}
+
+/** ARCHITECTURE.md §4: grants are enforced on the server for every call. */
+export async function requireGrant(request: FastifyRequest, role: GrantRole): Promise<Session> {
+  const session = await requireDiscordSession(request);
+  if (!(await request.server.ctx.grants.has(session.subject, role))) {
+    throw forbidden(`This needs the ${role} permission.`);
+  }
+  return session;
+}
+
+/** Starts a session for the identity and sets the HttpOnly, SameSite cookie. */
+export async function signIn(request: FastifyRequest, reply: FastifyReply, identity: Identity): Promise<void> {
+  const { sessions, config } = request.server.ctx;
+  const { token, expiresAt } = await sessions.create(identity);
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+    expires: new Date(expiresAt),
+  });
+}
+
+export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await request.server.ctx.sessions.delete(token);
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Only same-site paths may be returned to after sign-in (no open redirects). */
+export function safeReturnTo(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  return value;
+}

@@ -1,0 +1,25 @@
+import type { Config } from '../config';
+import type { DbHandle } from './db/database';
+import type { EventBus } from './events/event-bus';
+import type { GrantStore } from './auth/grant-store';
+import type { SessionStore } from './auth/session-store';
+import type { RegistryRepository } from './registry/registry-repository';
+import type { ProfileLookup } from './lookup/profile-lookup';
+
+/** What every tool receives: the shared services of core, built once in app.ts. */
+export interface AppContext {
+  config: Config;
+  database: DbHandle;
+  events: EventBus;
+  sessions: SessionStore;
+  grants: GrantStore;
+  registry: RegistryRepository;
+  lookup: ProfileLookup;
+  now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { CoreTables } from './core-tables';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+// pg answers BIGINT as a string by default; every bigint we store is an epoch in ms or s, or an
+// epoch-like id (001 §3), all well inside Number.MAX_SAFE_INTEGER.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface DbHandle {
+  db: Kysely<CoreTables>;
+  dialect: Dialect;
+  /** Only on PostgreSQL: the pool, for LISTEN/NOTIFY clients. */
+  pgPool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://... for PostgreSQL; undefined for SQLite. */
+  databaseUrl?: string;
+  /** SQLite file path, or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  pgSchema?: string;
+  pgPoolSize?: number;
+}
+
+/** ARCHITECTURE.md §5: SQLite by default (WAL, foreign keys, busy timeout), PostgreSQL by URL. */
+export function openDatabase(options: OpenDatabaseOptions): DbHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.pgPoolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    // An idle client dropping its connection must not crash the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', pgPool: null, close: () => db.destroy() };
+}
+
+export async function pingDatabase(db: Kysely<CoreTables>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** True when the error is a unique-constraint violation on either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

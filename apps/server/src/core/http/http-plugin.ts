@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { ZodError } from 'zod';
+import { HttpError, describeZodError } from './http-error';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface HttpCoreOptions {
+  publicOrigin: string;
+  isProduction: boolean;
+}
+
+/**
+ * ARCHITECTURE.md §2 core/http: the error shape, security headers, and the Origin check on
+ * cookie-authenticated writes.
+ */
+export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOptions): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: options.isProduction ? [] : null,
+      },
+    },
+    // HSTS only makes sense behind HTTPS, which a production deployment is expected to have.
+    strictTransportSecurity: options.isProduction,
+  });
+
+  // A form or fetch from another site must not ride on a signed-in person's cookie. Requests that
+  // carry no cookie (bearer-token and bot APIs) are not at risk and are not checked.
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+    const origin = request.headers.origin ?? originOf(request.headers.referer);
+    if (origin !== options.publicOrigin) {
+      throw new HttpError(403, 'This request came from another site and was refused.');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message });
+    if (error instanceof ZodError) return reply.code(400).send({ error: describeZodError(error) });
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ error: clientErrorMessage(error as FastifyError) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+}
+
+function originOf(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted here.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; JSON was expected.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The request body is not valid JSON.';
+    default:
+      return error.statusCode === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message;
+  }
+}

@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { CoreTables } from '../db/core-tables';
+
+export interface DiscordProfile {
+  id: string;
+  username: string;
+  displayName: string | null;
+  avatar: string | null;
+}
+
+export interface RobloxProfile {
+  id: string;
+  username: string;
+  displayName: string | null;
+  /** ISO timestamp. */
+  createdAt: string | null;
+  isBanned: boolean;
+}
+
+/**
+ * Where an answer came from. 'live': the API just answered; 'cache': a fresh cached answer;
+ * 'stale': the API failed or has no credentials, so an older answer is used; 'unavailable': no
+ * answer at all (the caller shows 'Unknown', 001 §3).
+ */
+export type LookupSource = 'live' | 'cache' | 'stale' | 'unavailable';
+
+export interface LookupResult<T> {
+  profile: T | null;
+  source: LookupSource;
+}
+
+export interface ProfileLookupConfig {
+  discordBaseUrl: string;
+  discordBotToken: string | null;
+  robloxBaseUrl: string;
+  cacheSeconds: number;
+  timeoutMs: number;
+}
+
+const DiscordUserAnswer = z.object({
+  id: z.string(),
+  username: z.string(),
+  global_name: z.string().nullish(),
+  avatar: z.string().nullish(),
+});
+
+const RobloxUserAnswer = z.object({
+  id: z.union([z.number(), z.string()]),
+  name: z.string(),
+  displayName: z.string().nullish(),
+  created: z.string().nullish(),
+  isBanned: z.boolean().nullish(),
+});
+
+/** The Discord epoch is 2015-01-01; a snowflake's top 42 bits are milliseconds since then. */
+export function discordCreationDate(snowflake: string): Date | null {
+  if (!/^\d{5,25}$/.test(snowflake)) return null;
+  return new Date(Number((BigInt(snowflake) >> 22n) + 1420070400000n));
+}
+
+type Fetched = { kind: 'found'; data: unknown } | { kind: 'missing' } | { kind: 'failed' };
+
+/**
+ * Looks people up on Discord (bot token) and Roblox, through a cache kept in the database so that
+ * every server process shares it and an outage or rate limit still has an older answer to give.
+ */
+export class ProfileLookup {
+  constructor(
+    private readonly db: Kysely<CoreTables>,
+    private readonly config: ProfileLookupConfig,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get hasDiscordCredentials(): boolean {
+    return this.config.discordBotToken !== null;
+  }
+
+  async discordUser(id: string): Promise<LookupResult<DiscordProfile>> {
+    const token = this.config.discordBotToken;
+    return this.lookup('discord', id, token ? () => this.fetchJson(`${this.config.discordBaseUrl}/api/v10/users/${id}`, { authorization: `Bot ${token}` }) : null, (data) => {
+      const user = DiscordUserAnswer.parse(data);
+      return { id: user.id, username: user.username, displayName: user.global_name ?? null, avatar: user.avatar ?? null };
+    });
+  }
+
+  async robloxUser(id: string): Promise<LookupResult<RobloxProfile>> {
+    return this.lookup('roblox', id, () => this.fetchJson(`${this.config.robloxBaseUrl}/v1/users/${id}`, {}), (data) => {
+      const user = RobloxUserAnswer.parse(data);
+      return { id: String(user.id), username: user.name, displayName: user.displayName ?? null, createdAt: user.created ?? null, isBanned: user.isBanned ?? false };
+    });
+  }
+
+  /** Saves an answer as if it had just been fetched (the demo seed uses it for its people). */
+  async remember(platform: 'discord' | 'roblox', id: string, answer: unknown): Promise<void> {
+    const data = JSON.stringify(answer);
+    await this.db
+      .insertInto('profile_cache')
+      .values({ platform, id, data, fetched_at: this.now() })
+      .onConflict((oc) => oc.columns(['platform', 'id']).doUpdateSet({ data, fetched_at: this.now() }))
+      .execute();
+  }
+
+  private async lookup<T>(
+    platform: 'discord' | 'roblox',
+    id: string,
+    fetcher: (() => Promise<Fetched>) | null,
+    parse: (data: unknown) => T,
+  ): Promise<LookupResult<T>> {
+    const cached = await this.db
+      .selectFrom('profile_cache')
+      .select(['data', 'fetched_at'])
+      .where('platform', '=', platform)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const fromCache = (source: LookupSource): LookupResult<T> => {
+      if (!cached) return { profile: null, source: 'unavailable' };
+      const data = JSON.parse(cached.data) as unknown;
+      return { profile: data === null ? null : parse(data), source };
+    };
+    if (cached && this.now() - cached.fetched_at < this.config.cacheSeconds * 1000) return fromCache('cache');
+    if (!fetcher) return fromCache('stale');
+    const fetched = await fetcher();
+    if (fetched.kind === 'failed') return fromCache('stale');
+    const data = fetched.kind === 'found' ? fetched.data : null;
+    let profile: T | null;
+    try {
+      profile = data === null ? null : parse(data);
+    } catch {
+      // An answer of a shape we do not know is treated like an outage, not cached.
+      return fromCache('stale');
+    }
+    // A 404 is cached too ("no such user"), so unknown ids do not hammer the API.
+    await this.remember(platform, id, data);
+    return { profile, source: 'live' };
+  }
+
+  private async fetchJson(url: string, headers: Record<string, string>): Promise<Fetched> {
+    try {
+      const response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(this.config.timeoutMs) });
+      if (response.status === 404) return { kind: 'missing' };
+      // 429 (rate limited), 5xx and anything else: fall back to what we have.
+      if (!response.ok) return { kind: 'failed' };
+      return { kind: 'found', data: await response.json() };
+    } catch {
+      return { kind: 'failed' };
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import 'dotenv/config';
+import path from 'node:path';
+import { buildApp, createContext } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './core/db/database';
+import { migrateToLatest } from './core/db/migrate';
+import { createLocalEventBus, createPostgresEventBus } from './core/events/event-bus';
+import { seedDemoData } from './core/seed/seed-demo-data';
+import { allMigrations } from './migrations';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'guildhall.sqlite') });
+  await migrateToLatest(database.db, database.dialect, allMigrations);
+  const events = database.pgPool ? await createPostgresEventBus(database.pgPool) : createLocalEventBus();
+  if (config.seedDemoData) await seedDemoData(createContext(config, database, events));
+
+  const app = await buildApp({ config, database, events });
+  const sweep = setInterval(() => void app.ctx.sessions.deleteExpired().catch(() => undefined), 3_600_000);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    await app.close();
+    await events.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(
+    { url: config.publicUrl, database: database.dialect, tools: [...config.enabledTools], devSignIn: config.devSignIn },
+    'Guildhall is running',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

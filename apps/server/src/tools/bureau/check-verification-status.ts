@@ -1,0 +1,46 @@
+import type { CheckStatusAnswer, CheckStatusQuery } from '@guildhall/contracts/bureau';
+import type { AppContext } from '../../core/context';
+import type { Ban } from '../../core/registry/registry-repository';
+
+type Deps = Pick<AppContext, 'registry' | 'lookup'>;
+
+/** 001 §8: a ban lookup failure is silent and counts as not banned. */
+async function findBanQuietly(deps: Deps, robloxId: string): Promise<Ban | null> {
+  try {
+    return await deps.registry.findBan(robloxId);
+  } catch {
+    return null;
+  }
+}
+
+const toAnswerBan = (ban: Ban) => ({ isBanned: ban.isBanned, moderator: ban.moderator, reason: ban.reason, time: ban.time });
+
+/**
+ * 001 §2 and §4 Status checker. By Discord id: a verified pair, or Not Found. By Roblox id: a pair
+ * holding that id (compared as a string, 001 §5) is verified; otherwise a ban record alone makes the
+ * user Not Verified; otherwise Not Found.
+ */
+export async function checkVerificationStatus(deps: Deps, query: CheckStatusQuery): Promise<CheckStatusAnswer> {
+  const pair =
+    query.type === 'discord' ? await deps.registry.findPairByDiscordId(query.id) : await deps.registry.findPairByRobloxId(query.id);
+
+  if (!pair) {
+    if (query.type === 'discord') return { result: 'not_found' };
+    const ban = await findBanQuietly(deps, query.id);
+    if (!ban) return { result: 'not_found' };
+    const roblox = await deps.lookup.robloxUser(query.id);
+    return { result: 'not_verified', roblox: { id: query.id, username: roblox.profile?.username ?? ban.username }, ban: toAnswerBan(ban) };
+  }
+
+  const [ban, discord, roblox] = await Promise.all([
+    findBanQuietly(deps, pair.robloxId),
+    deps.lookup.discordUser(pair.discordId),
+    deps.lookup.robloxUser(pair.robloxId),
+  ]);
+  return {
+    result: 'verified',
+    discord: { id: pair.discordId, username: discord.profile?.username ?? null },
+    roblox: { id: pair.robloxId, username: roblox.profile?.username ?? ban?.username ?? null },
+    ban: ban ? toAnswerBan(ban) : null,
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** ARCHITECTURE.md §6: every failure answers this shape. */
+export const ErrorAnswer = z.object({ error: z.string() });
+export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
+
+export const ToolSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  path: z.string(),
+});
+export const ToolsAnswer = z.object({ tools: z.array(ToolSummary) });
+export type ToolsAnswer = z.infer<typeof ToolsAnswer>;
+
+/** Discord snowflakes and Roblox user ids: decimal digits, kept as strings (001 §3). */
+export const DiscordId = z.string().trim().regex(/^\d{5,25}$/, 'must be a Discord ID (digits only)');
+export const RobloxId = z.string().trim().regex(/^\d{1,20}$/, 'must be a Roblox ID (digits only)');
+
+export const SessionIdentity = z.object({
+  kind: z.enum(['discord', 'line', 'school']),
+  subject: z.string(),
+  displayName: z.string(),
+  avatar: z.string().nullable(),
+  grants: z.array(z.string()),
+});
+export const MeAnswer = z.object({ identity: SessionIdentity.nullable(), devSignIn: z.boolean() });
+export type MeAnswer = z.infer<typeof MeAnswer>;
+
+export const DevIdentity = z.object({ id: z.string(), label: z.string(), description: z.string() });
+export const DevSignInRequest = z.object({
+  identity: z.string().min(1).max(100),
+  returnTo: z.string().max(500).optional(),
+});

@@ -1,0 +1,5 @@
+export * from './factories';
+export * from './demo-data';
+export * from './fake-server';
+export * from './fake-discord';
+export * from './fake-roblox';
