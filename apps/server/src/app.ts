@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { AppContext } from './core/context';
 import { GrantStore } from './core/auth/grant-store';
 import { SessionStore } from './core/auth/session-store';
+import { SchoolAccountStore } from './core/auth/school-account-store';
 import { registerAuthRoutes } from './core/auth/auth-routes';
 import { type DbHandle, pingDatabase } from './core/db/database';
 import type { EventBus } from './core/events/event-bus';
@@ -39,6 +40,7 @@ export function createContext(config: Config, database: DbHandle, events: EventB
     sessions: new SessionStore(database.db, config.SESSION_TTL_HOURS * 3_600_000, now),
     grants: new GrantStore(database.db, now),
     registry: new RegistryRepository(database.db, events, now),
+    schoolAccounts: new SchoolAccountStore(database.db, now),
     lookup: new ProfileLookup(
       database.db,
       {

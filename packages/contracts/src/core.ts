@@ -32,3 +32,20 @@ export const DevSignInRequest = z.object({
   identity: z.string().min(1).max(100),
   returnTo: z.string().max(500).optional(),
 });
+
+/** 002 §7 POST /api/login: both fields required (002 §5). */
+export const SchoolLoginRequest = z.object({
+  student_id: z.string().trim().min(1, 'Student ID is required.').max(32),
+  password: z.string().min(1, 'Password is required.').max(256),
+});
+export type SchoolLoginRequest = z.infer<typeof SchoolLoginRequest>;
+
+/** 002 §3 Login response: token, role, userId, studentId, email. */
+export const SchoolLoginAnswer = z.object({
+  token: z.string(),
+  role: z.enum(['student', 'developer', 'sports_lead']),
+  userId: z.number().int(),
+  studentId: z.string(),
+  email: z.string().nullable(),
+});
+export type SchoolLoginAnswer = z.infer<typeof SchoolLoginAnswer>;

@@ -3,6 +3,7 @@ import type { DbHandle } from './db/database';
 import type { EventBus } from './events/event-bus';
 import type { GrantStore } from './auth/grant-store';
 import type { SessionStore } from './auth/session-store';
+import type { SchoolAccountStore } from './auth/school-account-store';
 import type { RegistryRepository } from './registry/registry-repository';
 import type { ProfileLookup } from './lookup/profile-lookup';
 
@@ -14,6 +15,7 @@ export interface AppContext {
   sessions: SessionStore;
   grants: GrantStore;
   registry: RegistryRepository;
+  schoolAccounts: SchoolAccountStore;
   lookup: ProfileLookup;
   now: () => number;
 }

@@ -1,15 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/http-error';
 import type { GrantRole } from './grant-store';
+import type { SchoolAccount } from './school-account-store';
 import { SESSION_COOKIE, type Identity, type Session } from './session-store';
 
 const resolved = new WeakMap<FastifyRequest, Promise<Session | null>>();
 
-/** The signed-in session of this request, looked up once per request. */
+/** 002 §7: the sports API sends `Authorization: Bearer <token>`; the token is an opaque session token. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+}
+
+/** The signed-in session of this request (bearer token first, then the cookie), looked up once per request. */
 export function currentSession(request: FastifyRequest): Promise<Session | null> {
   let pending = resolved.get(request);
   if (!pending) {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
     pending = token ? request.server.ctx.sessions.find(token) : Promise.resolve(null);
     resolved.set(request, pending);
   }
@@ -31,8 +38,17 @@ export async function requireGrant(request: FastifyRequest, role: GrantRole): Pr
   return session;
 }
 
-/** Starts a session for the identity and sets the HttpOnly, SameSite cookie. */
-export async function signIn(request: FastifyRequest, reply: FastifyReply, identity: Identity): Promise<void> {
+/** A school-account session (002) with its current account; the role is read fresh, never from the session. */
+export async function requireSchoolSession(request: FastifyRequest): Promise<{ session: Session; account: SchoolAccount }> {
+  const session = await currentSession(request);
+  if (!session || session.kind !== 'school') throw unauthorized('Please log in with your student ID first.');
+  const account = await request.server.ctx.schoolAccounts.findByStudentId(session.subject);
+  if (!account) throw unauthorized('This account no longer exists. Please log in again.');
+  return { session, account };
+}
+
+/** Starts a session for the identity and sets the HttpOnly, SameSite cookie. Answers the token (bearer clients use it). */
+export async function signIn(request: FastifyRequest, reply: FastifyReply, identity: Identity): Promise<string> {
   const { sessions, config } = request.server.ctx;
   const { token, expiresAt } = await sessions.create(identity);
   reply.setCookie(SESSION_COOKIE, token, {
@@ -42,10 +58,11 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, ident
     secure: config.publicUrl.startsWith('https://'),
     expires: new Date(expiresAt),
   });
+  return token;
 }
 
 export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
   if (token) await request.server.ctx.sessions.delete(token);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

@@ -1,4 +1,4 @@
-import type { GuildhallMigration } from './migrate';
+import { type GuildhallMigration, idColumnType } from './migrate';
 import { sql } from 'kysely';
 
 const sqlCheckPlatform = sql`platform in ('Discord', 'Roblox')`;
@@ -68,6 +68,19 @@ export const coreMigrations: Record<string, GuildhallMigration> = {
         .addColumn('data', 'text', (c) => c.notNull())
         .addColumn('fetched_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('profile_cache_pk', ['platform', 'id'])
+        .execute();
+    },
+  },
+  '20261121-03-core-school-accounts': {
+    async up(db, dialect) {
+      await db.schema
+        .createTable('school_accounts')
+        .addColumn('id', idColumnType(dialect), (c) => c.primaryKey())
+        .addColumn('student_id', 'text', (c) => c.notNull().unique())
+        .addColumn('email', 'text')
+        .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('student', 'developer', 'sports_lead')`))
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
     },
   },

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Times are epoch milliseconds (bigint) unless a spec says otherwise (001 §3: ban Time is seconds).
 
 export interface SessionsTable {
@@ -53,7 +55,18 @@ export interface ProfileCacheTable {
 }
 
 
+/** 002 §3 school accounts: student id + argon2id password, shared by timetable and sports. */
+export interface SchoolAccountsTable {
+  id: Generated<number>;
+  student_id: string;
+  email: string | null;
+  role: 'student' | 'developer' | 'sports_lead';
+  password_hash: string;
+  created_at: number;
+}
+
 export interface CoreTables {
+  school_accounts: SchoolAccountsTable;
   sessions: SessionsTable;
   grants: GrantsTable;
   registry_pairs: RegistryPairsTable;

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { Dialect } from './database';
 
 /** A migration that may write dialect-specific DDL. */
@@ -18,14 +18,24 @@ export async function migrateToLatest(
   const wrapped: Record<string, Migration> = Object.fromEntries(
     Object.entries(migrations).map(([name, m]) => [name, { up: (tx: Kysely<unknown>) => m.up(tx, dialect) }]),
   );
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; on a PostgreSQL
+  // server holding several schemas (each test database is one, and a deployment may use its own
+  // search_path) it would find another schema's kysely_migration table and fail. Pin it to ours.
+  const migrationTableSchema = dialect === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => wrapped },
     allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+async function currentSchema(db: Kysely<unknown>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }
 
 /** An auto-increment integer primary key on either dialect. */

@@ -1,0 +1,106 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import type { SchoolAccountsTable, CoreTables } from '../db/core-tables';
+import { isUniqueViolation } from '../db/database';
+import { conflict } from '../http/http-error';
+
+// 002 §3: the roles of school accounts (shared by the timetable and sports tools, ARCHITECTURE.md §4).
+export const SCHOOL_ROLES = ['student', 'developer', 'sports_lead'] as const;
+export type SchoolRole = (typeof SCHOOL_ROLES)[number];
+
+export interface SchoolAccount {
+  /** Numeric account id: the `userId` of 002 §3's login response. */
+  id: number;
+  studentId: string;
+  email: string | null;
+  role: SchoolRole;
+  createdAt: number;
+}
+
+function toAccount(row: Pick<SchoolAccountsTable, 'student_id' | 'email' | 'role' | 'created_at'> & { id: number }): SchoolAccount {
+  return { id: row.id, studentId: row.student_id, email: row.email, role: row.role, createdAt: row.created_at };
+}
+
+// OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Verified against when the student id is unknown, so a wrong id costs as long as a wrong password. */
+let dummyHash: Promise<string> | null = null;
+
+export class SchoolAccountStore {
+  constructor(
+    private readonly db: Kysely<CoreTables>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(input: { studentId: string; password: string; email?: string | null; role: SchoolRole }): Promise<SchoolAccount> {
+    const passwordHash = await hash(input.password, ARGON2_OPTIONS);
+    try {
+      const row = await this.db
+        .insertInto('school_accounts')
+        .values({ student_id: input.studentId, email: input.email ?? null, role: input.role, password_hash: passwordHash, created_at: this.now() })
+        .returning(['id', 'student_id', 'email', 'role', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return toAccount(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`A school account with student ID ${input.studentId} already exists.`);
+      throw error;
+    }
+  }
+
+  /** Creates the account, or updates its password, email and role when it exists (CSV re-import). */
+  async upsert(input: { studentId: string; password: string; email?: string | null; role: SchoolRole }): Promise<SchoolAccount> {
+    const passwordHash = await hash(input.password, ARGON2_OPTIONS);
+    const values = { email: input.email ?? null, role: input.role, password_hash: passwordHash };
+    const row = await this.db
+      .insertInto('school_accounts')
+      .values({ student_id: input.studentId, created_at: this.now(), ...values })
+      .onConflict((oc) => oc.column('student_id').doUpdateSet(values))
+      .returning(['id', 'student_id', 'email', 'role', 'created_at'])
+      .executeTakeFirstOrThrow();
+    return toAccount(row);
+  }
+
+  async findByStudentId(studentId: string): Promise<SchoolAccount | null> {
+    const row = await this.db
+      .selectFrom('school_accounts')
+      .select(['id', 'student_id', 'email', 'role', 'created_at'])
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
+    return row ? toAccount(row) : null;
+  }
+
+  async findById(id: number): Promise<SchoolAccount | null> {
+    const row = await this.db
+      .selectFrom('school_accounts')
+      .select(['id', 'student_id', 'email', 'role', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toAccount(row) : null;
+  }
+
+  /**
+   * The account when the password matches, else null: the same answer, and about the same time,
+   * for a wrong student id and a wrong password (issue: "a wrong id and a wrong password get the
+   * same answer").
+   */
+  async verifyPassword(studentId: string, password: string): Promise<SchoolAccount | null> {
+    const row = await this.db
+      .selectFrom('school_accounts')
+      .select(['id', 'student_id', 'email', 'role', 'created_at', 'password_hash'])
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
+    if (!row) {
+      dummyHash ??= hash('not-a-real-password', ARGON2_OPTIONS);
+      await verify(await dummyHash, password).catch(() => false);
+      return null;
+    }
+    const ok = await verify(row.password_hash, password).catch(() => false);
+    return ok ? toAccount(row) : null;
+  }
+
+  async list(): Promise<SchoolAccount[]> {
+    const rows = await this.db.selectFrom('school_accounts').select(['id', 'student_id', 'email', 'role', 'created_at']).orderBy('student_id').execute();
+    return rows.map(toAccount);
+  }
+}
