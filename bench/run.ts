@@ -15,3 +15,4 @@ for (const name of names) {
   console.log(`\n## ${name}`);
   await (await load()).default();
 }
+export {};

@@ -74,7 +74,11 @@ export async function finishDiscordLogin(request: FastifyRequest, reply: Fastify
   const client = new OAuth2Client(config.discordOAuth.clientId, config.discordOAuth.clientSecret, config.publicUrl + callbackPath);
   let accessToken: string;
   try {
-    const tokens = await client.validateAuthorizationCode(`${config.DISCORD_BASE_URL}/api/oauth2/token`, query.code, pending.verifier);
+    // arctic's token request has no time limit of its own; a hung Discord must not hang the sign-in.
+    const tokens = await withTimeout(
+      client.validateAuthorizationCode(`${config.DISCORD_BASE_URL}/api/oauth2/token`, query.code, pending.verifier),
+      config.LOOKUP_TIMEOUT_MS,
+    );
     accessToken = tokens.accessToken();
   } catch (error) {
     if (error instanceof OAuth2RequestError) throw badRequest('Discord refused this sign-in code (it may have been used already). Please try again.');
@@ -95,6 +99,14 @@ export async function finishDiscordLogin(request: FastifyRequest, reply: Fastify
     avatar: user.data.avatar ?? null,
   });
   return pending.returnTo;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function timingSafeEqual(a: string, b: string): boolean {

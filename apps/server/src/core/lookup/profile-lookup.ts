@@ -78,14 +78,14 @@ export class ProfileLookup {
 
   async discordUser(id: string): Promise<LookupResult<DiscordProfile>> {
     const token = this.config.discordBotToken;
-    return this.lookup('discord', id, token ? () => this.fetchJson(`${this.config.discordBaseUrl}/api/v10/users/${id}`, { authorization: `Bot ${token}` }) : null, (data) => {
+    return this.lookup('discord', id, token ? () => this.fetchJson(`${this.config.discordBaseUrl}/api/v10/users/${encodeURIComponent(id)}`, { authorization: `Bot ${token}` }) : null, (data) => {
       const user = DiscordUserAnswer.parse(data);
       return { id: user.id, username: user.username, displayName: user.global_name ?? null, avatar: user.avatar ?? null };
     });
   }
 
   async robloxUser(id: string): Promise<LookupResult<RobloxProfile>> {
-    return this.lookup('roblox', id, () => this.fetchJson(`${this.config.robloxBaseUrl}/v1/users/${id}`, {}), (data) => {
+    return this.lookup('roblox', id, () => this.fetchJson(`${this.config.robloxBaseUrl}/v1/users/${encodeURIComponent(id)}`, {}), (data) => {
       const user = RobloxUserAnswer.parse(data);
       return { id: String(user.id), username: user.name, displayName: user.displayName ?? null, createdAt: user.created ?? null, isBanned: user.isBanned ?? false };
     });
@@ -115,10 +115,18 @@ export class ProfileLookup {
       .executeTakeFirst();
     const fromCache = (source: LookupSource): LookupResult<T> => {
       if (!cached) return { profile: null, source: 'unavailable' };
-      const data = JSON.parse(cached.data) as unknown;
-      return { profile: data === null ? null : parse(data), source };
+      try {
+        const data = JSON.parse(cached.data) as unknown;
+        return { profile: data === null ? null : parse(data), source };
+      } catch {
+        // A cached answer of a shape we no longer read (an older release, a hand-seeded row) is no answer.
+        return { profile: null, source: 'unavailable' };
+      }
     };
-    if (cached && this.now() - cached.fetched_at < this.config.cacheSeconds * 1000) return fromCache('cache');
+    if (cached && this.now() - cached.fetched_at < this.config.cacheSeconds * 1000) {
+      const hit = fromCache('cache');
+      if (hit.source === 'cache') return hit;
+    }
     if (!fetcher) return fromCache('stale');
     const fetched = await fetcher();
     if (fetched.kind === 'failed') return fromCache('stale');
@@ -131,7 +139,8 @@ export class ProfileLookup {
       return fromCache('stale');
     }
     // A 404 is cached too ("no such user"), so unknown ids do not hammer the API.
-    await this.remember(platform, id, data);
+    // Failing to cache (a busy SQLite writer) must not lose the answer we already have.
+    await this.remember(platform, id, data).catch(() => undefined);
     return { profile, source: 'live' };
   }
 

@@ -5,7 +5,9 @@ import { z } from 'zod';
 // parsed on its own, so one bad entry is reported and skipped instead of failing the whole file.
 
 /** 001 §3: the Roblox id "stored as a string"; older exports sometimes hold a number, taken as its digits. */
-export const ExportRobloxId = z.union([RobloxId, z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).transform(String)]);
+export const ExportRobloxId = z.union([RobloxId, z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).transform(String)], {
+  error: 'must be a Roblox ID (digits only)',
+});
 
 const optionalText = z
   .union([z.string(), z.number().transform(String)])
@@ -14,7 +16,9 @@ const optionalText = z
 
 /** 001 §3 and §9: ban Time is seconds since epoch; digits in a string are accepted too. */
 const epochSeconds = z
-  .union([z.number().int().nonnegative(), z.string().trim().regex(/^\d{1,12}$/, 'must be seconds since epoch').transform(Number), z.literal('')])
+  .union([z.number().int().nonnegative(), z.string().trim().regex(/^\d{1,12}$/).transform(Number), z.literal('')], {
+    error: 'must be seconds since epoch (a whole number)',
+  })
   .nullish()
   .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
@@ -26,7 +30,7 @@ const flag = z.union([
     .toLowerCase()
     .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }))
     .transform((v) => v === 'true' || v === '1' || v === 'yes'),
-]);
+], { error: 'must be true or false' });
 
 /** 001 §3 RobloxData/{robloxId}/Ban. */
 export const ExportBan = z.object({
@@ -48,7 +52,7 @@ export const ExportPlatform = z.enum(['Discord', 'Roblox'], { error: 'must be Di
 
 /** 001 §3: an infraction id is an epoch-like number (it serves as the date, §9). */
 export const ExportInfractionId = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/, 'must be a numeric id').transform(Number)])
+  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/).transform(Number)], { error: 'must be a numeric id (epoch-like, 001 §9)' })
   .pipe(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER));
 
 export const ExportDiscordId = DiscordId;

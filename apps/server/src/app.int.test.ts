@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from './core/db/test-databases';
+import { buildTestApp, type TestApp } from './test-support/build-test-app';
+
+// ARCHITECTURE.md §6: every failure answers {error} with the right 4xx; bad input never gets a 500.
+describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau', BODY_LIMIT_BYTES: '2048', RATE_LIMIT_PUBLIC_PER_MINUTE: '5' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers /healthz with the database in use', async () => {
+    const res = await t.request({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: dialect });
+  });
+
+  it('refuses a cookie-carrying write from another origin with 403 {error}, keeping the session', async () => {
+    const cookie = await t.signInAs('staff');
+    const foreign: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, {}, { origin: 'null' }];
+    for (const headers of foreign) {
+      const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, ...headers } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'This request came from another site and was refused.' });
+    }
+    expect((await t.request({ url: '/auth/api/me', cookie })).json().identity).not.toBeNull();
+    // The same write from our own origin goes through.
+    const own = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, origin: t.origin } });
+    expect(own.statusCode).toBe(302);
+  });
+
+  it('names the bad field of a malformed checker query (400 {error})', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['type=discord&id=abc', /^id: must be a Discord ID \(digits only\)$/],
+      ['type=roblox&id=12a', /^id: must be a Roblox ID \(digits only\)$/],
+      ['type=email&id=123456', /^type: /],
+      ['id=123456', /^type: /],
+      ['type=discord', /^id: /],
+      [`type=discord&id=${'9'.repeat(40)}`, /^id: /],
+    ];
+    for (const [i, [query, message]] of cases.entries()) {
+      // One client address per case, so the checker's rate limit (5 here) does not interfere.
+      const res = await t.app.inject({ url: `/bureau/api/check-status?${query}`, remoteAddress: `198.51.100.${i + 1}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error, query).toMatch(message);
+    }
+  });
+
+  it('answers 413 {error} for an oversize body and 400 {error} for invalid or empty JSON', async () => {
+    const big = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(4096) }) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: 'The request body is too large.' });
+
+    const broken = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json' }, payload: '{"returnTo": ' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: 'The request body is not valid JSON.' });
+
+    const empty = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ error: expect.any(String) });
+
+    const odd = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/x-strange' }, payload: 'hello' });
+    expect(odd.statusCode).toBe(415);
+    expect(odd.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('answers unknown routes with 404 {error}', async () => {
+    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/bureau/api/nope'], ['GET', '/auth/nope'], ['DELETE', '/healthz'], ['GET', '/bureau/worker/nope']] as const) {
+      const res = await t.request({ method, url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: `No such route: ${method} ${url}` });
+    }
+  });
+
+  it('rate-limits the public checker: 429 {error} after RATE_LIMIT_PUBLIC_PER_MINUTE requests', async () => {
+    // A client address of its own, so the other tests' checker calls do not count.
+    const remoteAddress = '203.0.113.7';
+    for (let i = 0; i < 5; i++) {
+      const ok = await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=123456', remoteAddress });
+      expect(ok.statusCode).toBe(200);
+    }
+    const limited = await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=123456', remoteAddress });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
+    const other = await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=123456', remoteAddress: '203.0.113.8' });
+    expect(other.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,189 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoPerson } from '@guildhall/testkit';
+import { ConfigError, loadConfig } from '../../config';
+import { DIALECTS } from '../db/test-databases';
+import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { hashToken } from './session-store';
+
+const LOGIN = '/auth/discord/login';
+const staff = demoPerson('staff');
+
+/** `name=value` exactly as the server set it, to send back in a Cookie header. */
+function cookieFrom(res: LightMyRequestResponse, name: string): string | null {
+  const raw = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const line = raw.find((c) => c.startsWith(`${name}=`));
+  return line ? line.split(';')[0]! : null;
+}
+
+function setCookieLine(res: LightMyRequestResponse, name: string): string {
+  const line = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
+  if (!line) throw new Error(`no Set-Cookie for ${name}`);
+  return line;
+}
+
+describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  /** Starts a login and lets the fake Discord authorize `userId`; answers the callback query and the OAuth cookie. */
+  async function authorizeAt(userId: string, returnTo = '/bureau/records') {
+    const begin = await t.request({ url: `${LOGIN}?returnTo=${encodeURIComponent(returnTo)}` });
+    expect(begin.statusCode).toBe(302);
+    const authorize = new URL(begin.headers.location as string);
+    authorize.searchParams.set('as', userId);
+    // The fake is a real HTTP server: the browser's hop to Discord and back, without following into our app.
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    expect(consent.status).toBe(302);
+    const back = new URL(consent.headers.get('location')!);
+    return { begin, authorize, back, oauthCookie: cookieFrom(begin, 'gh_oauth')! };
+  }
+
+  it('Discord OAuth round trip: authorize with state + PKCE S256, callback, HttpOnly Lax session, /auth/api/me with grants', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
+    const { begin, authorize, back, oauthCookie } = await authorizeAt(staff.discord.id);
+
+    // 000 §2: identify scope; ARCHITECTURE.md §3: state + PKCE.
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${t.discord!.url}/oauth2/authorize`);
+    expect(authorize.searchParams.get('client_id')).toBe(t.discord!.clientId);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${t.config.publicUrl}${LOGIN}`);
+    expect(authorize.searchParams.get('response_type')).toBe('code');
+    expect(authorize.searchParams.get('scope')).toBe('identify');
+    expect(authorize.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(setCookieLine(begin, 'gh_oauth')).toMatch(/HttpOnly/i);
+    expect(back.pathname).toBe(LOGIN);
+    expect(back.searchParams.get('state')).toBe(authorize.searchParams.get('state'));
+
+    const callback = await t.request({ url: `${back.pathname}${back.search}`, cookie: oauthCookie });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/bureau/records');
+    const session = setCookieLine(callback, 'gh_session');
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(session).toMatch(/; SameSite=Lax/i);
+    expect(session).toMatch(/; Path=\//);
+    const sessionCookie = cookieFrom(callback, 'gh_session')!;
+    expect(t.discord!.calls).toEqual(expect.arrayContaining(['POST /api/oauth2/token', 'GET /api/users/@me']));
+
+    const me = await t.request({ url: '/auth/api/me', cookie: sessionCookie });
+    expect(me.json()).toEqual({
+      identity: { kind: 'discord', subject: staff.discord.id, displayName: staff.discord.username, avatar: null, grants: ['bureau-staff'] },
+      devSignIn: false,
+    });
+
+    // ARCHITECTURE.md §4: the table holds the token's hash, never the token.
+    const token = sessionCookie.slice('gh_session='.length);
+    const rows = await t.database.db.selectFrom('sessions').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toBe(hashToken(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    // The same callback again (the code is single-use at Discord) is refused, and no session is added.
+    const replay = await t.request({ url: `${back.pathname}${back.search}`, cookie: oauthCookie });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ error: expect.any(String) });
+    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('refuses a callback whose state does not match, or that has no OAuth cookie', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    const { back, oauthCookie } = await authorizeAt(staff.discord.id);
+    const forged = new URL(back);
+    forged.searchParams.set('state', 'not-the-state-we-sent');
+    const mismatch = await t.request({ url: `${forged.pathname}${forged.search}`, cookie: oauthCookie });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error).toMatch(/expired or was not started here/);
+
+    const second = await authorizeAt(staff.discord.id);
+    const noCookie = await t.request({ url: `${second.back.pathname}${second.back.search}` });
+    expect(noCookie.statusCode).toBe(400);
+    expect(noCookie.json().error).toMatch(/expired or was not started here/);
+    expect(cookieFrom(noCookie, 'gh_session')).toBeNull();
+    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    // Neither refused callback spent the code at Discord.
+    expect(t.discord!.calls.filter((c) => c === 'POST /api/oauth2/token')).toEqual([]);
+  });
+
+  it('answers 502 {error} when Discord\'s token endpoint fails or hangs', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau', LOOKUP_TIMEOUT_MS: '300' } });
+    const failing = await authorizeAt(staff.discord.id);
+    t.discord!.faults.fail(/^\/api\/oauth2\/token/, 500);
+    const res = await t.request({ url: `${failing.back.pathname}${failing.back.search}`, cookie: failing.oauthCookie });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: 'Discord could not be reached. Please try again.' });
+
+    const hanging = await authorizeAt(staff.discord.id);
+    t.discord!.faults.fail(/^\/api\/oauth2\/token/, 200, 1, 3000);
+    const started = Date.now();
+    const slow = await t.request({ url: `${hanging.back.pathname}${hanging.back.search}`, cookie: hanging.oauthCookie });
+    expect(slow.statusCode).toBe(502);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+
+  it('a session ends when its time is up, and logout clears the cookie and deletes the row', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau', SESSION_TTL_HOURS: '2' } });
+    const ttl = 2 * 3_600_000;
+    const cookie = await t.signInAs('member');
+    const me = async (c: string) => (await t.request({ url: '/auth/api/me', cookie: c })).json().identity;
+    expect(await me(cookie)).toMatchObject({ subject: demoPerson('member').discord.id });
+    t.clock.advance(ttl - 1000);
+    expect(await me(cookie)).not.toBeNull();
+    t.clock.advance(1000);
+    expect(await me(cookie)).toBeNull();
+    expect(await t.ctx.sessions.deleteExpired()).toBe(1);
+
+    const other = await t.signInAs('staff');
+    const out = await t.request({ method: 'POST', url: '/auth/logout?returnTo=/bureau/checker', cookie: other });
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe('/bureau/checker');
+    const cleared = setCookieLine(out, 'gh_session');
+    expect(cleared).toMatch(/^gh_session=;/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/i);
+    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    expect(await me(other)).toBeNull();
+  });
+
+  it('in production the development sign-in does not exist and login never points at it', async () => {
+    t = await buildTestApp({ dialect, discord: false, env: { ENABLED_TOOLS: 'bureau', NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example' } });
+    expect(t.config.devSignIn).toBe(false);
+    const page = await t.request({ url: '/auth/dev', headers: { accept: 'application/json' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toEqual({ error: expect.any(String) });
+    const post = await t.request({ method: 'POST', url: '/auth/dev', payload: { identity: 'staff' } });
+    expect(post.statusCode).toBe(404);
+    const login = await t.request({ url: LOGIN });
+    expect(login.statusCode).toBe(503);
+    expect(login.headers.location).toBeUndefined();
+    expect((await t.request({ url: '/auth/api/me' })).json()).toEqual({ identity: null, devSignIn: false });
+  });
+
+  it('outside production without a Discord app, login goes to the development sign-in, which signs in a demo person', async () => {
+    t = await buildTestApp({ dialect, discord: false, env: { ENABLED_TOOLS: 'bureau', NODE_ENV: 'development' } });
+    const login = await t.request({ url: `${LOGIN}?returnTo=/bureau/records` });
+    expect(login.statusCode).toBe(302);
+    expect(login.headers.location).toBe('/auth/dev?returnTo=%2Fbureau%2Frecords');
+    const signIn = await t.request({
+      method: 'POST',
+      url: '/auth/dev',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'identity=staff&returnTo=%2Fbureau%2Frecords',
+    });
+    expect(signIn.statusCode).toBe(302);
+    expect(signIn.headers.location).toBe('/bureau/records');
+    const me = await t.request({ url: '/auth/api/me', cookie: cookieFrom(signIn, 'gh_session')! });
+    expect(me.json().identity).toMatchObject({ subject: staff.discord.id });
+  });
+});
+
+describe('configuration of the development sign-in', () => {
+  it('refuses DEV_SIGN_IN=true in production (ARCHITECTURE.md §4)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example', DEV_SIGN_IN: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example', DEV_SIGN_IN: 'true' })).toThrow(/DEV_SIGN_IN/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example' }).devSignIn).toBe(false);
+  });
+});

@@ -1,0 +1,144 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type FakeDiscord, type FakeDiscordOptions, type FakeRoblox, demoPeople, startFakeDiscord, startFakeRoblox } from '@guildhall/testkit';
+import type { DemoPerson } from '@guildhall/testkit/demo-data';
+import type { DiscordUserRecord, RobloxUserRecord } from '@guildhall/testkit/factories';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { SESSION_COOKIE, type Identity } from '../core/auth/session-store';
+import type { AppContext } from '../core/context';
+import type { Dialect } from '../core/db/database';
+import { createTestDatabase, type TestDatabase } from '../core/db/test-databases';
+import { createLocalEventBus, createPostgresEventBus, type EventBus } from '../core/events/event-bus';
+
+/** A clock the test moves by hand; buildApp's `now` reads it (sessions, cache ages, grants). */
+export interface TestClock {
+  now(): number;
+  advance(ms: number): void;
+  set(ms: number): void;
+}
+
+export function createTestClock(start = Date.now()): TestClock {
+  let current = start;
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (ms) => {
+      current = ms;
+    },
+  };
+}
+
+export interface BuildTestAppOptions {
+  /** Default 'sqlite' (in memory). Use inside `describe.each(DIALECTS)` for both. */
+  dialect?: Dialect;
+  /** Extra environment for loadConfig; wins over everything this helper sets. */
+  env?: Record<string, string | undefined>;
+  /**
+   * Start the fake Discord (OAuth + users API) and configure the app against it: client id and
+   * secret, bot token, DISCORD_BASE_URL. Default true; its users default to the demo people.
+   * `{ botToken: false }` leaves DISCORD_BOT_TOKEN unset.
+   */
+  discord?: boolean | (Omit<FakeDiscordOptions, 'botToken'> & { botToken?: string | false });
+  /** Start the fake Roblox users API (default true, demo people's accounts) and point the app at it. */
+  roblox?: boolean | { users?: RobloxUserRecord[] };
+  clock?: TestClock;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  database: TestDatabase;
+  events: EventBus;
+  clock: TestClock;
+  discord: FakeDiscord | null;
+  roblox: FakeRoblox | null;
+  /** The app's public origin: send it as `origin` on cookie-carrying writes (core/http Origin check). */
+  origin: string;
+  /** Starts a session directly (no OAuth dance) and answers the Cookie header value to send. */
+  signIn(identity: Identity): Promise<string>;
+  /** signIn as a demo person's Discord identity. */
+  signInAs(key: DemoPerson['key']): Promise<string>;
+  /** app.inject with the cookie and, for writes, the same-origin header already set. */
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+const demoDiscordUsers = (): DiscordUserRecord[] => demoPeople.map((p) => p.discord);
+const demoRobloxUsers = (): RobloxUserRecord[] => demoPeople.flatMap((p) => (p.roblox ? [p.roblox] : []));
+
+/**
+ * The real app (buildApp, every core plugin and the enabled tools) on a fresh test database, wired to
+ * the testkit's fake Discord and Roblox servers, silent, with a hand-moved clock. Always `close()` it.
+ */
+export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  const clock = options.clock ?? createTestClock();
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
+  };
+  try {
+    const discordOptions = options.discord === undefined || options.discord === true ? {} : options.discord;
+    const { botToken: botTokenOption, ...fakeDiscordOptions } = discordOptions || {};
+    const discord = discordOptions
+      ? await startFakeDiscord({
+          users: demoDiscordUsers(),
+          ...fakeDiscordOptions,
+          ...(typeof botTokenOption === 'string' ? { botToken: botTokenOption } : {}),
+        })
+      : null;
+    if (discord) cleanups.push(() => discord.close());
+    const robloxOptions = options.roblox === undefined || options.roblox === true ? {} : options.roblox;
+    const roblox = robloxOptions ? await startFakeRoblox({ users: demoRobloxUsers(), ...robloxOptions }) : null;
+    if (roblox) cleanups.push(() => roblox.close());
+
+    const env: Record<string, string | undefined> = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO_DATA: 'false',
+      ...(discord
+        ? {
+            DISCORD_CLIENT_ID: discord.clientId,
+            DISCORD_CLIENT_SECRET: discord.clientSecret,
+            DISCORD_BASE_URL: discord.url,
+            DISCORD_BOT_TOKEN: botTokenOption === false ? undefined : discord.botToken,
+          }
+        : {}),
+      ...(roblox ? { ROBLOX_USERS_BASE_URL: roblox.url } : {}),
+      ...options.env,
+    };
+    const config = loadConfig(env);
+
+    const database = await createTestDatabase(options.dialect ?? 'sqlite');
+    cleanups.push(() => database.close());
+    // Each PostgreSQL test database gets its own NOTIFY channel, so parallel files do not hear each other.
+    const events = database.pgPool ? await createPostgresEventBus(database.pgPool, `ch_${database.schema}`) : createLocalEventBus();
+    cleanups.push(() => events.close());
+    const app = await buildApp({ config, database, events, now: clock.now, logger: false });
+    cleanups.push(() => app.close());
+    await app.ready();
+
+    const signIn = async (identity: Identity) => {
+      const { token } = await app.ctx.sessions.create(identity);
+      return `${SESSION_COOKIE}=${token}`;
+    };
+    const signInAs = async (key: DemoPerson['key']) => {
+      const person = demoPeople.find((p) => p.key === key)!;
+      return signIn({ kind: 'discord', subject: person.discord.id, displayName: person.discord.username, avatar: null });
+    };
+    const request = ({ cookie, headers, ...rest }: InjectOptions & { cookie?: string }) => {
+      const method = (rest.method ?? 'GET').toUpperCase();
+      const writes = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+      return app.inject({
+        ...rest,
+        headers: { ...(cookie ? { cookie } : {}), ...(writes ? { origin: config.publicOrigin } : {}), ...headers },
+      });
+    };
+    return { app, ctx: app.ctx, config, database, events, clock, discord, roblox, origin: config.publicOrigin, signIn, signInAs, request, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

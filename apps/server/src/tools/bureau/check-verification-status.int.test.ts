@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { demoBans, demoPerson, demoUnpairedBan } from '@guildhall/testkit';
+import { DIALECTS } from '../../core/db/test-databases';
+import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { checkVerificationStatus } from './check-verification-status';
+
+const staff = demoPerson('staff');
+const banned = demoPerson('banned');
+const unverified = demoPerson('unverified');
+
+// 001 §2 and §4 Status checker, on the real registry and the fake Discord and Roblox APIs.
+describe.each(DIALECTS)('checkVerificationStatus on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    for (const person of [staff, banned]) await t.ctx.registry.upsertPair(person.discord.id, person.roblox!.id);
+    for (const ban of demoBans) await t.ctx.registry.setBan(ban);
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  const verifiedStaff = {
+    result: 'verified',
+    discord: { id: staff.discord.id, username: 'registrar.rose' },
+    roblox: { id: '1200001', username: 'RoseRegistrar' },
+    ban: null,
+  };
+
+  it('finds a verified pair by Discord id and by Roblox id', async () => {
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: staff.discord.id })).toEqual(verifiedStaff);
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: '1200001' })).toEqual(verifiedStaff);
+  });
+
+  it('shows the ban of a verified, banned account (RobloxData/{id}/Ban)', async () => {
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: banned.roblox!.id })).toEqual({
+      result: 'verified',
+      discord: { id: banned.discord.id, username: 'derail.dan' },
+      roblox: { id: '1200005', username: 'DerailDan' },
+      ban: { isBanned: true, moderator: 'ModeratorMike', reason: 'Derailing trains on purpose', time: 1_722_470_400 },
+    });
+  });
+
+  it('a ban with no pair is "not verified"; the Roblox name falls back to the ban record', async () => {
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: demoUnpairedBan.robloxId })).toEqual({
+      result: 'not_verified',
+      roblox: { id: '1200099', username: 'EvasiveEve' },
+      ban: { isBanned: true, moderator: null, reason: 'Ban evasion', time: 1_719_792_000 },
+    });
+  });
+
+  it('answers not found for an unknown Discord id, an unknown Roblox id, and a Discord id with no pair', async () => {
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: '123456789012345678' })).toEqual({ result: 'not_found' });
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: '424242' })).toEqual({ result: 'not_found' });
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: unverified.discord.id })).toEqual({ result: 'not_found' });
+  });
+
+  it('001 §8: a failing ban lookup is silent and counts as not banned', async () => {
+    // A real failure of the ban read: its table is gone.
+    await sql`drop table registry_bans`.execute(t.database.db);
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: banned.roblox!.id })).toMatchObject({ result: 'verified', ban: null });
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: demoUnpairedBan.robloxId })).toEqual({ result: 'not_found' });
+  });
+
+  it('names stay empty (the page shows Unknown, 001 §3) when the APIs are down', async () => {
+    t.discord!.faults.fail(/./, 503, 10);
+    t.roblox!.faults.fail(/./, 503, 10);
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: staff.discord.id })).toEqual({
+      ...verifiedStaff,
+      discord: { id: staff.discord.id, username: null },
+      roblox: { id: '1200001', username: null },
+    });
+  });
+
+  it('without a Discord bot token, Discord names come from the lookup cache only', async () => {
+    const noToken = await buildTestApp({ dialect, discord: { botToken: false }, env: { ENABLED_TOOLS: 'bureau' } });
+    try {
+      await noToken.ctx.registry.upsertPair(staff.discord.id, staff.roblox!.id);
+      expect(await checkVerificationStatus(noToken.ctx, { type: 'discord', id: staff.discord.id })).toMatchObject({ discord: { username: null } });
+      await noToken.ctx.lookup.remember('discord', staff.discord.id, staff.discord);
+      expect(await checkVerificationStatus(noToken.ctx, { type: 'discord', id: staff.discord.id })).toMatchObject({ discord: { username: 'registrar.rose' } });
+      expect(noToken.discord!.calls).toEqual([]);
+    } finally {
+      await noToken.close();
+    }
+  });
+
+  it('serves the same answers over GET /bureau/api/check-status, trimming the id (001 §5)', async () => {
+    const res = await t.request({ url: `/bureau/api/check-status?type=roblox&id=${encodeURIComponent(' 1200001 ')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(verifiedStaff);
+    const missing = await t.request({ url: '/bureau/api/check-status?type=discord&id=123456789012345678' });
+    expect(missing.json()).toEqual({ result: 'not_found' });
+  });
+});
