@@ -1,0 +1,53 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout, PageLoading } from './shell/app-layout';
+import { HomePage } from './shell/home-page';
+import { NotFoundPage } from './shell/not-found-page';
+import { RouteErrorPage } from './shell/route-error-page';
+
+/**
+ * ARCHITECTURE.md §2: each tool is one lazily loaded route subtree, so the build makes one chunk
+ * per tool and a visitor of one tool never downloads another. A tool's `tools/<tool>/routes.tsx`
+ * default-exports a component that renders <Routes> for the pages under its path.
+ *
+ * To add a tool, add ONE line to `shellTools` (pages inside the header shell) or `bareTools`
+ * (full-screen pages: the LINE mini-app, the costumed desktops). Paths end in `/*` so the tool owns
+ * everything below; React Router ranks the more specific path first, so `bureau/appointment/*`
+ * (appointments) wins over `bureau/*` (bureau) wherever the two lines sit.
+ */
+const shellTools: RouteObject[] = [
+  toolRoute('bureau/*', () => import('./tools/bureau/routes')),
+];
+
+const bareTools: RouteObject[] = [];
+
+/** The design kit page (not a tool; not listed on the home page). */
+const KitPage = lazy(() => import('./shell/kit-page'));
+
+function toolRoute(path: string, load: () => Promise<{ default: ComponentType }>): RouteObject {
+  const Tool = lazy(load);
+  return { path, element: <Tool /> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'kit', element: <KitPage /> },
+      ...shellTools,
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  // Without the shell there is no Suspense boundary above, so each bare tool brings its own.
+  ...bareTools.map((route) => ({
+    ...route,
+    errorElement: <RouteErrorPage />,
+    element: <Suspense fallback={<PageLoading />}>{route.element}</Suspense>,
+  })),
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,60 @@
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useMe } from '../api/get-me';
+import { signOutUrl } from '../lib/auth-links';
+import { Spinner } from '../ui/spinner';
+import './shell.css';
+
+/** The shell around every tool that does not need the full screen: skip link, header, main. */
+export function AppLayout() {
+  return (
+    <div className="shell">
+      <a className="shell__skip" href="#main">
+        Skip to content
+      </a>
+      <header className="shell__header">
+        <div className="shell__header-inner">
+          <Link to="/" className="shell__brand">
+            Guildhall
+          </Link>
+          <AccountStatus />
+        </div>
+      </header>
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+/** Shown while a tool's code is fetched (each tool is its own chunk, ARCHITECTURE.md §7). */
+export function PageLoading() {
+  return (
+    <div className="shell__loading">
+      <Spinner label="Loading page" size="lg" />
+    </div>
+  );
+}
+
+/**
+ * Who is signed in, with a way out. There is no global "Sign in" link: public tools (the checker,
+ * 001 §6) have no login, and tools that need one offer the right sign-in on their own pages.
+ */
+function AccountStatus() {
+  const me = useMe();
+  const location = useLocation();
+  const identity = me.data?.identity;
+  if (!identity) return null;
+  return (
+    <div className="shell__account">
+      <span className="shell__account-name">
+        Signed in as <strong>{identity.displayName}</strong>
+      </span>
+      <a className="shell__account-action" href={signOutUrl(location.pathname + location.search)}>
+        Sign out
+      </a>
+    </div>
+  );
+}

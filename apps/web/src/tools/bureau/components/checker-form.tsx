@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import type { CheckerIdType, CheckStatusQuery } from '@guildhall/contracts/bureau';
+import { Button } from '../../../ui/button';
+import { SelectField, TextField } from '../../../ui/field';
+
+const ID_TYPES: ReadonlyArray<{ value: CheckerIdType; label: string }> = [
+  { value: 'discord', label: 'Discord ID' },
+  { value: 'roblox', label: 'Roblox ID' },
+];
+
+export interface CheckerFormProps {
+  busy: boolean;
+  onCheck(query: CheckStatusQuery): void;
+}
+
+/** 001 §2: the selector (Discord ID or Roblox ID), the input and 'Check Status' / 'Checking...'. */
+export function CheckerForm({ busy, onCheck }: CheckerFormProps) {
+  const [type, setType] = useState<CheckerIdType>('discord');
+  const [id, setId] = useState('');
+  const typeLabel = ID_TYPES.find((t) => t.value === type)!.label;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // 001 §5: the input is trimmed and an empty input does nothing.
+    const trimmed = id.trim();
+    if (!trimmed || busy) return;
+    onCheck({ type, id: trimmed });
+  };
+
+  return (
+    <form className="checker-form" onSubmit={submit} aria-label="Check verification status" noValidate>
+      <SelectField
+        className="checker-form__type"
+        label="Look up by"
+        value={type}
+        options={ID_TYPES}
+        onChange={(event) => setType(event.target.value as CheckerIdType)}
+      />
+      <TextField
+        className="checker-form__id"
+        label={typeLabel}
+        value={id}
+        onChange={(event) => setId(event.target.value)}
+        placeholder={`Enter a ${typeLabel}`}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <Button type="submit" className="checker-form__submit" disabled={busy}>
+        {busy ? 'Checking...' : 'Check Status'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// In development the server runs apart (`npm run dev -w @guildhall/server`); Vite forwards every
+// server-owned path to it, the same paths app.ts keeps away from the SPA fallback.
+const serverUrl = process.env.GUILDHALL_SERVER_URL ?? 'http://localhost:3000';
+const toServer = { target: serverUrl, changeOrigin: false, xfwd: true };
+
+export default defineConfig({
+  root: here,
+  plugins: [react()],
+  build: {
+    outDir: path.join(here, 'dist'),
+    emptyOutDir: true,
+    // ARCHITECTURE.md §7: hashed files under /assets are served immutable by app.ts.
+    assetsDir: 'assets',
+    sourcemap: true,
+    target: 'es2022',
+    rollupOptions: {
+      output: {
+        // Name each tool's chunk after the tool (tool-bureau-<hash>.js) so the per-tool split is visible.
+        chunkFileNames(chunk) {
+          const tool = chunk.facadeModuleId?.match(/[\\/]tools[\\/]([^\\/]+)[\\/]routes\.tsx$/)?.[1];
+          return tool ? `assets/tool-${tool}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '^/api(/|$)': toServer,
+      '^/auth(/|$)': toServer,
+      '^/healthz$': toServer,
+      // Tool APIs: /<tool>/api/... and the appointment worker /bureau/worker/... (ARCHITECTURE.md §1).
+      '^/[^/]+/(api|worker)(/|$)': toServer,
+    },
+  },
+  preview: { proxy: { '^/api(/|$)': toServer, '^/auth(/|$)': toServer, '^/[^/]+/(api|worker)(/|$)': toServer } },
+});

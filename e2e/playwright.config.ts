@@ -1,0 +1,45 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// One id per run, shared with the workers through the environment, so results of people running
+// e2e at the same time never land in (or get wiped from) the same folder.
+const runId = (process.env.GUILDHALL_E2E_RUN_ID ??= `${Date.now()}-${process.pid}`);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: path.join(os.tmpdir(), `guildhall-e2e-${runId}`, 'results'),
+  // The machine is small and shared: one worker by default (each worker runs its own server).
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    // ARCHITECTURE.md §3: Debian's Chromium; Playwright never downloads a browser here.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+    colorScheme: 'light',
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+});
