@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '@guildhall/contracts/timetable-rules';
 
 // ARCHITECTURE.md §1: the tools a deployment can switch on.
 export const TOOL_IDS = ['recruitment', 'bureau', 'appointments', 'timetable', 'sports', 'portfolio'] as const;
@@ -11,6 +12,12 @@ const flag = z
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** "6896,6796": comma-separated four-digit student-ID prefixes (002 §5). */
+const prefixList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^\d{4}$/, 'each prefix must be four digits')));
 
 // Every environment variable Guildhall reads, in one place (.env.example documents each).
 const EnvSchema = z.object({
@@ -39,7 +46,46 @@ const EnvSchema = z.object({
   ROBLOX_USERS_BASE_URL: httpUrl.default('https://users.roblox.com'),
   LOOKUP_CACHE_SECONDS: int(0, 7 * 24 * 3600).default(3600),
   LOOKUP_TIMEOUT_MS: int(100, 60_000).default(3000),
+  // 001 appointments (LINE mini-app): the LINE Login channel whose LIFF ID tokens are verified, LINE's
+  // API base (verify + Messaging API push), the LIFF app id, the LIFF mock switch (auto: on outside
+  // production when LIFF_ID is unset), the optional Messaging API channel token, and the booking rules.
+  LINE_CHANNEL_ID: z.string().regex(/^\d{1,20}$/, 'must be the LINE Login channel id (digits)').optional(),
+  LINE_API_BASE_URL: httpUrl.optional(),
+  LIFF_ID: z.string().regex(/^[\w-]{1,100}$/, 'must be a LIFF app id such as 1234567890-AbcdEfgh').optional(),
+  LIFF_MOCK: z.enum(['auto', 'true', 'false']).default('auto'),
+  LINE_CHANNEL_TOKEN: z.string().min(1).optional(),
+  APPOINTMENT_DAYS: z.string().default('mon,tue,wed,thu,fri'),
+  APPOINTMENT_OPENS: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM').default('09:00'),
+  APPOINTMENT_CLOSES: z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'must be HH:MM').default('17:00'),
+  APPOINTMENT_SLOT_MINUTES: int(5, 24 * 60).default(30),
+  APPOINTMENT_TIME_ZONE: z
+    .string()
+    .refine((tz) => { try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; } }, 'must be an IANA time zone such as Asia/Bangkok')
+    .default('Asia/Bangkok'),
+  APPOINTMENT_MAX_DAYS_AHEAD: int(1, 3650).default(180),
   STATIC_DIR: z.string().min(1).optional(),
+  // core/documents (ARCHITECTURE.md §7): the Chromium that prints PDFs. 001 §2 "Printable document":
+  // the office subtitle, the officer's name and an optional signature image file (PNG, JPEG or SVG).
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  BUREAU_OFFICE_SUBTITLE: z.string().trim().min(1).max(200).default('Office of Identity Verification and Records'),
+  BUREAU_OFFICER_NAME: z.string().trim().min(1).max(100).default('Registrar on Duty'),
+  BUREAU_SIGNATURE_IMAGE: z.string().min(1).optional(),
+  // 002 sports: the student-ID prefixes of each level (002 §5), the fixed student ID the Soviet login
+  // checks its password against (002 §4, §9), and the portfolio's decorative password (002 §9; shown
+  // to the browser, so NOT a secret).
+  SPORTS_JUNIOR_PREFIXES: prefixList.default(['6896', '6796', '6696']),
+  SPORTS_SENIOR_PREFIXES: prefixList.default(['6898', '6798', '6598']),
+  SPORTS_SOVIET_STUDENT_ID: z.string().trim().min(1).max(32).default('68961917'),
+  PORTFOLIO_PASSWORD: z.string().min(1).max(200).default('{secret}'),
+  // 002 §9 timetable: term start (Prev Week stops there), the school's time zone, the first day of the
+  // week (ISO 1 = Monday ... 7 = Sunday) and the local names of Monday ... Sunday (Thai by default).
+  TIMETABLE_TERM_START: z.string().refine(isIsoDate, 'must be a real date YYYY-MM-DD').default('2025-10-13'),
+  SCHOOL_TIME_ZONE: z.string().refine((tz) => { try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; } }, 'must be an IANA time zone such as Asia/Bangkok').default('Asia/Bangkok'),
+  TIMETABLE_WEEK_START: int(1, 7).default(1),
+  TIMETABLE_DAY_NAMES: z.string().transform((v) => v.split(',').map((s) => s.trim())).refine((a) => a.length === 7 && a.every(Boolean), 'must be 7 comma-separated names, Monday first').optional(),
+  // 000 (recruitment): upload size limit (default 10 MiB) and an optional Discord webhook for new applications and decisions.
+  RECRUITMENT_UPLOAD_MAX_BYTES: int(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  RECRUITMENT_WEBHOOK_URL: httpUrl.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -52,6 +98,10 @@ export interface Config extends Env {
   seedDemoData: boolean;
   devSignIn: boolean;
   discordOAuth: { clientId: string; clientSecret: string } | null;
+  /** 001 appointments: the web app runs @line/liff-mock and the server a fake LINE (never in production). */
+  liffMock: boolean;
+  /** 001 appointments: opening days, 0 = Sunday. */
+  appointmentDays: number[];
 }
 
 export class ConfigError extends Error {
@@ -66,6 +116,18 @@ function parseTools(value: string): Set<ToolId> {
     throw new ConfigError(`ENABLED_TOOLS: unknown tool(s) ${unknown.join(', ')}; known: ${TOOL_IDS.join(', ')}`);
   }
   return new Set(names as ToolId[]);
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/** "mon,tue,wed" -> [1, 2, 3] (0 = Sunday). */
+function parseWeekdays(value: string): number[] {
+  const names = value.split(',').map((s) => s.trim().toLowerCase().slice(0, 3)).filter(Boolean);
+  const days = names.map((n) => WEEKDAYS.indexOf(n));
+  if (days.length === 0 || days.some((d) => d < 0)) {
+    throw new ConfigError(`APPOINTMENT_DAYS: expected a comma-separated list of ${WEEKDAYS.join(', ')}`);
+  }
+  return [...new Set(days)].sort();
 }
 
 /** Parses the environment once. A bad or missing variable throws a ConfigError naming it. */
@@ -98,8 +160,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production (used for OAuth redirects and origin checks)');
   }
 
+  // 001 appointments: production must never accept unverified LINE identities.
+  const liffMock = env.LIFF_MOCK === 'auto' ? !isProduction && !env.LIFF_ID : env.LIFF_MOCK === 'true';
+  if (liffMock && isProduction) throw new ConfigError('LIFF_MOCK: the LIFF mock cannot be on when NODE_ENV=production');
+  const appointmentDays = parseWeekdays(env.APPOINTMENT_DAYS);
+  if (env.APPOINTMENT_CLOSES <= env.APPOINTMENT_OPENS) throw new ConfigError('APPOINTMENT_CLOSES: must be later than APPOINTMENT_OPENS');
+
   return {
     ...env,
+    liffMock,
+    appointmentDays,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
     enabledTools: parseTools(env.ENABLED_TOOLS),

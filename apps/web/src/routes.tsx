@@ -4,6 +4,7 @@ import { AppLayout, PageLoading } from './shell/app-layout';
 import { HomePage } from './shell/home-page';
 import { NotFoundPage } from './shell/not-found-page';
 import { RouteErrorPage } from './shell/route-error-page';
+import { appointmentsBareRoutes, appointmentsShellRoutes } from './tools/appointments/route-objects';
 
 /**
  * ARCHITECTURE.md §2: each tool is one lazily loaded route subtree, so the build makes one chunk
@@ -17,9 +18,10 @@ import { RouteErrorPage } from './shell/route-error-page';
  */
 const shellTools: RouteObject[] = [
   toolRoute('bureau/*', () => import('./tools/bureau/routes')),
+  ...appointmentsShellRoutes,
 ];
 
-const bareTools: RouteObject[] = [];
+const bareTools: RouteObject[] = [...appointmentsBareRoutes];
 
 /** The design kit page (not a tool; not listed on the home page). */
 const KitPage = lazy(() => import('./shell/kit-page'));

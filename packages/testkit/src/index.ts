@@ -3,3 +3,4 @@ export * from './demo-data';
 export * from './fake-server';
 export * from './fake-discord';
 export * from './fake-roblox';
+export * from './fake-line';

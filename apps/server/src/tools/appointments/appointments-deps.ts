@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../core/context';
+import type { LineVerifierOptions } from '../../core/auth/line-id-token';
+import { type AppointmentsDb, appointmentsDb } from './appointments-tables';
+import { type BookingRules, bookingRulesFrom } from './booking-rules';
+
+/** The LINE Login channel id development uses with LIFF_MOCK; it is the testkit fake's default too. */
+export const DEV_LINE_CHANNEL_ID = '2000000000';
+
+export interface LineSettings {
+  baseUrl: string;
+  /** null when LINE is not configured: the mini-app's calls then answer 503. */
+  channelId: string | null;
+  /** The Messaging API channel token; null turns confirmation pushes off. */
+  channelToken: string | null;
+  timeoutMs: number;
+  mock: boolean;
+}
+
+/** What the appointments services need, built once when the tool registers. */
+export interface AppointmentsDeps {
+  db: AppointmentsDb;
+  now: () => number;
+  rules: BookingRules;
+  line: LineSettings;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  /** Pushes still in flight (tests and shutdown wait for them). */
+  pending: Set<Promise<void>>;
+}
+
+export function makeAppointmentsDeps(ctx: AppContext, line: LineSettings, log: FastifyBaseLogger): AppointmentsDeps {
+  return { db: appointmentsDb(ctx), now: ctx.now, rules: bookingRulesFrom(ctx.config), line, publicUrl: ctx.config.publicUrl, log, pending: new Set() };
+}
+
+export function verifierOptions(deps: AppointmentsDeps, channelId: string): LineVerifierOptions {
+  return { baseUrl: deps.line.baseUrl, channelId, timeoutMs: deps.line.timeoutMs, now: deps.now };
+}

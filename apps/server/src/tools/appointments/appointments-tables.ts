@@ -1,0 +1,47 @@
+import type { Generated, Kysely } from 'kysely';
+import type { AppContext } from '../../core/context';
+
+// Times are epoch milliseconds (conventions.md). 001 §3: "The stored shape of an appointment is not
+// shown"; this is Guildhall's.
+
+/** 001 §7 register-user: the LINE users the mini-app has seen. */
+export interface AppointmentLineUsersTable {
+  line_user_id: string;
+  display_name: string;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
+export interface AppointmentsTable {
+  id: Generated<number>;
+  line_user_id: string;
+  starts_at: number;
+  ends_at: number;
+  topic: string | null;
+  status: 'booked' | 'cancelled';
+  reschedule_count: number;
+  created_at: number;
+  updated_at: number;
+  cancelled_at: number | null;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+}
+
+/** A staff member's private calendar-feed token (only its hash is kept). */
+export interface AppointmentFeedTokensTable {
+  discord_id: string;
+  token_hash: string;
+  created_at: number;
+}
+
+export type AppointmentsTables = {
+  appointment_line_users: AppointmentLineUsersTable;
+  appointments: AppointmentsTable;
+  appointment_feed_tokens: AppointmentFeedTokensTable;
+};
+
+export type AppointmentsDb = Kysely<AppointmentsTables>;
+
+export function appointmentsDb(ctx: Pick<AppContext, 'database'>): AppointmentsDb {
+  return ctx.database.db.withTables<AppointmentsTables>() as unknown as AppointmentsDb;
+}

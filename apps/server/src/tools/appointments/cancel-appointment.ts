@@ -1,0 +1,35 @@
+import type { CancelAppointmentAnswer } from '@guildhall/contracts/appointments';
+import { conflict, notFound } from '../../core/http/http-error';
+import type { AppointmentsDeps } from './appointments-deps';
+import { formatSlotTime } from './format-slot-time';
+import { notifyLineUser } from './notify-line-user';
+import { toStaffAppointment } from './to-appointment';
+
+/** Staff cancel a booking with a reason; the slot is free again and the user is told (when pushes are on). */
+export async function cancelAppointment(
+  deps: AppointmentsDeps,
+  staff: { discordId: string },
+  id: number,
+  reason: string,
+): Promise<CancelAppointmentAnswer> {
+  const now = deps.now();
+  const updated = await deps.db
+    .updateTable('appointments')
+    .set({ status: 'cancelled', cancelled_at: now, cancel_reason: reason, cancelled_by: staff.discordId, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'booked')
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) {
+    const existing = await deps.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirst();
+    if (!existing) throw notFound('There is no appointment with that id.');
+    throw conflict('This appointment is already cancelled.');
+  }
+  const user = await deps.db.selectFrom('appointment_line_users').select('display_name').where('line_user_id', '=', updated.line_user_id).executeTakeFirst();
+  notifyLineUser(
+    deps,
+    updated.line_user_id,
+    `Your appointment on ${formatSlotTime(updated.starts_at, deps.rules.timeZone)} has been cancelled. Reason: ${reason}`,
+  );
+  return { appointment: toStaffAppointment({ ...updated, display_name: user?.display_name ?? null }) };
+}

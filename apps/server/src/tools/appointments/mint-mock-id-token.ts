@@ -1,0 +1,21 @@
+import type { MockIdTokenAnswer, RegisterUserRequest } from '@guildhall/contracts/appointments';
+import { HttpError } from '../../core/http/http-error';
+import type { AppointmentsDeps } from './appointments-deps';
+
+/**
+ * Development with LIFF_MOCK only (config.ts refuses LIFF_MOCK in production): @line/liff-mock has
+ * no LINE behind it, so the page asks here for an ID token for its mocked profile. The token comes
+ * from the testkit fake LINE, and the server then verifies it exactly as it verifies real ones.
+ */
+export async function mintMockIdToken(deps: Pick<AppointmentsDeps, 'line'>, profile: RegisterUserRequest): Promise<MockIdTokenAnswer> {
+  if (!deps.line.mock) throw new HttpError(404, 'No such route.');
+  const response = await fetch(`${deps.line.baseUrl}/__fake/id-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sub: profile.userId, name: profile.displayName }),
+    signal: AbortSignal.timeout(deps.line.timeoutMs),
+  }).catch(() => null);
+  const body = response?.ok ? ((await response.json().catch(() => null)) as { id_token?: unknown } | null) : null;
+  if (typeof body?.id_token !== 'string') throw new HttpError(502, 'The mock LINE service did not issue a token.');
+  return { idToken: body.id_token };
+}

@@ -1,0 +1,38 @@
+import ical, { ICalEventStatus } from 'ical-generator';
+import type { AppointmentsDeps } from './appointments-deps';
+
+const PAST_DAYS = 30;
+
+/**
+ * The staff calendar (.ics): booked appointments from 30 days ago to the booking horizon, one event
+ * each, with a stable UID so calendar apps update a moved booking instead of duplicating it.
+ */
+export async function renderCalendarFeed(deps: Pick<AppointmentsDeps, 'db' | 'now' | 'rules' | 'publicUrl'>): Promise<string> {
+  const now = deps.now();
+  const rows = await deps.db
+    .selectFrom('appointments')
+    .leftJoin('appointment_line_users', 'appointment_line_users.line_user_id', 'appointments.line_user_id')
+    .selectAll('appointments')
+    .select('appointment_line_users.display_name')
+    .where('appointments.status', '=', 'booked')
+    .where('appointments.starts_at', '>=', now - PAST_DAYS * 86_400_000)
+    .where('appointments.starts_at', '<=', now + (deps.rules.maxDaysAhead + 1) * 86_400_000)
+    .orderBy('appointments.starts_at')
+    .limit(5000)
+    .execute();
+  const host = new URL(deps.publicUrl).host;
+  const calendar = ical({ name: 'Bureau appointments', timezone: deps.rules.timeZone, prodId: { company: 'Guildhall', product: 'appointments' } });
+  for (const row of rows) {
+    const who = row.display_name ?? row.line_user_id;
+    calendar.createEvent({
+      id: `appointment-${row.id}@${host}`,
+      start: new Date(row.starts_at),
+      end: new Date(row.ends_at),
+      stamp: new Date(row.updated_at),
+      summary: row.topic ? `Appointment: ${who} (${row.topic})` : `Appointment: ${who}`,
+      description: `LINE user: ${who} (${row.line_user_id})${row.topic ? `\nTopic: ${row.topic}` : ''}`,
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

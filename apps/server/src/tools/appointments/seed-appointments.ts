@@ -1,0 +1,54 @@
+import { TZDate } from '@date-fns/tz';
+import type { AppContext } from '../../core/context';
+import { appointmentsDb } from './appointments-tables';
+import { bookingRulesFrom } from './booking-rules';
+
+/** Demo LINE users and a few bookings on the next opening days (ToolDefinition.seed, outside production). */
+export async function seedAppointments(ctx: AppContext): Promise<void> {
+  const db = appointmentsDb(ctx);
+  if (await db.selectFrom('appointments').select('id').limit(1).executeTakeFirst()) return;
+  const { demoLineUsers, demoAppointmentPlan } = await import('@guildhall/testkit/appointments-demo');
+  const now = ctx.now();
+  const rules = bookingRulesFrom(ctx.config);
+  for (const user of demoLineUsers) {
+    await db
+      .insertInto('appointment_line_users')
+      .values({ line_user_id: user.userId, display_name: user.displayName, first_seen_at: now, last_seen_at: now })
+      .onConflict((oc) => oc.column('line_user_id').doNothing())
+      .execute();
+  }
+  const openDays = nextOpenDays(now, rules.timeZone, rules.days, 3);
+  for (const plan of demoAppointmentPlan) {
+    const user = demoLineUsers[plan.user];
+    const day = openDays[plan.openDay - 1];
+    if (!user || !day) continue;
+    const [h, m] = plan.time.split(':').map(Number) as [number, number];
+    const startsAt = new TZDate(day.y, day.m, day.d, h, m, 0, 0, rules.timeZone).getTime();
+    await db
+      .insertInto('appointments')
+      .values({
+        line_user_id: user.userId,
+        starts_at: startsAt,
+        ends_at: startsAt + rules.slotMinutes * 60_000,
+        topic: plan.topic,
+        status: 'booked',
+        reschedule_count: 0,
+        created_at: now,
+        updated_at: now,
+        cancelled_at: null,
+        cancel_reason: null,
+        cancelled_by: null,
+      })
+      .execute();
+  }
+}
+
+function nextOpenDays(now: number, timeZone: string, days: number[], count: number): Array<{ y: number; m: number; d: number }> {
+  const found: Array<{ y: number; m: number; d: number }> = [];
+  const today = new TZDate(now, timeZone);
+  for (let offset = 1; found.length < count && offset < 30; offset += 1) {
+    const day = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + offset, 12, 0, 0, 0, timeZone);
+    if (days.includes(day.getDay())) found.push({ y: day.getFullYear(), m: day.getMonth(), d: day.getDate() });
+  }
+  return found;
+}

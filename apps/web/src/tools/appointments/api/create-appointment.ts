@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CreateAppointmentAnswer, type CreateAppointmentRequest } from '@guildhall/contracts/appointments';
+import { workerPost } from './worker-post';
+
+/** POST /bureau/worker/create-appointment {userId, datetime, topic, reschedule_id} (001 §7). */
+export function createAppointment(body: CreateAppointmentRequest, idToken: string | null): Promise<CreateAppointmentAnswer> {
+  return workerPost('/bureau/worker/create-appointment', body, idToken, CreateAppointmentAnswer);
+}
+
+export function useCreateAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idToken }: { body: CreateAppointmentRequest; idToken: string | null }) => createAppointment(body, idToken),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['appointments', 'staff'] }),
+  });
+}
