@@ -3,6 +3,7 @@
 const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> = {
   checker: () => import('./checker'),
   appointments: () => import('./appointments'),
+  recruitment: () => import('./recruitment'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -18,6 +18,7 @@ import { appointmentsBareRoutes, appointmentsShellRoutes } from './tools/appoint
  */
 const shellTools: RouteObject[] = [
   toolRoute('bureau/*', () => import('./tools/bureau/routes')),
+  toolRoute('recruitment/*', () => import('./tools/recruitment/routes')),
   ...appointmentsShellRoutes,
 ];
 

@@ -1,0 +1,44 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type FileStorage, assertStorageKey } from './file-storage';
+
+/**
+ * Files on local disk under one root (DATA_DIR/uploads by default). Writes go to a temporary file
+ * first and are renamed into place, so a crash never leaves half a file under a real key.
+ */
+export class LocalDiskStorage implements FileStorage {
+  readonly kind = 'local';
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertStorageKey(key);
+    const full = path.resolve(this.root, ...key.split('/'));
+    // Belt and braces: the key pattern already forbids '..', but the resolved path must stay inside root.
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`storage key escapes the root: ${key}`);
+    return full;
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    await fs.promises.writeFile(temp, data, { flag: 'wx' });
+    await fs.promises.rename(temp, target);
+  }
+
+  async open(key: string): Promise<{ stream: fs.ReadStream; size: number } | null> {
+    const target = this.pathOf(key);
+    try {
+      const stat = await fs.promises.stat(target);
+      return { stream: fs.createReadStream(target), size: stat.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+}

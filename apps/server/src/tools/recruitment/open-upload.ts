@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream';
+import { forbidden, notFound } from '../../core/http/http-error';
+import type { RecruitmentDeps } from './recruitment-deps';
+
+export interface OpenedUpload {
+  fileName: string;
+  contentType: string;
+  size: number;
+  stream: Readable;
+}
+
+/** An uploaded file, for its uploader or an admin only (000 §6: applications are private). */
+export async function openUpload(
+  deps: Pick<RecruitmentDeps, 'db' | 'storage'>,
+  caller: { userId: string; isAdmin: boolean },
+  id: string,
+): Promise<OpenedUpload> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw notFound('There is no such file.');
+  const row = await deps.db.selectFrom('recruitment_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('There is no such file.');
+  if (row.owner_id !== caller.userId && !caller.isAdmin) throw forbidden('Only the person who uploaded this file and recruitment admins can open it.');
+  const opened = await deps.storage.open(row.storage_key);
+  if (!opened) throw notFound('This file is no longer stored.');
+  return { fileName: row.file_name, contentType: row.content_type, size: opened.size, stream: opened.stream };
+}

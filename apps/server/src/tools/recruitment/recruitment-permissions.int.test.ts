@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../core/db/test-databases';
+import { EVERYONE, type RecruitmentTestApp, SAMPLE_PDF, type Who, startRecruitmentTestApp } from './recruitment-test-app';
+
+const API = '/recruitment/api';
+
+/**
+ * 000 §6 Roles and permissions, every endpoint x every kind of caller. Status codes:
+ * 401 not signed in, 403 signed in but not allowed (unverified users can do nothing but log out).
+ * 'other' is a second verified applicant; where an endpoint touches the applicant's own things
+ * (their uploaded file) 'other' must be refused.
+ */
+type Expect = Record<Who, number>;
+const publicOk: Expect = { anonymous: 200, unverified: 200, applicant: 200, other: 200, admin: 200 };
+const signedIn: Expect = { anonymous: 401, unverified: 200, applicant: 200, other: 200, admin: 200 };
+const verified: Expect = { anonymous: 401, unverified: 403, applicant: 200, other: 200, admin: 200 };
+const applicantOnly: Expect = { anonymous: 401, unverified: 403, applicant: 200, other: 200, admin: 403 };
+const adminOnly: Expect = { anonymous: 401, unverified: 403, applicant: 403, other: 403, admin: 200 };
+const redirect: Expect = { anonymous: 302, unverified: 302, applicant: 302, other: 302, admin: 302 };
+
+interface Case {
+  name: string;
+  expect: Expect;
+  /** Runs the call as `who`; fresh ids come from `ids` so each call has something to act on. */
+  call(t: RecruitmentTestApp, who: Who, ids: Ids): Promise<{ statusCode: number }>;
+}
+interface Ids {
+  form: Awaited<ReturnType<RecruitmentTestApp['setUpForm']>>;
+  applicationId: number;
+  fileUrl: string;
+}
+
+const cases: Case[] = [
+  { name: 'GET public-settings', expect: publicOk, call: (t, who) => t.get(`${API}/public-settings`, who) },
+  { name: 'GET user', expect: publicOk, call: (t, who) => t.get(`${API}/user`, who) },
+  { name: 'GET check-verification', expect: signedIn, call: (t, who) => t.get(`${API}/check-verification`, who) },
+  { name: 'GET login', expect: redirect, call: (t, who) => t.get(`${API}/login`, who) },
+  {
+    name: 'GET logout',
+    expect: redirect,
+    call: async (t, who) => {
+      const cookie = await t.newSessionCookie(who);
+      return t.app.inject({ method: 'GET', url: `${API}/logout`, headers: cookie ? { cookie } : {} });
+    },
+  },
+  { name: 'GET application/status', expect: applicantOnly, call: (t, who) => t.get(`${API}/application/status`, who) },
+  { name: 'GET stages', expect: verified, call: (t, who) => t.get(`${API}/stages`, who) },
+  { name: 'GET roles', expect: verified, call: (t, who) => t.get(`${API}/roles`, who) },
+  { name: 'GET questions', expect: verified, call: (t, who) => t.get(`${API}/questions`, who) },
+  { name: 'POST upload-file', expect: applicantOnly, call: (t, who) => t.upload(who, SAMPLE_PDF, 'cv.pdf') },
+  {
+    name: 'GET an uploaded file (the applicant’s)',
+    expect: { anonymous: 401, unverified: 403, applicant: 200, other: 403, admin: 200 },
+    call: (t, who, ids) => t.get(ids.fileUrl, who),
+  },
+  // Submitting twice is a 409 for the same person, so 'applicant' and 'other' each submit once here.
+  { name: 'POST submit', expect: applicantOnly, call: (t, who, ids) => t.apply(who, ids.form) },
+  { name: 'GET applications', expect: adminOnly, call: (t, who) => t.get(`${API}/applications`, who) },
+  { name: 'GET applications/export.csv', expect: adminOnly, call: (t, who) => t.get(`${API}/applications/export.csv`, who) },
+  { name: 'POST applications/{id}/update', expect: adminOnly, call: (t, who, ids) => t.post(`${API}/applications/${ids.applicationId}/update`, who, { stageId: ids.form.stageIds[1] }) },
+  { name: 'POST applications/{id}/notes', expect: adminOnly, call: (t, who, ids) => t.post(`${API}/applications/${ids.applicationId}/notes`, who, { body: 'note' }) },
+  { name: 'GET settings', expect: adminOnly, call: (t, who) => t.get(`${API}/settings`, who) },
+  { name: 'POST settings/update', expect: adminOnly, call: (t, who) => t.post(`${API}/settings/update`, who, { key: 'globalProcessAnnouncement', value: `by ${who}` }) },
+  { name: 'POST stages/create', expect: adminOnly, call: (t, who) => t.post(`${API}/stages/create`, who, { name: `Stage by ${who}` }) },
+  {
+    name: 'POST stages/{id}/delete',
+    expect: adminOnly,
+    call: async (t, who) => t.post(`${API}/stages/${(await t.post(`${API}/stages/create`, 'admin', { name: 'Temp' })).json().id}/delete`, who),
+  },
+  { name: 'POST roles/create', expect: adminOnly, call: (t, who) => t.post(`${API}/roles/create`, who, { name: `Role by ${who}` }) },
+  {
+    name: 'POST roles/{id}/delete',
+    expect: adminOnly,
+    call: async (t, who) => t.post(`${API}/roles/${(await t.post(`${API}/roles/create`, 'admin', { name: 'Temp' })).json().id}/delete`, who),
+  },
+  { name: 'POST questions/create', expect: adminOnly, call: (t, who) => t.post(`${API}/questions/create`, who, { text: `Question by ${who}`, type: 'text' }) },
+  {
+    name: 'POST questions/{id}/delete',
+    expect: adminOnly,
+    call: async (t, who) => t.post(`${API}/questions/${(await t.post(`${API}/questions/create`, 'admin', { text: 'Temp', type: 'text' })).json().id}/delete`, who),
+  },
+];
+
+describe.each(DIALECTS)('recruitment permissions on %s (000 §6)', (dialect) => {
+  let t: RecruitmentTestApp;
+  let ids: Ids;
+
+  beforeAll(async () => {
+    // Discord is configured (pointing nowhere: only the redirect is checked) so /login redirects.
+    t = await startRecruitmentTestApp(dialect, { DISCORD_CLIENT_ID: 'cid', DISCORD_CLIENT_SECRET: 'secret', DISCORD_BASE_URL: 'http://127.0.0.1:9' });
+    const form = await t.setUpForm();
+    // An application by a third verified person, for the admin endpoints to act on.
+    const fileUrl = (await t.upload('applicant', SAMPLE_PDF, 'mine.pdf')).json().finalUrl as string;
+    await t.app.ctx.registry.upsertPair('700000000000000099', '9000099');
+    const { token } = await t.app.ctx.sessions.create({ kind: 'discord', subject: '700000000000000099', displayName: 'third', avatar: null });
+    const third = await t.app.inject({ method: 'POST', url: `${API}/upload-file`, headers: { cookie: `gh_session=${token}`, origin: 'http://guildhall.test', 'content-type': 'application/pdf', 'x-filename': 'x.pdf' }, payload: SAMPLE_PDF });
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `${API}/submit`,
+      headers: { cookie: `gh_session=${token}`, origin: 'http://guildhall.test' },
+      payload: { jobSelection: form.roleId, answers: { [form.textId]: 'x', [form.choiceId]: 'Under 5', [form.fileId]: third.json().finalUrl } },
+    });
+    ids = { form, applicationId: submitted.json().id, fileUrl };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const rows = cases.flatMap((c) => EVERYONE.map((who) => [c.name, who, c.expect[who]] as const));
+  it.each(rows)('%s as %s -> %i', async (name, who, expected) => {
+    const c = cases.find((x) => x.name === name)!;
+    const res = await c.call(t, who, ids);
+    expect(res.statusCode).toBe(expected);
+  });
+
+  it('logout ends the session (000 §7)', async () => {
+    const res = await t.get(`${API}/logout`, 'admin');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/recruitment');
+    expect((await t.get(`${API}/user`, 'admin')).json()).toEqual({ user: null });
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { currentSession } from '../../core/auth/request-auth';
+import type { Session } from '../../core/auth/session-store';
+import { forbidden, unauthorized } from '../../core/http/http-error';
+
+/**
+ * 000 §6 Roles and permissions, enforced on the server:
+ * - 'signed-in': any Discord session (to ask whether it is verified);
+ * - 'verified': a Discord id in the community registry (unverified users can do nothing else);
+ * - 'applicant': verified and not an admin (own status, submit, upload);
+ * - 'admin': verified and holding the recruitment-admin grant.
+ */
+export type RecruitmentAccess = 'signed-in' | 'verified' | 'applicant' | 'admin';
+
+export interface RecruitmentCaller {
+  session: Session;
+  isVerified: boolean;
+  isAdmin: boolean;
+}
+
+export const NOT_VERIFIED_MESSAGE = "Your Discord account is not verified in the community's database. Please visit the verification center to get access.";
+
+/** Who is calling and what they may do; null for anonymous. */
+export async function findRecruitmentCaller(request: FastifyRequest): Promise<RecruitmentCaller | null> {
+  const session = await currentSession(request);
+  if (!session || session.kind !== 'discord') return null;
+  const { registry, grants } = request.server.ctx;
+  const [isVerified, hasGrant] = await Promise.all([registry.isVerified(session.subject), grants.has(session.subject, 'recruitment-admin')]);
+  // An admin grant does nothing for an unverified account (000 §6: unverified users can do nothing).
+  return { session, isVerified, isAdmin: isVerified && hasGrant };
+}
+
+export async function requireRecruitmentAccess(request: FastifyRequest, level: RecruitmentAccess): Promise<RecruitmentCaller> {
+  const caller = await findRecruitmentCaller(request);
+  if (!caller) throw unauthorized('Please log in with Discord first.');
+  if (level === 'signed-in') return caller;
+  if (!caller.isVerified) throw forbidden(NOT_VERIFIED_MESSAGE);
+  if (level === 'admin' && !caller.isAdmin) throw forbidden('Only recruitment admins can do that.');
+  if (level === 'applicant' && caller.isAdmin) throw forbidden('Admins review applications; they do not submit them.');
+  return caller;
+}

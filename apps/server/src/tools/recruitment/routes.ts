@@ -1,0 +1,213 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AddNoteRequest,
+  CreateQuestionRequest,
+  CreateRoleRequest,
+  CreateStageRequest,
+  ExportApplicationsQuery,
+  IdParams,
+  ListApplicationsQuery,
+  SubmitApplicationRequest,
+  TOTAL_COUNT_HEADER,
+  UpdateApplicationRequest,
+  UpdateSettingRequest,
+  type CheckVerificationAnswer,
+  type UserAnswer,
+} from '@guildhall/contracts/recruitment';
+import { z } from 'zod';
+import { beginDiscordLogin, finishDiscordLogin } from '../../core/auth/discord-oauth';
+import { signOut } from '../../core/auth/request-auth';
+import { parseInput } from '../../core/http/http-error';
+import { createFileStorage } from '../../core/storage/create-file-storage';
+import { addStaffNote } from './add-staff-note';
+import { createQuestion } from './create-question';
+import { createRole } from './create-role';
+import { createStage } from './create-stage';
+import { deleteQuestion } from './delete-question';
+import { deleteRole } from './delete-role';
+import { deleteStage } from './delete-stage';
+import { exportApplicationsCsv } from './export-applications-csv';
+import { getApplicationStatus } from './get-application-status';
+import { listApplications } from './list-applications';
+import { listQuestions } from './list-questions';
+import { listRoles } from './list-roles';
+import { listStages } from './list-stages';
+import { openUpload } from './open-upload';
+import { readPublicSettings } from './read-public-settings';
+import { readSettings } from './read-settings';
+import { type RecruitmentDeps, recruitmentDb } from './recruitment-deps';
+import { findRecruitmentCaller, requireRecruitmentAccess } from './require-recruitment-access';
+import { sanitizeFileName } from './sanitize-file-name';
+import { saveUpload } from './save-upload';
+import { submitApplication } from './submit-application';
+import { updateApplication } from './update-application';
+import { updateSetting } from './update-setting';
+
+const BASE = '/recruitment/api';
+/** 000 §2: Discord sends the browser back to the backend's login endpoint. */
+const LOGIN_PATH = `${BASE}/login`;
+const PORTAL_PATH = '/recruitment';
+
+const UploadParams = z.object({ id: z.string().max(64), name: z.string().max(400) });
+
+/** 000 §7: every call of the portal, under /recruitment/api. Routes stay thin: parse -> service -> answer. */
+export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const deps: RecruitmentDeps = {
+    db: recruitmentDb(ctx),
+    now: ctx.now,
+    storage: createFileStorage(ctx.config),
+    uploadMaxBytes: ctx.config.RECRUITMENT_UPLOAD_MAX_BYTES,
+    webhookUrl: ctx.config.RECRUITMENT_WEBHOOK_URL ?? null,
+    webhookTimeoutMs: ctx.config.LOOKUP_TIMEOUT_MS,
+    log: app.log,
+  };
+  const signInLimit = { rateLimit: { max: ctx.config.RATE_LIMIT_SIGN_IN_PER_MINUTE, timeWindow: '1 minute' } };
+  const publicLimit = { rateLimit: { max: ctx.config.RATE_LIMIT_PUBLIC_PER_MINUTE, timeWindow: '1 minute' } };
+  const admin = (request: FastifyRequest) => requireRecruitmentAccess(request, 'admin');
+  const actorOf = (caller: Awaited<ReturnType<typeof admin>>) => ({ id: caller.session.subject, name: caller.session.displayName });
+  const idOf = (request: FastifyRequest) => parseInput(IdParams, request.params).id;
+
+  // --- Session (000 §2 Checking state, Login screen, Logout) ---------------------------------
+  app.get(`${BASE}/public-settings`, { config: publicLimit }, async () => readPublicSettings(deps));
+
+  app.get(`${BASE}/user`, async (request): Promise<UserAnswer> => {
+    const caller = await findRecruitmentCaller(request);
+    return { user: caller ? { userId: caller.session.subject, username: caller.session.displayName, isAdmin: caller.isAdmin } : null };
+  });
+
+  app.get(`${BASE}/check-verification`, async (request): Promise<CheckVerificationAnswer> => {
+    const caller = await requireRecruitmentAccess(request, 'signed-in');
+    return { isVerified: caller.isVerified };
+  });
+
+  // Without a code this starts Discord's OAuth (identify scope); with one, Discord is returning.
+  app.get(LOGIN_PATH, { config: signInLimit }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (query.code === undefined && query.state === undefined && query.error === undefined) {
+      return beginDiscordLogin(request, reply, { callbackPath: LOGIN_PATH, returnTo: PORTAL_PATH });
+    }
+    return reply.redirect(await finishDiscordLogin(request, reply, LOGIN_PATH));
+  });
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    await signOut(request, reply);
+    return reply.redirect(PORTAL_PATH);
+  };
+  app.get(`${BASE}/logout`, logout);
+  app.post(`${BASE}/logout`, logout);
+
+  // --- Applicant (000 §2 Applicant view) ------------------------------------------------------
+  app.get(`${BASE}/application/status`, async (request) => {
+    const caller = await requireRecruitmentAccess(request, 'applicant');
+    return getApplicationStatus(deps, caller.session.subject);
+  });
+  app.get(`${BASE}/stages`, async (request) => {
+    await requireRecruitmentAccess(request, 'verified');
+    return listStages(deps);
+  });
+  app.get(`${BASE}/roles`, async (request) => {
+    await requireRecruitmentAccess(request, 'verified');
+    return listRoles(deps);
+  });
+  app.get(`${BASE}/questions`, async (request) => {
+    await requireRecruitmentAccess(request, 'verified');
+    return listQuestions(deps);
+  });
+
+  app.post(`${BASE}/submit`, async (request) => {
+    const caller = await requireRecruitmentAccess(request, 'applicant');
+    const body = parseInput(SubmitApplicationRequest, request.body);
+    const { session } = caller;
+    return submitApplication(deps, { userId: session.subject, username: session.displayName, avatar: session.avatar }, body);
+  });
+
+  // 000 §7 POST /api/upload-file: a raw body of any type, so it lives in its own scope with a
+  // catch-all buffer parser and the upload size limit; access is checked before the body is read.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.uploadMaxBytes }, (_request, body, done) => done(null, body));
+    scope.addHook('onRequest', async (request) => {
+      await requireRecruitmentAccess(request, 'applicant');
+    });
+    scope.post(`${BASE}/upload-file`, { bodyLimit: deps.uploadMaxBytes, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+      const caller = await requireRecruitmentAccess(request, 'applicant');
+      const fileName = sanitizeFileName(request.headers['x-filename']);
+      return saveUpload(deps, { ownerId: caller.session.subject, fileName, declaredType: request.headers['content-type'], data: request.body });
+    });
+  });
+
+  // Uploaded files: to their uploader and admins only, always as a download, never sniffed.
+  app.get(`${BASE}/uploads/:id/:name`, async (request, reply) => {
+    const caller = await requireRecruitmentAccess(request, 'verified');
+    const params = parseInput(UploadParams, request.params);
+    const file = await openUpload(deps, { userId: caller.session.subject, isAdmin: caller.isAdmin }, params.id);
+    const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.size)
+      .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(file.stream);
+  });
+
+  // --- Admin (000 §2 Admin view) --------------------------------------------------------------
+  app.get(`${BASE}/applications`, async (request, reply) => {
+    await admin(request);
+    const { total, applications } = await listApplications(deps, parseInput(ListApplicationsQuery, request.query));
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(applications);
+  });
+  app.get(`${BASE}/applications/export.csv`, async (request, reply) => {
+    await admin(request);
+    const csv = await exportApplicationsCsv(deps, parseInput(ExportApplicationsQuery, request.query));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="applications.csv"')
+      .header('cache-control', 'private, no-store')
+      .send(csv);
+  });
+  app.post(`${BASE}/applications/:id/update`, async (request) => {
+    const caller = await admin(request);
+    return updateApplication(deps, actorOf(caller), idOf(request), parseInput(UpdateApplicationRequest, request.body));
+  });
+  app.post(`${BASE}/applications/:id/notes`, async (request) => {
+    const caller = await admin(request);
+    return addStaffNote(deps, actorOf(caller), idOf(request), parseInput(AddNoteRequest, request.body));
+  });
+
+  app.get(`${BASE}/settings`, async (request) => {
+    await admin(request);
+    return readSettings(deps);
+  });
+  app.post(`${BASE}/settings/update`, async (request) => {
+    await admin(request);
+    return updateSetting(deps, parseInput(UpdateSettingRequest, request.body));
+  });
+
+  app.post(`${BASE}/stages/create`, async (request) => {
+    await admin(request);
+    return createStage(deps, parseInput(CreateStageRequest, request.body));
+  });
+  app.post(`${BASE}/stages/:id/delete`, async (request) => {
+    await admin(request);
+    return deleteStage(deps, idOf(request));
+  });
+  app.post(`${BASE}/roles/create`, async (request) => {
+    await admin(request);
+    return createRole(deps, parseInput(CreateRoleRequest, request.body));
+  });
+  app.post(`${BASE}/roles/:id/delete`, async (request) => {
+    await admin(request);
+    return deleteRole(deps, idOf(request));
+  });
+  app.post(`${BASE}/questions/create`, async (request) => {
+    await admin(request);
+    return createQuestion(deps, parseInput(CreateQuestionRequest, request.body));
+  });
+  app.post(`${BASE}/questions/:id/delete`, async (request) => {
+    await admin(request);
+    return deleteQuestion(deps, idOf(request));
+  });
+}

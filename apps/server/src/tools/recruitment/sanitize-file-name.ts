@@ -1,0 +1,35 @@
+import { badRequest } from '../../core/http/http-error';
+
+const MAX_NAME = 100;
+
+/**
+ * 000 §7 POST /api/upload-file sends X-Filename URL-encoded. The name is only ever shown and offered
+ * back as a download name (files are stored under server-made keys), but a name that tries to be a
+ * path ('../', '/', '\') is refused outright, and any other unusual character becomes '_'.
+ */
+export function sanitizeFileName(header: unknown): string {
+  if (typeof header !== 'string' || header.trim() === '') throw badRequest('X-Filename: the file name header is required.');
+  let name: string;
+  try {
+    name = decodeURIComponent(header);
+  } catch {
+    throw badRequest('X-Filename: must be a URL-encoded file name.');
+  }
+   
+  if (/[/\\]/.test(name) || name.split(/[/\\]/).some((part) => part === '..') || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw badRequest('X-Filename: must be a plain file name, not a path.');
+  }
+  let clean = name
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N} ._()-]/gu, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  if (clean.length > MAX_NAME) {
+    const dot = clean.lastIndexOf('.');
+    const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : '';
+    clean = clean.slice(0, MAX_NAME - ext.length) + ext;
+  }
+  if (!clean || /^[._ ]+$/.test(clean)) throw badRequest('X-Filename: the file name has no usable characters.');
+  return clean;
+}

@@ -1,0 +1,60 @@
+import type { AppContext } from '../../core/context';
+import { createFileStorage } from '../../core/storage/create-file-storage';
+import { createQuestion } from './create-question';
+import { createRole } from './create-role';
+import { createStage } from './create-stage';
+import { recruitmentDb } from './recruitment-deps';
+import { updateSetting } from './update-setting';
+
+/**
+ * Demo data for an empty database (ARCHITECTURE.md §4): stages, roles and questions of each type,
+ * open applications, an announcement, and one submitted application from the Thai demo member so the
+ * admin dashboard has a card to review.
+ */
+export async function seedRecruitment(ctx: AppContext): Promise<void> {
+  const db = recruitmentDb(ctx);
+  const deps = { db, now: ctx.now };
+  if (await db.selectFrom('recruitment_stages').select('id').limit(1).executeTakeFirst()) return;
+  const { demoStages, demoRoles, demoQuestions, demoSettings, demoCvText, makeRecruitmentAnswers } = await import('@guildhall/testkit/recruitment-demo');
+  const { demoPerson } = await import('@guildhall/testkit/demo-data');
+
+  const stageIds: number[] = [];
+  for (const stage of demoStages) stageIds.push((await createStage(deps, stage)).id);
+  const roleIds: number[] = [];
+  for (const name of demoRoles) roleIds.push((await createRole(deps, { name })).id);
+  const questionIds: number[] = [];
+  for (const q of demoQuestions) questionIds.push((await createQuestion(deps, { text: q.text, type: q.type, options: q.options })).id);
+  for (const [key, value] of Object.entries(demoSettings)) await updateSetting(deps, { key, value } as Parameters<typeof updateSetting>[1]);
+
+  const thai = demoPerson('thai');
+  const uploadId = '00000000-0000-4000-8000-000000000001';
+  const storageKey = `recruitment/${uploadId}`;
+  await createFileStorage(ctx.config).put(storageKey, Buffer.from(demoCvText));
+  await db
+    .insertInto('recruitment_uploads')
+    .values({ id: uploadId, owner_id: thai.discord.id, file_name: 'cv.txt', storage_key: storageKey, content_type: 'text/plain', size: Buffer.byteLength(demoCvText), created_at: ctx.now() })
+    .execute();
+  const values = makeRecruitmentAnswers(`/recruitment/api/uploads/${uploadId}/cv.txt`);
+  const answers = Object.fromEntries(questionIds.map((id, i) => [String(id), values[i]!]));
+  const labels = Object.fromEntries(questionIds.map((id, i) => [String(id), demoQuestions[i]!.text]));
+  await db
+    .insertInto('recruitment_applications')
+    .values({
+      user_id: thai.discord.id,
+      username: thai.discord.username,
+      username_lower: thai.discord.username.toLowerCase(),
+      avatar: null,
+      role_id: roleIds[1]!,
+      job: demoRoles[1]!,
+      answers: JSON.stringify(answers),
+      question_labels: JSON.stringify(labels),
+      status: 'Pending',
+      stage_id: stageIds[0]!,
+      stage_name: demoStages[0]!.name,
+      stage_color: demoStages[0]!.color,
+      feedback: null,
+      created_at: ctx.now(),
+      status_updated_at: ctx.now(),
+    })
+    .execute();
+}

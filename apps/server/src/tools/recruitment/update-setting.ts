@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { SettingsAnswer, UpdateSettingRequest } from '@guildhall/contracts/recruitment';
+import type { RecruitmentDeps } from './recruitment-deps';
+import type { RecruitmentTables } from './recruitment-tables';
+import { readSettings } from './read-settings';
+
+async function writeSetting(db: Kysely<RecruitmentTables>, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('recruitment_settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/**
+ * 000 §7 POST /api/settings/update {key, value}. When the announcement changes,
+ * globalProcessLastUpdatedAt (000 §3) is set in the same transaction, so the two never disagree.
+ */
+export async function updateSetting(deps: Pick<RecruitmentDeps, 'db' | 'now'>, request: UpdateSettingRequest): Promise<SettingsAnswer> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (request.key === 'globalProcessAnnouncement') {
+      const current = await trx.selectFrom('recruitment_settings').select('value').where('key', '=', request.key).executeTakeFirst();
+      if ((current?.value ?? '') !== request.value) await writeSetting(trx, 'globalProcessLastUpdatedAt', new Date(deps.now()).toISOString());
+    }
+    await writeSetting(trx, request.key, request.value);
+  });
+  return readSettings(deps);
+}

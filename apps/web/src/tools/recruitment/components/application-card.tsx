@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { type AdminApplication, type Question, type Stage, isDecided, statusForStageName } from '@guildhall/contracts/recruitment';
+import { Button } from '../../../ui/button';
+import { Tag } from '../../../ui/tag';
+import { useToast } from '../../../ui/toast';
+import { useAddNote } from '../api/add-note';
+import { useUpdateApplication } from '../api/update-application';
+import { formatTimestamp, isUrlAnswer, textColorOn } from '../lib/format';
+import { updateFailureText } from '../lib/messages';
+
+const statusTone = { Pending: 'warning', Accepted: 'success', Declined: 'danger' } as const;
+
+function parseAnswers(text: string): Array<[string, string]> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? Object.entries(value as Record<string, string>) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * 000 §2 one application card: avatar, username and job; answers labelled by question text (a URL
+ * is a 'View Uploaded File' link); the current stage; 'Change Stage...'; feedback, read-only with no
+ * 'Save Feedback' once Accepted or Declined (000 §4). Beyond 000: the audit trail and private notes.
+ */
+export function ApplicationCard({ application, stages, questions }: { application: AdminApplication; stages: Stage[]; questions: Question[] }) {
+  const update = useUpdateApplication();
+  const addNote = useAddNote();
+  const toast = useToast();
+  const [feedback, setFeedback] = useState(application.feedback ?? '');
+  const [note, setNote] = useState('');
+  const decided = isDecided(application.status);
+  const labelOf = (id: string) => application.questionLabels[id] ?? questions.find((q) => String(q.id) === id)?.text ?? `Question ${id}`;
+  const stageColor = application.stageColor ?? '#6c757d';
+  const headingId = `application-${application.id}`;
+
+  const send = async (body: Parameters<typeof update.mutateAsync>[0]['body'], success: string) => {
+    try {
+      const answer = await update.mutateAsync({ id: application.id, body });
+      setFeedback(answer.feedback ?? '');
+      toast({ title: success, tone: 'success' });
+    } catch (error) {
+      toast({ title: updateFailureText(error), tone: 'danger' });
+    }
+  };
+
+  const changeStage = (value: string) => {
+    const stage = stages.find((s) => String(s.id) === value);
+    if (!stage) return;
+    // 000 §7 {status, feedback, stageId}; the server derives the status from the stage again (000 §4).
+    void send({ status: statusForStageName(stage.name), feedback: decided ? application.feedback : feedback || null, stageId: stage.id }, `Stage changed to ${stage.name}.`);
+  };
+
+  const saveNote = async () => {
+    try {
+      await addNote.mutateAsync({ id: application.id, body: note });
+      setNote('');
+    } catch (error) {
+      toast({ title: updateFailureText(error), tone: 'danger' });
+    }
+  };
+
+  return (
+    <article className="recruitment-card recruitment-application" aria-labelledby={headingId} data-application-id={application.id}>
+      <header className="recruitment-application__header">
+        <span className="recruitment-avatar" aria-hidden="true">
+          {application.username.slice(0, 1).toUpperCase()}
+        </span>
+        <div>
+          <h3 id={headingId} className="recruitment-application__name">
+            {application.username}
+          </h3>
+          <p className="recruitment-muted">
+            {application.job} · submitted {formatTimestamp(application.submittedAt)}
+          </p>
+        </div>
+        <Tag tone={statusTone[application.status]}>{application.status}</Tag>
+      </header>
+
+      <dl className="recruitment-answers">
+        {parseAnswers(application.answers).map(([id, answer]) => (
+          <div key={id}>
+            <dt>{labelOf(id)}</dt>
+            <dd>
+              {isUrlAnswer(answer) ? (
+                <a href={answer} target="_blank" rel="noreferrer">
+                  View Uploaded File
+                </a>
+              ) : (
+                answer
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="recruitment-application__stage">
+        <span>Current stage: </span>
+        <span className="recruitment-stage-chip" style={{ background: stageColor, color: textColorOn(stageColor) }}>
+          {application.stageName ?? 'Processing...'}
+        </span>
+        <label className="visually-hidden" htmlFor={`${headingId}-stage`}>
+          Change stage of {application.username}
+        </label>
+        <select id={`${headingId}-stage`} className="ui-field__control ui-field__control--select recruitment-application__select" value="" disabled={update.isPending} onChange={(e) => changeStage(e.target.value)}>
+          <option value="" disabled>
+            Change Stage...
+          </option>
+          {stages.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={`${headingId}-feedback`}>
+          Feedback{decided ? ' (locked: the application is decided)' : ''}
+        </label>
+        <textarea
+          id={`${headingId}-feedback`}
+          className="ui-field__control ui-field__control--textarea"
+          placeholder="Provide feedback..."
+          value={feedback}
+          readOnly={decided}
+          maxLength={5000}
+          onChange={(e) => setFeedback(e.target.value)}
+        />
+      </div>
+      {!decided && (
+        <Button size="sm" disabled={update.isPending} onClick={() => void send({ feedback: feedback || null }, 'Feedback saved.')}>
+          Save Feedback
+        </Button>
+      )}
+
+      <details className="recruitment-application__more">
+        <summary>History ({application.audit.length})</summary>
+        {application.audit.length === 0 ? (
+          <p className="recruitment-muted">No changes yet.</p>
+        ) : (
+          <ol className="recruitment-audit">
+            {application.audit.map((entry) => (
+              <li key={entry.id}>
+                <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time> · <strong>{entry.actorName}</strong>{' '}
+                {entry.kind === 'stage' ? `moved the stage from ${entry.from ?? 'none'} to ${entry.to ?? 'none'}` : entry.to ? `set the feedback to “${entry.to}”` : 'cleared the feedback'}
+              </li>
+            ))}
+          </ol>
+        )}
+      </details>
+
+      <details className="recruitment-application__more">
+        <summary>Staff notes ({application.notes.length}) · never shown to the applicant</summary>
+        <ul className="recruitment-notes">
+          {application.notes.map((n) => (
+            <li key={n.id}>
+              <p>{n.body}</p>
+              <p className="recruitment-muted">
+                {n.authorName} · {formatTimestamp(n.at)}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor={`${headingId}-note`}>
+            Add a private note
+          </label>
+          <textarea id={`${headingId}-note`} className="ui-field__control ui-field__control--textarea" value={note} maxLength={5000} onChange={(e) => setNote(e.target.value)} />
+        </div>
+        <Button size="sm" variant="secondary" disabled={!note.trim() || addNote.isPending} onClick={() => void saveNote()}>
+          Add Note
+        </Button>
+      </details>
+    </article>
+  );
+}

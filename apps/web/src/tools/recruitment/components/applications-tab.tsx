@@ -1,0 +1,108 @@
+import { type FormEvent, useState } from 'react';
+import { STATUS_FILTERS_ORDER } from '../lib/status-filters';
+import type { StatusFilter } from '@guildhall/contracts/recruitment';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+import { StatusCard } from '../../../ui/status-card';
+import { exportCsvUrl, useApplications } from '../api/get-applications';
+import { useQuestions } from '../api/get-questions';
+import { useStages } from '../api/get-stages';
+import { ApplicationCard } from './application-card';
+
+const PAGE_SIZE = 20;
+
+/**
+ * 000 §2 Applications tab: the filter buttons All/Pending/Accepted/Declined and one card per
+ * application. Beyond 000 the filter, a username search and the paging run on the server, and the
+ * same filter exports as CSV.
+ */
+export function ApplicationsTab() {
+  const [status, setStatus] = useState<StatusFilter>('All');
+  const [search, setSearch] = useState('');
+  const [draft, setDraft] = useState('');
+  const [page, setPage] = useState(1);
+  const applications = useApplications({ status, search, page, pageSize: PAGE_SIZE });
+  const stages = useStages();
+  const questions = useQuestions();
+  const pages = Math.max(1, Math.ceil((applications.data?.total ?? 0) / PAGE_SIZE));
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(draft.trim());
+    setPage(1);
+  };
+
+  return (
+    <div className="recruitment-applications">
+      <div className="recruitment-toolbar">
+        <div className="recruitment-filters" role="group" aria-label="Filter by status">
+          {STATUS_FILTERS_ORDER.map((filter) => (
+            <Button
+              key={filter}
+              size="sm"
+              variant={status === filter ? 'primary' : 'secondary'}
+              aria-pressed={status === filter}
+              onClick={() => {
+                setStatus(filter);
+                setPage(1);
+              }}
+            >
+              {filter}
+            </Button>
+          ))}
+        </div>
+        <form className="recruitment-search" role="search" onSubmit={onSearch}>
+          <label className="visually-hidden" htmlFor="recruitment-search">
+            Search by username
+          </label>
+          <input id="recruitment-search" className="ui-field__control" type="search" placeholder="Search by username" value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={100} />
+          <Button type="submit" size="sm" variant="secondary">
+            Search
+          </Button>
+        </form>
+        <a className="ui-button ui-button--ghost ui-button--sm" href={exportCsvUrl({ status, search })} download>
+          Export CSV
+        </a>
+      </div>
+
+      {applications.isPending ? (
+        <Spinner label="Loading applications" showLabel />
+      ) : applications.isError ? (
+        <StatusCard tone="danger" title="Could not load the applications">
+          <p>{applications.error.message}</p>
+        </StatusCard>
+      ) : (
+        <>
+          <p className="recruitment-muted" aria-live="polite">
+            {applications.data.total} application{applications.data.total === 1 ? '' : 's'}
+            {search ? ` matching “${search}”` : ''}
+          </p>
+          {applications.data.applications.length === 0 ? (
+            <p>No applications to show.</p>
+          ) : (
+            <ul className="recruitment-cards">
+              {applications.data.applications.map((application) => (
+                <li key={application.id}>
+                  <ApplicationCard application={application} stages={stages.data ?? []} questions={questions.data ?? []} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {pages > 1 && (
+            <nav className="recruitment-pager" aria-label="Pages">
+              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { DEFAULT_STAGE_COLOR, QUESTION_TYPES, type QuestionType, UNSET_DATE, type UpdateSettingRequest, parseOptions, splitChoices } from '@guildhall/contracts/recruitment';
+import { Button } from '../../../ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../ui/field';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toast';
+import { useCreateQuestion } from '../api/create-question';
+import { useCreateRole } from '../api/create-role';
+import { useCreateStage } from '../api/create-stage';
+import { useDeleteQuestion } from '../api/delete-question';
+import { useDeleteRole } from '../api/delete-role';
+import { useDeleteStage } from '../api/delete-stage';
+import { useQuestions } from '../api/get-questions';
+import { useRoles } from '../api/get-roles';
+import { useSettings } from '../api/get-settings';
+import { useStages } from '../api/get-stages';
+import { useUpdateSetting } from '../api/update-setting';
+import { formatSettingDate, formatTimestamp } from '../lib/format';
+import { MESSAGES, updateFailureText } from '../lib/messages';
+
+/** 000 §2 Settings tab: Application Settings, then managing stages, roles and questions. */
+export function SettingsTab() {
+  return (
+    <div className="recruitment-settings">
+      <ApplicationSettings />
+      <ManageStages />
+      <ManageRoles />
+      <ManageQuestions />
+    </div>
+  );
+}
+
+function useFailureToast() {
+  const toast = useToast();
+  return (error: unknown) => toast({ title: updateFailureText(error), tone: 'danger' });
+}
+
+/** The open/closed toggle, the two dates with 'Set to N/A', and the announcement with Update. */
+function ApplicationSettings() {
+  const settings = useSettings();
+  const update = useUpdateSetting();
+  const fail = useFailureToast();
+  const toast = useToast();
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (settings.data) setAnnouncement(settings.data.globalProcessAnnouncement);
+  }, [settings.data?.globalProcessAnnouncement]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the saved text changes
+
+  if (settings.isPending) return <Spinner label="Loading settings" />;
+  if (settings.isError) return <p>{settings.error.message}</p>;
+  const s = settings.data;
+  const save = (body: UpdateSettingRequest, done?: string) =>
+    update.mutate(body, { onError: fail, onSuccess: () => done && toast({ title: done, tone: 'success' }) });
+
+  const dateField = (key: 'applicationStartDate' | 'applicationEndDate', label: string) => {
+    const value = s[key];
+    const unset = !value || value === UNSET_DATE;
+    return (
+      <div className="recruitment-date">
+        <TextField label={label} type="date" value={unset ? '' : value} hint={unset ? 'N/A' : formatSettingDate(value) ?? undefined} onChange={(e) => e.target.value && save({ key, value: e.target.value })} />
+        <Button size="sm" variant="secondary" disabled={unset || update.isPending} onClick={() => save({ key, value: UNSET_DATE })}>
+          Set to N/A
+        </Button>
+      </div>
+    );
+  };
+
+  return (
+    <section className="recruitment-card" aria-labelledby="application-settings">
+      <h2 id="application-settings">Application Settings</h2>
+      <label className="recruitment-toggle">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={s.applicationsOpen === 'true'}
+          disabled={update.isPending}
+          onChange={(e) => save({ key: 'applicationsOpen', value: e.target.checked ? 'true' : 'false' })}
+        />
+        <span>Applications are {s.applicationsOpen === 'true' ? 'Open' : 'Closed'}</span>
+      </label>
+      <div className="recruitment-dates">
+        {dateField('applicationStartDate', 'Start date')}
+        {dateField('applicationEndDate', 'End date')}
+      </div>
+      <form
+        className="recruitment-announcement"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save({ key: 'globalProcessAnnouncement', value: announcement }, 'Announcement updated.');
+        }}
+      >
+        <TextAreaField
+          label="Global announcement"
+          value={announcement}
+          maxLength={2000}
+          hint={`Last updated: ${formatTimestamp(s.globalProcessLastUpdatedAt) ?? 'Not yet updated'}`}
+          onChange={(e) => setAnnouncement(e.target.value)}
+        />
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          Update
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** Manage Application Stages: name + colour (default #6c757d, 000 §9); the first is the default (000 §4). */
+function ManageStages() {
+  const stages = useStages();
+  const create = useCreateStage();
+  const remove = useDeleteStage();
+  const fail = useFailureToast();
+  const [name, setName] = useState('');
+  const [color, setColor] = useState(DEFAULT_STAGE_COLOR);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({ name, color }, { onError: fail, onSuccess: () => (setName(''), setColor(DEFAULT_STAGE_COLOR)) });
+  };
+  return (
+    <section className="recruitment-card" aria-labelledby="manage-stages">
+      <h2 id="manage-stages">Manage Application Stages</h2>
+      <ul className="recruitment-list">
+        {(stages.data ?? []).map((s, i) => (
+          <li key={s.id}>
+            <span className="recruitment-swatch" style={{ background: s.color }} aria-hidden="true" />
+            <span>
+              {s.name}
+              {i === 0 && <span className="recruitment-muted"> (default for new applications)</span>}
+            </span>
+            <Button size="sm" variant="ghost" aria-label={`Delete stage ${s.name}`} onClick={() => remove.mutate(s.id, { onError: fail })}>
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <form className="recruitment-inline-form" onSubmit={onSubmit}>
+        <TextField label="New stage name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField label="Colour" type="color" value={color} onChange={(e) => setColor(e.target.value)} className="recruitment-color" />
+        <Button type="submit" size="sm" disabled={create.isPending}>
+          Add Stage
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function ManageRoles() {
+  const roles = useRoles();
+  const create = useCreateRole();
+  const remove = useDeleteRole();
+  const fail = useFailureToast();
+  const [name, setName] = useState('');
+  return (
+    <section className="recruitment-card" aria-labelledby="manage-roles">
+      <h2 id="manage-roles">Manage Roles</h2>
+      <ul className="recruitment-list">
+        {(roles.data ?? []).map((r) => (
+          <li key={r.id}>
+            <span>{r.name}</span>
+            <Button size="sm" variant="ghost" aria-label={`Delete role ${r.name}`} onClick={() => remove.mutate(r.id, { onError: fail })}>
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="recruitment-inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ name }, { onError: fail, onSuccess: () => setName('') });
+        }}
+      >
+        <TextField label="New role name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <Button type="submit" size="sm" disabled={create.isPending}>
+          Add Role
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+const TYPE_LABELS: Record<QuestionType, string> = { text: 'Text', file: 'File upload', 'multiple-choice': 'Multiple choice' };
+
+/** Manage Questions: text, type, and for multiple-choice comma-separated choices (000 §5). */
+function ManageQuestions() {
+  const questions = useQuestions();
+  const create = useCreateQuestion();
+  const remove = useDeleteQuestion();
+  const fail = useFailureToast();
+  const toast = useToast();
+  const [text, setText] = useState('');
+  const [type, setType] = useState<QuestionType>('text');
+  const [choices, setChoices] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    let options: string[] | undefined;
+    if (type === 'multiple-choice') {
+      options = splitChoices(choices);
+      if (options.length === 0) {
+        toast({ title: MESSAGES.missingChoices, tone: 'danger' });
+        return;
+      }
+    }
+    create.mutate({ text, type, options }, { onError: fail, onSuccess: () => (setText(''), setChoices('')) });
+  };
+  return (
+    <section className="recruitment-card" aria-labelledby="manage-questions">
+      <h2 id="manage-questions">Manage Questions</h2>
+      <ul className="recruitment-list">
+        {(questions.data ?? []).map((q) => (
+          <li key={q.id}>
+            <span>
+              {q.text} <span className="recruitment-muted">· {TYPE_LABELS[q.type]}</span>
+              {q.type === 'multiple-choice' && <span className="recruitment-muted"> · {parseOptions(q.options).join(', ')}</span>}
+            </span>
+            <Button size="sm" variant="ghost" aria-label={`Delete question ${q.text}`} onClick={() => remove.mutate(q.id, { onError: fail })}>
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <form className="recruitment-question-form" onSubmit={onSubmit}>
+        <TextField label="New question" required maxLength={500} value={text} onChange={(e) => setText(e.target.value)} />
+        <SelectField label="Type" value={type} onChange={(e) => setType(e.target.value as QuestionType)} options={QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))} />
+        {type === 'multiple-choice' && (
+          <TextField label="Choices (comma-separated)" placeholder="e.g. Under 5, 5 to 10, More than 10" value={choices} onChange={(e) => setChoices(e.target.value)} />
+        )}
+        <Button type="submit" size="sm" disabled={create.isPending}>
+          Add Question
+        </Button>
+      </form>
+    </section>
+  );
+}

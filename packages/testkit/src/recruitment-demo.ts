@@ -1,0 +1,52 @@
+// Demo data and factories for the staff recruitment portal (spec 000). The server's demo seed and
+// the tests both build from these, so what a person sees in development is what the tests exercise.
+
+export interface RecruitmentStageRecord {
+  name: string;
+  color: string;
+}
+
+export interface RecruitmentQuestionRecord {
+  text: string;
+  type: 'text' | 'file' | 'multiple-choice';
+  options?: string[];
+}
+
+/** 000 §4: the first stage is the default; names containing accept/decline decide the status. */
+export const demoStages: RecruitmentStageRecord[] = [
+  { name: 'Application Received', color: '#6c757d' },
+  { name: 'Interview', color: '#0b5ed7' },
+  { name: 'Accepted', color: '#146c43' },
+  { name: 'Declined', color: '#b02a37' },
+];
+
+export const demoRoles: string[] = ['Dispatcher', 'Signaller', 'Community Moderator'];
+
+export const demoQuestions: RecruitmentQuestionRecord[] = [
+  { text: 'Why do you want to join the staff team?', type: 'text' },
+  { text: 'How many hours a week can you give?', type: 'multiple-choice', options: ['Under 5', '5 to 10', 'More than 10'] },
+  { text: 'Upload your CV or a short portfolio (PDF, image or text).', type: 'file' },
+];
+
+export const demoSettings = {
+  applicationsOpen: 'true',
+  applicationStartDate: 'N/A',
+  applicationEndDate: 'N/A',
+  globalProcessAnnouncement: 'Interviews for the spring intake start on Monday. Thank you for your patience!',
+} as const;
+
+/** A small plain-text file to stand in for an uploaded CV. */
+export const demoCvText = 'Signal Sam: five years of timetable planning on the Northern line.\n';
+
+let sequence = 0;
+
+/** Answers for the demo questions, in the order given: a text, a choice among the options, a file URL. */
+export function makeRecruitmentAnswers(fileUrl: string, overrides: Partial<{ text: string; choice: string }> = {}): string[] {
+  sequence += 1;
+  return [overrides.text ?? `I have driven trains on the network since season ${sequence} and want to help others learn the routes.`, overrides.choice ?? '5 to 10', fileUrl];
+}
+
+/** A username for bulk data (benchmarks): member_00042 and so on. */
+export function bulkApplicantName(n: number): string {
+  return `member_${String(n).padStart(5, '0')}`;
+}
