@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type FakeServer, FaultPlan, createFakeApp, installFaults, listenOnLoopback } from './fake-server';
+import { type FakeServer, type FaultPlan, createFakeApp, listenOnLoopback } from './fake-server';
 import type { DiscordUserRecord } from './factories';
 
 export interface FakeDiscordOptions {
@@ -40,13 +40,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const users = new Map((options.users ?? []).map((u) => [u.id, u]));
   const codes = new Map<string, IssuedCode>();
   const accessTokens = new Map<string, string>();
-  const faults = new FaultPlan();
-  const calls: string[] = [];
-  const app = createFakeApp();
-  app.addHook('onRequest', async (request) => {
-    calls.push(`${request.method} ${request.url.split('?')[0]}`);
-  });
-  installFaults(app, faults);
+  const { app, faults, calls } = createFakeApp();
 
   app.get('/oauth2/authorize', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;

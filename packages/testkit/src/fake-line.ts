@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type FakeServer, FaultPlan, createFakeApp, installFaults, listenOnLoopback } from './fake-server';
+import { type FakeServer, type FaultPlan, createFakeApp, listenOnLoopback } from './fake-server';
 
 /** The LINE Login channel id development and tests use unless told otherwise. */
 export const FAKE_LINE_CHANNEL_ID = '2000000000';
@@ -58,14 +58,8 @@ export async function startFakeLine(options: FakeLineOptions = {}): Promise<Fake
   const channelId = options.channelId ?? FAKE_LINE_CHANNEL_ID;
   const channelToken = options.channelToken ?? FAKE_LINE_CHANNEL_TOKEN;
   const secret = crypto.randomBytes(32);
-  const faults = new FaultPlan();
-  const calls: string[] = [];
   const pushes: FakeLinePush[] = [];
-  const app = createFakeApp();
-  app.addHook('onRequest', async (request) => {
-    calls.push(`${request.method} ${request.url.split('?')[0]}`);
-  });
-  installFaults(app, faults);
+  const { app, faults, calls } = createFakeApp();
 
   const issue = (key: Buffer, o: IssueIdTokenOptions) => {
     const iat = Math.floor(Date.now() / 1000);

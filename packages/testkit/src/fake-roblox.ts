@@ -1,4 +1,4 @@
-import { type FakeServer, FaultPlan, createFakeApp, installFaults, listenOnLoopback } from './fake-server';
+import { type FakeServer, type FaultPlan, createFakeApp, listenOnLoopback } from './fake-server';
 import type { RobloxUserRecord } from './factories';
 
 export interface FakeRoblox extends FakeServer {
@@ -10,13 +10,7 @@ export interface FakeRoblox extends FakeServer {
 /** A local stand-in for the Roblox users API (GET /v1/users/{id}). */
 export async function startFakeRoblox(options: { users?: RobloxUserRecord[]; port?: number } = {}): Promise<FakeRoblox> {
   const users = new Map((options.users ?? []).map((u) => [u.id, u]));
-  const faults = new FaultPlan();
-  const calls: string[] = [];
-  const app = createFakeApp();
-  app.addHook('onRequest', async (request) => {
-    calls.push(`${request.method} ${request.url.split('?')[0]}`);
-  });
-  installFaults(app, faults);
+  const { app, faults, calls } = createFakeApp();
   app.get('/v1/users/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
     const user = users.get(id);

@@ -13,14 +13,28 @@ export async function listenOnLoopback(app: FastifyInstance, port = 0): Promise<
   return `http://127.0.0.1:${address.port}`;
 }
 
-export function createFakeApp(): FastifyInstance {
+export interface FakeApp {
+  app: FastifyInstance;
+  faults: FaultPlan;
+  /** Every request the fake answered ("GET /path"), for assertions on what production code called. */
+  calls: string[];
+}
+
+/** A Fastify app for a fake: form bodies parsed, every call recorded, faults injectable. */
+export function createFakeApp(): FakeApp {
   // close() must not wait for a keep-alive connection that was busy (a delayed fault) when it was
   // called: Fastify's default only drops connections idle at that moment, and the rest linger ~72 s.
   const app = Fastify({ logger: false, forceCloseConnections: true });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  return app;
+  const faults = new FaultPlan();
+  const calls: string[] = [];
+  app.addHook('onRequest', async (request) => {
+    calls.push(`${request.method} ${request.url.split('?')[0]}`);
+  });
+  installFaults(app, faults);
+  return { app, faults, calls };
 }
 
 /** Lets a test make the next N answers of a route fail, to exercise 429s, 5xx and time-outs. */
@@ -40,7 +54,7 @@ export class FaultPlan {
   }
 }
 
-export function installFaults(app: FastifyInstance, faults: FaultPlan): void {
+function installFaults(app: FastifyInstance, faults: FaultPlan): void {
   app.addHook('onRequest', async (request, reply) => {
     const fault = faults.take(request.url);
     if (!fault) return;

@@ -36,7 +36,7 @@ describe('verifyLineIdToken against the fake LINE verify endpoint', () => {
   });
 
   it('re-checks the claims, so an endpoint answering for another channel or issuer is not trusted', async () => {
-    const liar = createFakeApp();
+    const { app: liar } = createFakeApp();
     const now = Math.floor(Date.now() / 1000);
     let claims: Record<string, unknown> = {};
     liar.post('/oauth2/v2.1/verify', async () => claims);
