@@ -2,6 +2,7 @@
 // targets (ARCHITECTURE.md §7). Benchmarks are never timed tests.
 const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> = {
   checker: () => import('./checker'),
+  bureau: () => import('./bureau'),
   appointments: () => import('./appointments'),
   recruitment: () => import('./recruitment'),
 };

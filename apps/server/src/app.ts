@@ -19,6 +19,7 @@ import type { EventBus } from './core/events/event-bus';
 import { HttpError } from './core/http/http-error';
 import { registerHttpCore } from './core/http/http-plugin';
 import { ProfileLookup } from './core/lookup/profile-lookup';
+import { DocumentService } from './core/documents/document-service';
 import { RegistryRepository } from './core/registry/registry-repository';
 import { allTools } from './tools';
 
@@ -52,6 +53,7 @@ export function createContext(config: Config, database: DbHandle, events: EventB
       },
       now,
     ),
+    documents: new DocumentService({ chromiumPath: config.CHROMIUM_PATH }),
   };
 }
 
@@ -69,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 200 },
   });
   app.decorate('ctx', createContext(config, options.database, options.events, options.now));
+  // The document service's Chromium (if it was started) goes down with the app.
+  app.addHook('onClose', async () => app.ctx.documents.close());
 
   await registerHttpCore(app, { publicOrigin: config.publicOrigin, isProduction: config.isProduction });
   await app.register(cookie);

@@ -1,8 +1,9 @@
 import type { CliCommand } from './cli-command';
+import { createApiKeyCommand } from './create-api-key';
 import { grantCommand } from './grant';
 import { importRegistryCommand } from './import-registry';
 import { listCommand } from './list';
 import { revokeCommand } from './revoke';
 
 /** Every CLI command, in the order the usage text lists them. Add yours here. */
-export const commands: CliCommand[] = [grantCommand, revokeCommand, listCommand, importRegistryCommand];
+export const commands: CliCommand[] = [grantCommand, revokeCommand, listCommand, importRegistryCommand, createApiKeyCommand];

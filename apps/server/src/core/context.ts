@@ -6,6 +6,7 @@ import type { SessionStore } from './auth/session-store';
 import type { SchoolAccountStore } from './auth/school-account-store';
 import type { RegistryRepository } from './registry/registry-repository';
 import type { ProfileLookup } from './lookup/profile-lookup';
+import type { DocumentService } from './documents/document-service';
 
 /** What every tool receives: the shared services of core, built once in app.ts. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   registry: RegistryRepository;
   schoolAccounts: SchoolAccountStore;
   lookup: ProfileLookup;
+  /** PDF printing through one warm Chromium, started on first use (ARCHITECTURE.md §7). */
+  documents: DocumentService;
   now: () => number;
 }
 

@@ -1,5 +1,7 @@
 import type { ToolDefinition } from '../tool-definition';
+import { bureauMigrations } from './migrations';
 import { registerBureauRoutes } from './routes';
+import { seedBureauDemo } from './seed-bureau-demo';
 
 export const bureauTool: ToolDefinition = {
   id: 'bureau',
@@ -7,4 +9,6 @@ export const bureauTool: ToolDefinition = {
   description: 'Verification status checker, staff records and printable documents (spec 001).',
   path: '/bureau/checker',
   register: registerBureauRoutes,
+  migrations: bureauMigrations,
+  seed: seedBureauDemo,
 };

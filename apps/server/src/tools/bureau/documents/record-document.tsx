@@ -1,0 +1,207 @@
+import type { DocumentType, UserDetailsAnswer } from '@guildhall/contracts/bureau';
+import type { Infraction } from '../../../core/registry/registry-repository';
+
+export interface RecordDocumentProps {
+  type: DocumentType;
+  officeSubtitle: string;
+  officerName: string;
+  /** Epoch ms of generation (the footer's auto-generated timestamp, 001 §2). */
+  generatedAt: number;
+  qrCodeUrl: string;
+  signatureUrl: string;
+  details: UserDetailsAnswer;
+  /** Both platforms' infractions (infraction variant only). */
+  infractions: Infraction[];
+}
+
+const UNKNOWN = 'Unknown';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const stampFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+
+/** An ISO date (or 'Unknown') as '14 March 2019'. */
+export function formatDate(value: string): string {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? orUnknown(value) : dateFormat.format(time);
+}
+
+/** 001 §3 and §9: the infraction id is an epoch-like number used as the date (ms, or seconds when small). */
+export function infractionDate(id: number): string {
+  const ms = id >= 1e11 ? id : id * 1000;
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? UNKNOWN : stampFormat.format(date) + ' UTC';
+}
+
+const orUnknown = (value: string | null | undefined) => (value && value.trim() ? value : UNKNOWN);
+const orNA = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
+
+/** 001 §2: label and value rows make up a subject block. */
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="row">
+      <span className="label">{label}</span>
+      <span className="value">{value}</span>
+    </div>
+  );
+}
+
+function SubjectBlock({ title, rows }: { title: string; rows: Array<[string, string]> }) {
+  return (
+    <div className="block">
+      <h3>{title}</h3>
+      {rows.map(([label, value]) => (
+        <Row key={label} label={label} value={value} />
+      ))}
+    </div>
+  );
+}
+
+function discordRows(d: UserDetailsAnswer): Array<[string, string]> {
+  return [
+    ['Display Name', orNA(d.discordDisplayName === UNKNOWN ? null : d.discordDisplayName)],
+    ['Username', orUnknown(d.discordUsername)],
+    ['User ID', d.discordId],
+    ['Created', formatDate(d.discordCreationDate)],
+    ['Status', orUnknown(d.discordStatus)],
+  ];
+}
+
+function robloxRows(d: UserDetailsAnswer): Array<[string, string]> {
+  return [
+    ['Display Name', orNA(d.robloxDisplayName === UNKNOWN ? null : d.robloxDisplayName)],
+    ['Username', orUnknown(d.robloxUsername)],
+    ['User ID', d.robloxId],
+    ['Created', formatDate(d.robloxCreationDate)],
+    ['Status', orUnknown(d.robloxStatus)],
+  ];
+}
+
+/** 001 §2 Infraction variant: one card per infraction; header holds two values, body its paragraphs. */
+function InfractionCard({ infraction }: { infraction: Infraction }) {
+  return (
+    <div className="card">
+      <div className="card-head">
+        <span>{infraction.platform} Infraction</span>
+        <span>#{infraction.id}</span>
+      </div>
+      <div className="card-body">
+        <p>
+          <b>Platform:</b> {infraction.platform}
+        </p>
+        <p>
+          <b>Date:</b> {infractionDate(infraction.id)}
+        </p>
+        <p>
+          <b>Moderator:</b> {orUnknown(infraction.moderator)}
+        </p>
+        {infraction.reason && infraction.reason.trim() ? (
+          <p>
+            <b>Reason:</b> {infraction.reason}
+          </p>
+        ) : null}
+        <p>
+          <b>Note:</b> {orNA(infraction.note)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 001 §2 "Printable document": A4 portrait, header 'BUREAU OF REGISTRATION' and the office subtitle,
+ * the registration or infraction variant, the footer (timestamp, QR code 80x80 'Scan for Verification',
+ * signature 160x40, officer name, 'Registration Officer') and a watermark.
+ */
+export function RecordDocument(props: RecordDocumentProps) {
+  const { details } = props;
+  // 001 §3: sorted ascending by numeric id.
+  const infractions = [...props.infractions].sort((a, b) => a.id - b.id || a.platform.localeCompare(b.platform));
+  return (
+    <div className="sheet">
+      <div className="watermark" aria-hidden="true">
+        OFFICIAL RECORD
+      </div>
+      <header className="doc-header">
+        <h1>BUREAU OF REGISTRATION</h1>
+        <p className="subtitle">{props.officeSubtitle}</p>
+      </header>
+      {props.type === 'registration' ? (
+        <section>
+          <h2>Subject Information</h2>
+          <div className="blocks">
+            <SubjectBlock title="Discord" rows={discordRows(details)} />
+            <SubjectBlock title="Roblox" rows={robloxRows(details)} />
+          </div>
+        </section>
+      ) : (
+        <section>
+          <h2>Infraction Record</h2>
+          <div className="blocks">
+            <SubjectBlock title="Discord" rows={[['Username', orUnknown(details.discordUsername)], ['User ID', details.discordId]]} />
+            <SubjectBlock title="Roblox" rows={[['Username', orUnknown(details.robloxUsername)], ['User ID', details.robloxId]]} />
+          </div>
+          {infractions.length === 0 ? (
+            <p className="empty">No infractions on record for any platform.</p>
+          ) : (
+            infractions.map((infraction) => <InfractionCard key={`${infraction.platform}-${infraction.id}`} infraction={infraction} />)
+          )}
+        </section>
+      )}
+      <footer className="doc-footer">
+        <div className="qr">
+          <img src={props.qrCodeUrl} width={80} height={80} alt="" />
+          <span>Scan for Verification</span>
+        </div>
+        <div className="stamp">Generated {stampFormat.format(props.generatedAt)} UTC</div>
+        <div className="officer">
+          <img src={props.signatureUrl} width={160} height={40} alt="" />
+          <span className="officer-name">{props.officerName}</span>
+          <span>Registration Officer</span>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+/**
+ * A4 portrait (001 §9: 210mm by 297mm); sizes of the QR code and signature from 001 §9. The page
+ * margin (not the sheet's padding) makes the room at the top and bottom, so continuation pages of a
+ * long infraction record get it too; the fixed watermark repeats on every page.
+ */
+export const RECORD_DOCUMENT_CSS = `
+@page { size: A4 portrait; margin: 14mm 0 12mm; }
+.sheet { width: 210mm; min-height: calc(297mm - 26mm); padding: 2mm 16mm 2mm; position: relative; color: #1b1f2a; font-size: 10.5pt; line-height: 1.45; display: flex; flex-direction: column; }
+.watermark { position: fixed; top: 50%; left: 50%; transform: translate(-50%, -50%) rotate(-32deg); font-size: 64pt; font-weight: 700; color: rgba(29, 43, 83, 0.06); white-space: nowrap; z-index: 0; pointer-events: none; }
+.doc-header { text-align: center; border-bottom: 2px solid #1d2b53; padding-bottom: 4mm; margin-bottom: 6mm; }
+.doc-header h1 { margin: 0; font-size: 20pt; letter-spacing: 0.08em; color: #1d2b53; }
+.subtitle { margin: 1mm 0 0; font-size: 10.5pt; color: #4a5470; }
+h2 { font-size: 13pt; margin: 0 0 4mm; color: #1d2b53; letter-spacing: 0.02em; }
+.blocks { display: flex; gap: 6mm; margin-bottom: 6mm; }
+.block { flex: 1; border: 1px solid #c9cfdd; border-radius: 2mm; padding: 3mm 4mm; break-inside: avoid; }
+.block h3 { margin: 0 0 2mm; font-size: 11pt; color: #1d2b53; }
+.row { display: flex; gap: 3mm; padding: 0.8mm 0; border-bottom: 1px dotted #dde1ea; }
+.row:last-child { border-bottom: 0; }
+.label { width: 28mm; flex: none; color: #4a5470; }
+.value { flex: 1; font-weight: 700; word-break: break-word; }
+.card { border: 1px solid #c9cfdd; border-radius: 2mm; margin-bottom: 4mm; break-inside: avoid; position: relative; z-index: 1; }
+.card-head { display: flex; justify-content: space-between; background: #eef1f7; padding: 2mm 4mm; font-weight: 700; color: #1d2b53; }
+.card-body { padding: 2mm 4mm; }
+.card-body p { margin: 0.8mm 0; }
+.empty { font-style: italic; color: #4a5470; }
+.doc-footer { margin-top: auto; padding-top: 6mm; border-top: 1px solid #c9cfdd; display: flex; align-items: flex-end; justify-content: space-between; gap: 6mm; break-inside: avoid; }
+.qr { display: flex; flex-direction: column; align-items: center; gap: 1mm; font-size: 8pt; }
+.qr img { width: 80px; height: 80px; }
+.stamp { font-size: 8.5pt; color: #4a5470; align-self: center; }
+.officer { display: flex; flex-direction: column; align-items: center; font-size: 9pt; }
+.officer img { width: 160px; height: 40px; }
+.officer-name { font-weight: 700; border-top: 1px solid #1b1f2a; padding-top: 1mm; min-width: 50mm; text-align: center; }
+`;

@@ -1,0 +1,65 @@
+import { createElement } from 'react';
+import type { DocumentParams } from '@guildhall/contracts/bureau';
+import type { AppContext } from '../../core/context';
+import { HttpError, notFound } from '../../core/http/http-error';
+import { checkerLink, qrCodeDataUrl, signatureDataUrl } from './documents/document-assets';
+import { RECORD_DOCUMENT_CSS, RecordDocument } from './documents/record-document';
+import { getUserDetails } from './get-user-details';
+
+type Deps = Pick<AppContext, 'registry' | 'lookup' | 'documents' | 'config' | 'now'> & {
+  log?: { error(details: object, message: string): void };
+};
+
+export interface RecordDocumentFile {
+  fileName: string;
+  pdf: Buffer;
+}
+
+/** 001 §8: the PDF step fails. */
+export const PDF_FAILED = 'Failed to generate PDF file.';
+
+/** 001 §9: '{type}_{robloxUsername}.pdf', kept to characters every file system and header accepts. */
+export function documentFileName(type: string, robloxUsername: string): string {
+  const safe = robloxUsername.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[._]+|_+$/g, '') || 'Unknown';
+  return `${type}_${safe}.pdf`;
+}
+
+/** 'registration_Rose.pdf' -> 'Registration_Rose' (the PDF's title metadata). */
+function documentTitle(fileName: string): string {
+  const base = fileName.replace(/\.pdf$/, '');
+  return base.charAt(0).toUpperCase() + base.slice(1);
+}
+
+/**
+ * 001 §2 "Printable document", §4: on an action the needed record is fetched and rendered. Here it is
+ * rendered on the server (React -> HTML -> Chromium's print engine, ARCHITECTURE.md §7) into a vector
+ * PDF, instead of the original's screenshot-to-PDF in the browser.
+ */
+export async function generateRecordDocument(deps: Deps, params: DocumentParams): Promise<RecordDocumentFile> {
+  const pair = await deps.registry.findPairByDiscordId(params.discordId);
+  if (!pair) throw notFound('No verified pair has this Discord ID.');
+  const details = await getUserDetails(deps, { discordId: pair.discordId, robloxId: pair.robloxId });
+  const infractions =
+    params.type === 'infraction'
+      ? (await Promise.all([deps.registry.listInfractions('Discord', pair.discordId), deps.registry.listInfractions('Roblox', pair.robloxId)])).flat()
+      : [];
+  const element = createElement(RecordDocument, {
+    type: params.type,
+    officeSubtitle: deps.config.BUREAU_OFFICE_SUBTITLE,
+    officerName: deps.config.BUREAU_OFFICER_NAME,
+    generatedAt: deps.now(),
+    qrCodeUrl: await qrCodeDataUrl(checkerLink(deps.config.publicUrl, pair.discordId)),
+    signatureUrl: signatureDataUrl(deps.config),
+    details,
+    infractions,
+  });
+  const fileName = documentFileName(params.type, details.robloxUsername);
+  let pdf: Buffer;
+  try {
+    pdf = await deps.documents.printPdf(element, { css: RECORD_DOCUMENT_CSS, title: documentTitle(fileName) });
+  } catch (error) {
+    deps.log?.error({ err: error }, 'printing a record document failed');
+    throw new HttpError(503, PDF_FAILED);
+  }
+  return { fileName, pdf };
+}

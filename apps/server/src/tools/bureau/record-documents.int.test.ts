@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoInfractions, demoPerson } from '@guildhall/testkit/demo-data';
+import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+
+// 001 §2 "Printable document", §9: printed by the real Chromium (CHROMIUM_PATH), read back with
+// poppler's pdftotext, so the text is proven real and extractable (Thai included), not an image.
+const thai = demoPerson('thai');
+const banned = demoPerson('banned');
+const member = demoPerson('member');
+const staff = demoPerson('staff');
+
+function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, args: string[] = []): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bureau-pdf-'));
+  const file = path.join(dir, 'doc.pdf');
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+const pdfText = (pdf: Buffer) => poppler('pdftotext', pdf, ['-raw']);
+
+describe('record documents (Chromium print)', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { BUREAU_OFFICE_SUBTITLE: 'Office of Test Records', BUREAU_OFFICER_NAME: 'Officer Olive', PUBLIC_URL: 'https://guildhall.example' } });
+    for (const p of [thai, banned, member, staff]) await t.ctx.registry.upsertPair(p.discord.id, p.roblox!.id);
+    for (const infraction of demoInfractions) await t.ctx.registry.addInfraction(infraction);
+    await t.ctx.registry.setBan({ robloxId: banned.roblox!.id, isBanned: true, moderator: 'ModeratorMike', reason: 'Derailing', time: 1_722_470_400, username: 'DerailDan' });
+    await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
+    cookie = await t.signInAs('staff');
+  });
+  afterAll(() => t?.close());
+
+  const get = (discordId: string, type: string) => t.request({ url: `/bureau/api/records/${discordId}/documents/${type}`, cookie });
+
+  it('prints the registration record with real text, Thai included, named registration_{robloxUsername}.pdf', async () => {
+    const response = await get(thai.discord.id, 'registration');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain('filename="registration_SomchaiRail.pdf"');
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeLessThan(100 * 1024);
+    const text = pdfText(pdf);
+    for (const expected of [
+      'BUREAU OF REGISTRATION',
+      'Office of Test Records',
+      'Subject Information',
+      'Discord',
+      'Roblox',
+      'สมชาย ใจดี',
+      'สมชาย รถไฟ',
+      'somchai.rail',
+      'SomchaiRail',
+      thai.discord.id,
+      thai.roblox!.id,
+      '10 January 2022',
+      '9 September 2019',
+      'Verified',
+      'Clear',
+      'Scan for Verification',
+      'Officer Olive',
+      'Registration Officer',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    // 001 §9: one A4 portrait page; fonts embedded (subsets), so the text reads the same everywhere.
+    const info = poppler('pdfinfo', pdf);
+    expect(info).toMatch(/Page size:\s+59\d\.\d+ x 84\d\.\d+ pts \(A4\)/);
+    expect(info).toMatch(/Title:\s+Registration_SomchaiRail/);
+    expect(info).toMatch(/Pages:\s+1\n/);
+    const fonts = poppler('pdffonts', pdf).split('\n').slice(2).filter(Boolean);
+    expect(fonts.some((line) => line.includes('NotoSansThai'))).toBe(true);
+    expect(fonts.every((line) => / yes yes /.test(line))).toBe(true);
+  });
+
+  it('prints the infraction record: cards sorted by id across both platforms, reason only when present', async () => {
+    const response = await get(banned.discord.id, 'infraction');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('filename="infraction_DerailDan.pdf"');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Infraction Record');
+    const discordCard = text.indexOf('Spamming in #general');
+    const robloxCard = text.indexOf('Derailing trains on purpose');
+    expect(discordCard).toBeGreaterThan(0);
+    expect(robloxCard).toBeGreaterThan(discordCard); // id 1.70e12 before 1.71e12
+    expect(text).toContain('Note: Third warning');
+    expect(text).toContain('Note: N/A');
+    expect(text).toContain('Moderator: ModeratorMike');
+
+    const thaiRecord = pdfText((await get(thai.discord.id, 'infraction')).rawPayload);
+    expect(thaiRecord).toContain('Moderator: ผู้ดูแล สมศรี');
+    expect(thaiRecord).toContain('Note: ตักเตือนด้วยวาจา');
+    expect(thaiRecord).not.toContain('Reason:');
+
+    const clean = pdfText((await get(member.discord.id, 'infraction')).rawPayload);
+    expect(clean).toContain('No infractions on record for any platform.');
+  });
+
+  it('answers 404 for a Discord id with no pair, before printing anything', async () => {
+    const response = await get('123456789012345678', 'registration');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: expect.any(String) });
+  });
+});

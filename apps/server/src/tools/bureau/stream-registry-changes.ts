@@ -1,0 +1,53 @@
+import type { ServerResponse } from 'node:http';
+import type { RecordsChangeEvent } from '@guildhall/contracts/bureau';
+import type { AppContext } from '../../core/context';
+import { REGISTRY_TOPIC, type RegistryChange } from '../../core/registry/registry-repository';
+
+const HEARTBEAT_MS = 25_000;
+
+/** What the records list needs of a registry change; bans and infractions do not change the list. */
+export function toRecordsChange(change: RegistryChange): RecordsChangeEvent | null {
+  switch (change.kind) {
+    case 'pair.upserted':
+      return { kind: 'pair.upserted', discordId: change.discordId, robloxId: change.robloxId };
+    case 'pair.deleted':
+      return { kind: 'pair.deleted', discordId: change.discordId };
+    case 'imported':
+      // A bulk import changes too much to send pair by pair: the page reloads its list.
+      return { kind: 'reload' };
+    default:
+      return null;
+  }
+}
+
+/**
+ * 001 §4 "The Verification list is read live": server-sent events carrying each change
+ * (ARCHITECTURE.md §7), fed by core/events (LISTEN/NOTIFY on PostgreSQL, so every process hears).
+ * Returns the function that stops the stream.
+ */
+export function streamRegistryChanges(deps: Pick<AppContext, 'events'>, raw: ServerResponse): () => void {
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.write('retry: 3000\n: connected\n\n');
+  const unsubscribe = deps.events.subscribe(REGISTRY_TOPIC, (event) => {
+    const change = toRecordsChange(event.payload as RegistryChange);
+    if (change) raw.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+  });
+  // Proxies close quiet connections; a comment line keeps this one open.
+  const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    if (!raw.writableEnded) raw.end();
+  };
+  raw.on('close', stop);
+  return stop;
+}

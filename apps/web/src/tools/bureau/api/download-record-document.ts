@@ -1,0 +1,55 @@
+import { useMutation } from '@tanstack/react-query';
+import type { DocumentType } from '@guildhall/contracts/bureau';
+import { ApiError, errorMessageOf } from '../../../lib/api-client';
+
+/** 001 §8: the PDF step fails. */
+export const PDF_FAILED = 'Failed to generate PDF file.';
+
+export interface RecordDocumentFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name from Content-Disposition (001 §9 '{type}_{robloxUsername}.pdf'). */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  const plain = /filename="([^"]+)"/i.exec(disposition ?? '');
+  return plain?.[1] ?? fallback;
+}
+
+/** GET /bureau/api/records/{discordId}/documents/{type}: the PDF printed on the server (staff only). */
+export async function downloadRecordDocument(discordId: string, type: DocumentType): Promise<RecordDocumentFile> {
+  let response: Response;
+  try {
+    response = await fetch(`/bureau/api/records/${encodeURIComponent(discordId)}/documents/${type}`, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, PDF_FAILED);
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    // The server's own sentence: 'Failed to fetch user details from API: ...', 'Failed to generate PDF file.', ...
+    throw new ApiError(response.status, body ? errorMessageOf(body) : PDF_FAILED);
+  }
+  const blob = await response.blob();
+  return { blob, fileName: fileNameOf(response.headers.get('content-disposition'), `${type}.pdf`) };
+}
+
+/** Saves a file the way a download link does, then lets the URL go (001 §4: saved, then cleared). */
+export function saveFile(file: RecordDocumentFile): void {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useDownloadRecordDocument() {
+  return useMutation({
+    mutationFn: ({ discordId, type }: { discordId: string; type: DocumentType }) => downloadRecordDocument(discordId, type),
+    onSuccess: saveFile,
+  });
+}

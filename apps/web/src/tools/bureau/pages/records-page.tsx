@@ -1,0 +1,213 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { DocumentType, RecordsIdType, RecordsPair } from '@guildhall/contracts/bureau';
+import { useMe } from '../../../api/get-me';
+import { ApiError, UNKNOWN_ERROR } from '../../../lib/api-client';
+import { discordSignInUrl } from '../../../lib/auth-links';
+import { Button } from '../../../ui/button';
+import { SelectField, TextField } from '../../../ui/field';
+import { Menu } from '../../../ui/menu';
+import { Modal } from '../../../ui/modal';
+import { Page } from '../../../ui/page';
+import { Spinner } from '../../../ui/spinner';
+import { Table, type TableColumn } from '../../../ui/table';
+import { useDownloadRecordDocument } from '../api/download-record-document';
+import { useRecordsEvents } from '../api/records-events';
+import { useSearchRecords } from '../api/search-records';
+import './records-page.css';
+
+const ID_TYPES: ReadonlyArray<{ value: RecordsIdType; label: string }> = [
+  { value: 'discord', label: 'Discord ID' },
+  { value: 'roblox', label: 'Roblox ID' },
+];
+
+// 001 §8 Records tool error catalogue.
+const FETCH_FAILED = 'Could not fetch verification data.';
+const SEARCH_FAILED = 'An unexpected error occurred during the search.';
+
+const STAFF_GRANT = 'bureau-staff';
+
+/** Waits until typing pauses, so a search is not sent per keystroke. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * 001 §2 "Records tool" and "Infraction lookup page" at /bureau/records: header, search (selector +
+ * text box), the live table of verified pairs with a per-row Actions menu that prints the registration
+ * or infraction record, and the 'An Error Occurred' modal. Bureau staff only (ARCHITECTURE.md §1).
+ */
+export function RecordsPage() {
+  const me = useMe();
+  const identity = me.data?.identity ?? null;
+  const isStaff = identity?.kind === 'discord' && identity.grants.includes(STAFF_GRANT);
+
+  return (
+    <Page title="Bureau Records" lead="Verified Discord and Roblox pairs, with their registration and infraction records.">
+      {me.isPending ? (
+        <div className="records__loading">
+          <Spinner label="Loading" size="lg" />
+        </div>
+      ) : !identity || identity.kind !== 'discord' ? (
+        <div className="records__gate">
+          <p>These are personal records: sign in with Discord to open them.</p>
+          <a className="ui-button ui-button--primary ui-button--md" href={discordSignInUrl('/bureau/records')}>
+            Sign in with Discord
+          </a>
+        </div>
+      ) : !isStaff ? (
+        <div className="records__gate" role="alert">
+          <p>This needs the bureau-staff permission. Ask a bureau administrator to grant it to your Discord account.</p>
+        </div>
+      ) : (
+        <RecordsTool />
+      )}
+    </Page>
+  );
+}
+
+function RecordsTool() {
+  const [type, setType] = useState<RecordsIdType>('discord');
+  const [text, setText] = useState('');
+  // 001 §5: the search is trimmed.
+  const q = useDebounced(text.trim(), 250);
+  const filter = useMemo(() => ({ type, q }), [type, q]);
+  const records = useSearchRecords(filter, true);
+  const [live, setLive] = useState(false);
+  useRecordsEvents(filter, true, setLive);
+
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState<string | null>(null);
+  const download = useDownloadRecordDocument();
+
+  // A failed list read opens the modal once per failure.
+  const listError = records.error;
+  useEffect(() => {
+    if (!listError) return;
+    setError(listError instanceof ApiError && listError.status >= 400 && listError.status < 500 ? listError.message : q ? SEARCH_FAILED : FETCH_FAILED);
+  }, [listError, q]);
+
+  const rows = useMemo(() => records.data?.pages.flatMap((page) => page.items) ?? [], [records.data]);
+
+  const print = (pair: RecordsPair, documentType: DocumentType) => {
+    setWorking(pair.discordId);
+    download.mutate(
+      { discordId: pair.discordId, type: documentType },
+      {
+        onError: (failure) => setError(failure instanceof ApiError ? failure.message : UNKNOWN_ERROR),
+        onSettled: () => setWorking(null),
+      },
+    );
+  };
+
+  // Infinite scroll: the next page loads when the end of the table comes into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = records;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const columns: ReadonlyArray<TableColumn<{ pair: RecordsPair; index: number }>> = [
+    { key: 'no', header: 'No.', render: (row) => row.index + 1, align: 'end' },
+    { key: 'discord', header: 'Discord ID', render: (row) => <span className="records__id">{row.pair.discordId}</span>, rowHeader: true },
+    { key: 'roblox', header: 'Roblox ID', render: (row) => <span className="records__id">{row.pair.robloxId}</span> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      render: ({ pair }) => {
+        const busy = working === pair.discordId;
+        return (
+          <Menu
+            width={200}
+            trigger={
+              <Button size="sm" variant="secondary" disabled={busy || working !== null} aria-label={busy ? 'Processing...' : `Actions for ${pair.discordId}`}>
+                {busy ? 'Processing...' : 'Actions'}
+              </Button>
+            }
+            items={[
+              { label: 'Registration (PDF)', onSelect: () => print(pair, 'registration') },
+              { label: 'Infraction Record (PDF)', onSelect: () => print(pair, 'infraction') },
+              // 001 §4: the Military Record action is always disabled.
+              { label: 'Military Record (PDF)', disabled: true },
+            ]}
+          />
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="records">
+      <form className="records__search" role="search" aria-label="Search records" onSubmit={(event) => event.preventDefault()}>
+        <SelectField
+          label="Search by"
+          value={type}
+          options={ID_TYPES}
+          onChange={(event) => setType(event.target.value as RecordsIdType)}
+        />
+        <TextField
+          label={ID_TYPES.find((t) => t.value === type)!.label}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Type part of an ID"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={25}
+        />
+      </form>
+      <p className="records__status" aria-live="polite">
+        <span className={`records__live${live ? ' records__live--on' : ''}`} aria-hidden="true" />
+        {live ? 'Live' : 'Connecting…'} · {rows.length} {rows.length === 1 ? 'pair' : 'pairs'} shown{records.hasNextPage ? ', more below' : ''}
+      </p>
+      {records.isPending ? (
+        <div className="records__loading">
+          <Spinner label="Loading verified pairs" size="lg" />
+        </div>
+      ) : (
+        <>
+          <Table
+            caption="Verified pairs"
+            captionHidden
+            minWidth={640}
+            columns={columns}
+            rows={rows.map((pair, index) => ({ pair, index }))}
+            rowKey={(row) => row.pair.discordId}
+            empty={q ? 'No pairs match this search.' : 'No verified pairs yet.'}
+          />
+          <div ref={sentinel} className="records__more">
+            {records.isFetchingNextPage ? (
+              <Spinner label="Loading more pairs" size="sm" showLabel />
+            ) : records.hasNextPage ? (
+              <Button variant="ghost" onClick={() => void records.fetchNextPage()}>
+                Load more
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
+      <Modal
+        open={error !== null}
+        onOpenChange={(open) => !open && setError(null)}
+        title={<span className="records__error-title">An Error Occurred</span>}
+        description={error ?? ''}
+        footer={<Button onClick={() => setError(null)}>Close</Button>}
+        // 001 §2: the modal's own button is 'Close'; the corner × gets another name so there is one 'Close'.
+        closeLabel="Dismiss"
+        size="sm"
+      />
+    </div>
+  );
+}
