@@ -19,10 +19,11 @@ import { appointmentsBareRoutes, appointmentsShellRoutes } from './tools/appoint
 const shellTools: RouteObject[] = [
   toolRoute('bureau/*', () => import('./tools/bureau/routes')),
   toolRoute('recruitment/*', () => import('./tools/recruitment/routes')),
+  toolRoute('sports/*', () => import('./tools/sports/routes')),
   ...appointmentsShellRoutes,
 ];
 
-const bareTools: RouteObject[] = [...appointmentsBareRoutes];
+const bareTools: RouteObject[] = [...appointmentsBareRoutes, toolRoute('portfolio/*', () => import('./tools/portfolio/routes'))];
 
 /** The design kit page (not a tool; not listed on the home page). */
 const KitPage = lazy(() => import('./shell/kit-page'));

@@ -1,9 +1,12 @@
 import type { CliCommand } from './cli-command';
 import { createApiKeyCommand } from './create-api-key';
+import { createSchoolAccountCommand } from './create-school-account';
 import { grantCommand } from './grant';
+import { importSchoolAccountsCommand } from './import-school-accounts';
+import { importSportsCommand } from './import-sports';
 import { importRegistryCommand } from './import-registry';
 import { listCommand } from './list';
 import { revokeCommand } from './revoke';
 
 /** Every CLI command, in the order the usage text lists them. Add yours here. */
-export const commands: CliCommand[] = [grantCommand, revokeCommand, listCommand, importRegistryCommand, createApiKeyCommand];
+export const commands: CliCommand[] = [grantCommand, revokeCommand, listCommand, importRegistryCommand, createSchoolAccountCommand, importSchoolAccountsCommand, importSportsCommand, createApiKeyCommand];

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { HttpError } from '../core/http/http-error';
+import { parseSportsCsv } from '../tools/sports/parse-sports-csv';
+import { upsertSports } from '../tools/sports/upsert-sports';
+import { CliError, type CliCommand, expectArgs } from './cli-command';
+
+export const importSportsCommand: CliCommand = {
+  name: 'import-sports',
+  args: '<file.csv>',
+  summary: 'create or update sports (by name) from a CSV with columns name,description,total_spots,eligibility_level (morton|morplai|open)',
+  async run(ctx, args, io) {
+    expectArgs(importSportsCommand, args, 1);
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
+    if (!fs.existsSync(file)) throw new CliError(`file: ${file} does not exist`, 1);
+    try {
+      const { created, updated } = await upsertSports(ctx, parseSportsCsv(fs.readFileSync(file, 'utf8')));
+      io.out(`Imported sports from ${file}: ${created} created, ${updated} updated.`);
+      return 0;
+    } catch (error) {
+      // The shared validators answer HttpError(400); here it is the file's mistake.
+      if (error instanceof HttpError) throw new CliError(`file: ${error.message}`, 1);
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,28 @@
+import type { MyRegistrationAnswer } from '@guildhall/contracts/sports';
+import type { SchoolAccount } from '../../core/auth/school-account-store';
+import { notFound } from '../../core/http/http-error';
+import type { SportsDeps } from './sports-deps';
+import { sportsDb } from './sports-tables';
+
+/**
+ * 002 §7 GET /my-registration: the student's active registration; when there is none, the latest
+ * not_selected one (002 §6 shows 'You were not selected for the team this time.'); else 404.
+ */
+export async function findMyRegistration(deps: SportsDeps, account: SchoolAccount): Promise<MyRegistrationAnswer> {
+  const rows = await sportsDb(deps.database.db)
+    .selectFrom('sport_registrations as r')
+    .innerJoin('sports as s', 's.id', 'r.sport_id')
+    .select(['r.id', 'r.sport_id', 's.name', 'r.status', 'r.created_at', 'r.updated_at'])
+    .where('r.account_id', '=', account.id)
+    .execute();
+  const active = rows.find((r) => r.status !== 'not_selected');
+  const latest = active ?? rows.sort((a, b) => b.updated_at - a.updated_at || b.id - a.id)[0];
+  if (!latest) throw notFound('You have not registered for a sport.');
+  return {
+    registration_id: latest.id,
+    sport_id: latest.sport_id,
+    sport_name: latest.name,
+    status: latest.status,
+    registration_date: new Date(latest.created_at).toISOString(),
+  };
+}

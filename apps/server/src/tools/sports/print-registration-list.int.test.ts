@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { sportsDb } from './sports-tables';
+import { upsertSports } from './upsert-sports';
+
+// 002 §2 print action through the core document service: a vector A4 PDF whose Thai text survives
+// extraction (ARCHITECTURE.md §7). SQLite only: the PDF does not depend on the dialect, and the
+// list query is covered on both in sports.int.test.ts.
+describe('printed registration list', () => {
+  let t: TestApp;
+  let sportId = 0;
+  let leadToken = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp({ discord: false, roblox: false, env: { ENABLED_TOOLS: 'sports' } });
+    await upsertSports(t.ctx, [{ name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อ', total_spots: 9, eligibility_level: 'open' }]);
+    sportId = (await sportsDb(t.database.db).selectFrom('sports').select('id').executeTakeFirstOrThrow()).id;
+    const student = await t.ctx.schoolAccounts.create({ studentId: '68960001', password: 'pw-student', email: 'สมชาย@school.test', role: 'student' });
+    await t.ctx.schoolAccounts.create({ studentId: '90000004', password: 'pw-lead', role: 'sports_lead' });
+    const now = t.clock.now();
+    await sportsDb(t.database.db).insertInto('sport_registrations').values({ sport_id: sportId, account_id: student.id, status: 'selected', created_at: now, updated_at: now }).execute();
+    const login = await t.request({ method: 'POST', url: '/sports/api/login', payload: { student_id: '90000004', password: 'pw-lead' } });
+    leadToken = login.json<{ token: string }>().token;
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('answers an A4 PDF with real, extractable Thai text', async () => {
+    const res = await t.request({ method: 'GET', url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}`, headers: { authorization: `Bearer ${leadToken}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('.pdf');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sports-pdf-'));
+    const file = path.join(dir, 'list.pdf');
+    fs.writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('ตะกร้อ (Sepak Takraw)');
+    expect(text).toContain('สมชาย@school.test');
+    expect(text).toContain('68960001');
+    expect(text).toContain('Main Player');
+    // A4 portrait is 595 x 842 points.
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    expect(info).toContain('Tryout registrations: ตะกร้อ (Sepak Takraw)');
+    expect(info).toMatch(/Page size:\s+59\d(\.\d+)? x 84\d(\.\d+)? pts \(A4\)/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('refuses students and anonymous callers before printing anything', async () => {
+    const login = await t.request({ method: 'POST', url: '/sports/api/login', payload: { student_id: '68960001', password: 'pw-student' } });
+    const token = login.json<{ token: string }>().token;
+    const asStudent = await t.request({ method: 'GET', url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}`, headers: { authorization: `Bearer ${token}` } });
+    expect(asStudent.statusCode).toBe(403);
+    const anonymous = await t.request({ method: 'GET', url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,73 @@
+import { type AdminRegistrationRow, STATUS_LABELS } from '@guildhall/contracts/sports';
+
+/** The school's zone: the printed list shows local dates whatever zone the server runs in. */
+const SCHOOL_TIME_ZONE = 'Asia/Bangkok';
+
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+export interface RegistrationListProps {
+  sportName: string;
+  rows: readonly AdminRegistrationRow[];
+  printedAt: number;
+}
+
+/** 002 §2 Admin panel "print action": the registrations table of one sport, on A4 portrait. */
+export function RegistrationListDocument({ sportName, rows, printedAt }: RegistrationListProps) {
+  const counts = Object.fromEntries(Object.keys(STATUS_LABELS).map((s) => [s, rows.filter((r) => r.status === s).length]));
+  return (
+    <main className="sheet">
+      <header>
+        <h1>Tryout registrations</h1>
+        <p className="sport">{sportName}</p>
+        <p className="meta">
+          Printed {formatDate(new Date(printedAt).toISOString())} · {rows.length} registered · {counts.selected} {STATUS_LABELS.selected} ·{' '}
+          {counts.reserve} {STATUS_LABELS.reserve} · {counts.pending_selection} {STATUS_LABELS.pending_selection}
+        </p>
+      </header>
+      {rows.length === 0 ? (
+        <p className="empty">No students have registered for this sport yet.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Student ID</th>
+              <th>Email</th>
+              <th>Registration date</th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={row.registration_id}>
+                <td>{index + 1}</td>
+                <td>{row.student_id}</td>
+                <td>{row.student_email ?? '-'}</td>
+                <td>{formatDate(row.registration_date)}</td>
+                <td className={`status ${row.status}`}>{STATUS_LABELS[row.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}
+
+export const REGISTRATION_LIST_CSS = `
+@page { size: A4 portrait; margin: 16mm 14mm; }
+body { color: #111; font-size: 10.5pt; }
+header { border-bottom: 2px solid #111; margin-bottom: 8mm; padding-bottom: 3mm; }
+h1 { font-size: 18pt; margin: 0; }
+.sport { font-size: 15pt; font-weight: 700; margin: 1mm 0; }
+.meta { color: #444; margin: 0; font-size: 9.5pt; }
+table { width: 100%; border-collapse: collapse; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; }
+th, td { text-align: left; padding: 2mm 2.5mm; border-bottom: 0.5pt solid #bbb; vertical-align: top; }
+th { background: #eef1f5; font-weight: 700; }
+td:first-child, th:first-child { width: 9mm; color: #555; }
+.status.selected { font-weight: 700; }
+.empty { font-style: italic; }
+`;

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  RegisterSportRequest,
+  SetRegistrationOpenRequest,
+  SportRegistrationsQuery,
+  UpdateRegistrationStatusRequest,
+  type SportsConfigAnswer,
+} from '@guildhall/contracts/sports';
+import { signOut } from '../../core/auth/request-auth';
+import { signInSchoolAccount } from '../../core/auth/sign-in-school-account';
+import { parseInput } from '../../core/http/http-error';
+import { findMyRegistration } from './find-my-registration';
+import { formatRegistrationsCsv } from './format-registrations-csv';
+import { listSportRegistrations } from './list-sport-registrations';
+import { listSports } from './list-sports';
+import { printRegistrationList } from './print-registration-list';
+import { readRegistrationSettings } from './read-registration-settings';
+import { registerForSport } from './register-for-sport';
+import { setRegistrationOpen } from './set-registration-open';
+import { requireSportsAccount, requireSportsAdmin, requireSportsStudent } from './sports-access';
+import { updateRegistrationStatus } from './update-registration-status';
+import { withdrawRegistration } from './withdraw-registration';
+
+/** "Sports list" -> "sports-list", for download file names. */
+export function fileSlug(name: string): string {
+  return name.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'sport';
+}
+
+/** 002 §7 Sports API, under /sports/api (ARCHITECTURE.md §1). Every call: authenticate, parse, one service. */
+export async function registerSportsRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const base = '/sports/api';
+
+  app.post(
+    `${base}/login`,
+    { config: { rateLimit: { max: ctx.config.RATE_LIMIT_SIGN_IN_PER_MINUTE, timeWindow: '1 minute' } } },
+    async (request, reply) => signInSchoolAccount(request, reply),
+  );
+
+  // The Logout button of 002 §2 ends the server session too, not only the stored token.
+  app.post(`${base}/logout`, async (request, reply) => {
+    await signOut(request, reply);
+    return { message: 'Logged out.' };
+  });
+
+  // 002 §7: no bearer token on this call; the login screen reads it too.
+  app.get(`${base}/settings/registration-status`, async () => readRegistrationSettings(ctx));
+
+  // 002 §4, §9: the Soviet login checks its password with the real login call for this fixed ID;
+  // 002 §5: the level badge needs the prefixes. Public configuration, not secrets.
+  app.get(`${base}/config`, async (): Promise<SportsConfigAnswer> => ({
+    sovietStudentId: ctx.config.SPORTS_SOVIET_STUDENT_ID,
+    levelPrefixes: { morton: [...ctx.config.SPORTS_JUNIOR_PREFIXES], morplai: [...ctx.config.SPORTS_SENIOR_PREFIXES] },
+  }));
+
+  app.get(`${base}/sports`, async (request) => listSports(ctx, await requireSportsAccount(request)));
+
+  app.get(`${base}/my-registration`, async (request) => findMyRegistration(ctx, await requireSportsAccount(request)));
+
+  app.post(`${base}/register-sport`, async (request) => {
+    const account = await requireSportsStudent(request);
+    return registerForSport(ctx, account, parseInput(RegisterSportRequest, request.body));
+  });
+
+  app.post(`${base}/registration/withdraw`, async (request) => withdrawRegistration(ctx, await requireSportsStudent(request)));
+
+  app.get(`${base}/admin/sport-registrations`, async (request) => {
+    await requireSportsAdmin(request);
+    const { sportId } = parseInput(SportRegistrationsQuery, request.query);
+    return (await listSportRegistrations(ctx, sportId)).rows;
+  });
+
+  app.get(`${base}/admin/sport-registrations.csv`, async (request, reply) => {
+    await requireSportsAdmin(request);
+    const { sportId } = parseInput(SportRegistrationsQuery, request.query);
+    const { sportName, rows } = await listSportRegistrations(ctx, sportId);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="registrations-${fileSlug(sportName)}.csv"; filename*=UTF-8''${encodeURIComponent(`registrations-${sportName}.csv`)}`)
+      .header('cache-control', 'no-store')
+      .send(formatRegistrationsCsv(rows));
+  });
+
+  app.get(`${base}/admin/sport-registrations.pdf`, async (request, reply) => {
+    await requireSportsAdmin(request);
+    const { sportId } = parseInput(SportRegistrationsQuery, request.query);
+    const { sportName, pdf } = await printRegistrationList(ctx, sportId);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="registrations-${fileSlug(sportName)}.pdf"; filename*=UTF-8''${encodeURIComponent(`registrations-${sportName}.pdf`)}`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+
+  app.post(`${base}/admin/update-registration-status`, async (request) => {
+    await requireSportsAdmin(request);
+    return updateRegistrationStatus(ctx, parseInput(UpdateRegistrationStatusRequest, request.body));
+  });
+
+  app.post(`${base}/admin/settings/registration-status`, async (request) => {
+    await requireSportsAdmin(request);
+    return setRegistrationOpen(ctx, parseInput(SetRegistrationOpenRequest, request.body));
+  });
+}

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import { type GuildhallMigration, idColumnType } from '../../core/db/migrate';
+
+export const sportsMigrations: Record<string, GuildhallMigration> = {
+  '20261122-01-sports-tables': {
+    async up(db, dialect) {
+      await db.schema
+        .createTable('sports')
+        .addColumn('id', idColumnType(dialect), (c) => c.primaryKey())
+        // Re-importing a CSV updates a sport by name, so names are unique.
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('total_spots', 'integer', (c) => c.notNull().check(sql`total_spots >= 0`))
+        .addColumn('eligibility_level', 'text', (c) => c.notNull().check(sql`eligibility_level in ('morton', 'morplai', 'open')`))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('sport_registrations')
+        .addColumn('id', idColumnType(dialect), (c) => c.primaryKey())
+        .addColumn('sport_id', 'integer', (c) => c.notNull().references('sports.id').onDelete('cascade'))
+        .addColumn('account_id', 'integer', (c) => c.notNull().references('school_accounts.id').onDelete('cascade'))
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sql`status in ('pending_selection', 'selected', 'reserve', 'not_selected')`),
+        )
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // One row per student and sport: a student not selected for a sport tries another one (002 §4).
+      await db.schema
+        .createIndex('sport_registrations_account_sport')
+        .on('sport_registrations')
+        .columns(['account_id', 'sport_id'])
+        .unique()
+        .execute();
+      // 002 §6 "may register for one sport": at most one active (not not_selected) registration per
+      // student, as a partial unique index so racing requests cannot both win (ARCHITECTURE.md §5).
+      await sql`create unique index sport_registrations_one_active on sport_registrations (account_id) where status <> 'not_selected'`.execute(db);
+      await db.schema.createIndex('sport_registrations_sport').on('sport_registrations').columns(['sport_id', 'status']).execute();
+
+      await db.schema
+        .createTable('sports_settings')
+        .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+        .addColumn('is_registration_open', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // A new deployment starts open; an admin closes it from the Admin Panel.
+      await sql`insert into sports_settings (id, is_registration_open, updated_at) values (1, 1, 0)`.execute(db);
+    },
+  },
+};

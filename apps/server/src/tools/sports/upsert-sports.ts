@@ -1,0 +1,41 @@
+import { SportInput } from '@guildhall/contracts/sports';
+import { badRequest, describeZodError } from '../../core/http/http-error';
+import type { SportsDeps } from './sports-deps';
+import { sportsDb } from './sports-tables';
+
+/**
+ * Creates or updates sports by name (the CLI, the CSV import and the demo seed). Every row is
+ * checked before anything is written, and the writes share one transaction: a bad row leaves the
+ * table as it was.
+ */
+export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[]): Promise<{ created: number; updated: number }> {
+  const parsed = inputs.map((input, index) => {
+    const result = SportInput.safeParse(input);
+    if (!result.success) throw badRequest(`row ${index + 1}: ${describeZodError(result.error)}`);
+    return result.data;
+  });
+  const names = new Set<string>();
+  for (const [index, sport] of parsed.entries()) {
+    if (names.has(sport.name)) throw badRequest(`row ${index + 1}: the sport "${sport.name}" appears twice`);
+    names.add(sport.name);
+  }
+  const now = deps.now();
+  return sportsDb(deps.database.db)
+    .transaction()
+    .execute(async (tx) => {
+      let created = 0;
+      let updated = 0;
+      for (const sport of parsed) {
+        const existing = await tx.selectFrom('sports').select('id').where('name', '=', sport.name).executeTakeFirst();
+        const values = { description: sport.description, total_spots: sport.total_spots, eligibility_level: sport.eligibility_level };
+        if (existing) {
+          await tx.updateTable('sports').set(values).where('id', '=', existing.id).execute();
+          updated += 1;
+        } else {
+          await tx.insertInto('sports').values({ name: sport.name, created_at: now, ...values }).execute();
+          created += 1;
+        }
+      }
+      return { created, updated };
+    });
+}

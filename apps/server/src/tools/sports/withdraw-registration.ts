@@ -1,0 +1,28 @@
+import { STATUS_LABELS, type RegistrationChangeAnswer } from '@guildhall/contracts/sports';
+import type { SchoolAccount } from '../../core/auth/school-account-store';
+import { conflict, notFound } from '../../core/http/http-error';
+import type { SportsDeps } from './sports-deps';
+import { sportsDb } from './sports-tables';
+
+/**
+ * 002 §4: a student may withdraw only while the registration is pending_selection. One conditional
+ * delete, so a withdrawal racing an admin's status change either removes the pending row or finds
+ * it already decided; never both.
+ */
+export async function withdrawRegistration(deps: SportsDeps, account: SchoolAccount): Promise<RegistrationChangeAnswer> {
+  const db = sportsDb(deps.database.db);
+  const deleted = await db
+    .deleteFrom('sport_registrations')
+    .where('account_id', '=', account.id)
+    .where('status', '=', 'pending_selection')
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) > 0) return { message: 'Your registration has been withdrawn.' };
+  const active = await db
+    .selectFrom('sport_registrations')
+    .select('status')
+    .where('account_id', '=', account.id)
+    .where('status', '<>', 'not_selected')
+    .executeTakeFirst();
+  if (!active) throw notFound('You have no registration to withdraw.');
+  throw conflict(`Your registration can no longer be withdrawn: you are a ${STATUS_LABELS[active.status]}.`);
+}

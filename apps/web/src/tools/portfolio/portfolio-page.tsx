@@ -1,0 +1,112 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { usePortfolioConfig } from './api/get-portfolio-config';
+import { useAfter, useTicks } from './clock';
+import './portfolio.css';
+
+type Stage = 'off' | 'boot' | 'login' | 'dashboard' | 'alert' | 'countdown';
+
+// 002 §9: alert lines every 2 s, a 300 s countdown. The boot length is not shown; 3 s feels like one.
+export const PORTFOLIO_TIMINGS = { boot: 3000, alertLine: 2000, countdownSeconds: 300 } as const;
+
+// 002 §8: "The wrong-password alert lines: wording not shown." Eight lines of our own.
+export const ALERT_LINES = [
+  'ALERT: Unauthorized access attempt detected.',
+  'Tracing connection origin...',
+  'Origin located. Logging device fingerprint...',
+  'Notifying the system administrator...',
+  'Encrypting portfolio archives...',
+  'Locking all terminals...',
+  'Security protocol OMEGA engaged.',
+  'System lockdown initiated.',
+] as const;
+
+const BOOT_LINES = ['PORTFOLIO-OS 2.0', 'Checking memory ........ OK', 'Mounting /projects ..... OK', 'Starting display ....... OK'];
+
+/**
+ * 002 §2 Portfolio fake computer, a decorative screen with no real function: power-off, boot, login
+ * with the fixed password (PORTFOLIO_PASSWORD, from GET /portfolio/api/config), the placeholder
+ * dashboard; a wrong password plays the alert lines, then the 300 s countdown, then a reset (002 §4).
+ */
+export function PortfolioPage() {
+  const config = usePortfolioConfig();
+  const [stage, setStage] = useState<Stage>('off');
+  const [password, setPassword] = useState('');
+  useEffect(() => {
+    document.title = 'Portfolio · Guildhall';
+  }, []);
+
+  useAfter(stage === 'boot', PORTFOLIO_TIMINGS.boot, () => setStage('login'));
+  const alertTicks = useTicks(stage === 'alert', PORTFOLIO_TIMINGS.alertLine);
+  // The first line shows at once, then one more every 2 s; after the eighth's 2 s the countdown starts.
+  const linesShown = Math.min(ALERT_LINES.length, alertTicks + 1);
+  useAfter(stage === 'alert' && alertTicks >= ALERT_LINES.length, 0, () => setStage('countdown'));
+  const countdownTicks = useTicks(stage === 'countdown', 1000);
+  const secondsLeft = Math.max(0, PORTFOLIO_TIMINGS.countdownSeconds - countdownTicks);
+  useAfter(stage === 'countdown' && secondsLeft === 0, 0, () => setStage('off'));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!config.data) return;
+    // 002 §4: "The exact fixed password leads to the success screen."
+    setStage(password === config.data.password ? 'dashboard' : 'alert');
+    setPassword('');
+  };
+
+  return (
+    <div className={`portfolio portfolio--${stage}`} data-testid="portfolio" data-stage={stage}>
+      {stage === 'off' && (
+        <div className="portfolio-off">
+          <button type="button" className="portfolio-power" onClick={() => setStage('boot')} aria-label="Power on">
+            {/* Drawn, not the ⏻ character: few fonts have it. */}
+            <svg width="36" height="36" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+              <path d="M12 3v8" />
+              <path d="M6.3 6.8a8 8 0 1 0 11.4 0" />
+            </svg>
+          </button>
+          <p>Press the power button</p>
+        </div>
+      )}
+      {stage === 'boot' && (
+        <pre className="portfolio-boot" aria-live="polite">
+          {BOOT_LINES.join('\n')}
+        </pre>
+      )}
+      {stage === 'login' && (
+        <form className="portfolio-login" onSubmit={submit}>
+          <div className="portfolio-login__avatar" aria-hidden="true">
+            P
+          </div>
+          <h1 className="portfolio-login__title">Portfolio</h1>
+          <label htmlFor="portfolio-password">Password</label>
+          <input id="portfolio-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus autoComplete="off" disabled={!config.data} />
+          <button type="submit" disabled={!config.data}>
+            Log in
+          </button>
+          {config.isError && <p role="alert">The computer could not start: {config.error.message}</p>}
+        </form>
+      )}
+      {stage === 'dashboard' && (
+        <div className="portfolio-dashboard">
+          <p className="portfolio-dashboard__text">Further development is pending approval...</p>
+          <button type="button" onClick={() => setStage('off')}>
+            End Session
+          </button>
+        </div>
+      )}
+      {(stage === 'alert' || stage === 'countdown') && (
+        <div className="portfolio-alert" role="alert">
+          <ul>
+            {ALERT_LINES.slice(0, stage === 'countdown' ? ALERT_LINES.length : linesShown).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {stage === 'countdown' && (
+            <p className="portfolio-alert__countdown" data-testid="portfolio-countdown">
+              System reset in {String(Math.floor(secondsLeft / 60)).padStart(2, '0')}:{String(secondsLeft % 60).padStart(2, '0')}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../../ui/button';
+import { Modal } from '../../../ui/modal';
+
+/** 002 §2 "an error modal": one message and a way out. */
+export function ErrorModal({ message, onClose }: { message: string | null; onClose(): void }) {
+  return (
+    <Modal open={message !== null} onOpenChange={(open) => !open && onClose()} title="Error" size="sm" footer={<Button onClick={onClose}>OK</Button>}>
+      <p className="sports-modal__text" role="alert">
+        {message}
+      </p>
+    </Modal>
+  );
+}
+
+/** The confirm-registration, confirm-withdrawal and status-change modals (002 §5 texts). */
+export function ConfirmModal({
+  open,
+  title,
+  text,
+  confirmLabel,
+  danger = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: ReactNode;
+  text: string;
+  confirmLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && onCancel()}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <p className="sports-modal__text">{text}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import type { Sport } from '@guildhall/contracts/sports';
+import { Spinner } from '../../../ui/spinner';
+import { useMyRegistration } from '../api/get-my-registration';
+import { useRegistrationStatus } from '../api/get-registration-status';
+import { useSports } from '../api/get-sports';
+import { useRegisterSport } from '../api/register-sport';
+import { SportsApiError } from '../api/sports-fetch';
+import { useWithdrawRegistration } from '../api/withdraw-registration';
+import type { SportsSession } from '../lib/session';
+import { RegistrationStatusCard } from './registration-status-card';
+import { SportCard } from './sport-card';
+import { ConfirmModal, ErrorModal } from './sports-modals';
+
+const messageOf = (error: unknown) => (error instanceof SportsApiError ? error.message : 'An unexpected error occurred.');
+
+/**
+ * 002 §2 the student's registration section: status card, sport cards, the confirm modals and the
+ * error modal. 002 §6: any failure loading sports, registration or settings logs the user out.
+ */
+export function StudentSection({ session, onLoadFailure }: { session: SportsSession; onLoadFailure(message: string): void }) {
+  const settings = useRegistrationStatus();
+  const sports = useSports(session.token);
+  const mine = useMyRegistration(session.token);
+  const register = useRegisterSport();
+  const withdraw = useWithdrawRegistration();
+  const [confirmSport, setConfirmSport] = useState<Sport | null>(null);
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const loadError = sports.error ? `Failed to load sports list: ${messageOf(sports.error)}` : settings.error ? messageOf(settings.error) : mine.error ? messageOf(mine.error) : null;
+  useEffect(() => {
+    if (loadError) onLoadFailure(loadError);
+  }, [loadError, onLoadFailure]);
+
+  if (settings.isPending || sports.isPending || mine.isPending) return <Spinner label="Loading sports" />;
+  if (loadError || !settings.data || !sports.data) return null;
+
+  const registration = mine.data ?? null;
+  const active = registration && registration.status !== 'not_selected' ? registration : null;
+  const open = settings.data.isRegistrationOpen;
+
+  const doRegister = () => {
+    const sport = confirmSport;
+    if (!sport) return;
+    register.mutate(sport.sport_id, {
+      onSettled: () => setConfirmSport(null),
+      onError: (e) => setError(messageOf(e)),
+    });
+  };
+  const doWithdraw = () => {
+    withdraw.mutate(undefined, {
+      onSettled: () => setConfirmWithdraw(false),
+      // 002 §8: 'Could not withdraw registration.'
+      onError: () => setError('Could not withdraw registration.'),
+    });
+  };
+
+  return (
+    <section className="sports-student" aria-labelledby="sports-student-title">
+      <h2 id="sports-student-title" className="sports-section-title">
+        Tryout registration
+      </h2>
+      {registration && <RegistrationStatusCard registration={registration} onWithdraw={() => setConfirmWithdraw(true)} />}
+      {!open && !active && (
+        <p className="sports-notice" role="status">
+          Registration is currently closed.
+        </p>
+      )}
+      {open &&
+        (sports.data.length === 0 ? (
+          <p className="sports-notice">No sports are available for your level at this time.</p>
+        ) : (
+          <div className="sports-grid">
+            {sports.data.map((sport) => (
+              <SportCard
+                key={sport.sport_id}
+                sport={sport}
+                // 002 §4: not_selected frees the student for ANOTHER sport; the server refuses the same one.
+                canRegister={!active && !register.isPending && registration?.sport_id !== sport.sport_id}
+                onRegister={active ? undefined : setConfirmSport}
+              />
+            ))}
+          </div>
+        ))}
+      <ConfirmModal
+        open={confirmSport !== null}
+        title="Confirm registration"
+        text={`Are you sure you want to register for tryouts for ${confirmSport?.name ?? ''}?`}
+        confirmLabel="Register"
+        busy={register.isPending}
+        onConfirm={doRegister}
+        onCancel={() => setConfirmSport(null)}
+      />
+      <ConfirmModal
+        open={confirmWithdraw}
+        title="Confirm withdrawal"
+        text={`Are you sure you want to withdraw your registration for ${registration?.sport_name ?? ''}? This action cannot be undone.`}
+        confirmLabel="Withdraw"
+        danger
+        busy={withdraw.isPending}
+        onConfirm={doWithdraw}
+        onCancel={() => setConfirmWithdraw(false)}
+      />
+      <ErrorModal message={error} onClose={() => setError(null)} />
+    </section>
+  );
+}

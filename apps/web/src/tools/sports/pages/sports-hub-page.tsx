@@ -1,0 +1,80 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Page } from '../../../ui/page';
+import { logout } from '../api/logout';
+import { AdminPanel } from '../components/admin-panel';
+import { InfoBar } from '../components/info-bar';
+import { LoginForm } from '../components/login-form';
+import { ErrorModal } from '../components/sports-modals';
+import { StudentSection } from '../components/student-section';
+import { SOVIET_KEY, clearSession, isAdminRole, isSovietSession, useSportsSession } from '../lib/session';
+import { SovietMode } from '../soviet/soviet-mode';
+import '../sports.css';
+
+/**
+ * 002 §2 Sports hub, /sports. "No URL routes are shown; screens are chosen by state" (002 §2):
+ * not logged in -> login; logged in -> dashboard; or the Soviet sequence when its toggle is on.
+ */
+export function SportsHubPage() {
+  const session = useSportsSession();
+  const client = useQueryClient();
+  const [soviet, setSoviet] = useState(() => isSovietSession());
+  const [error, setError] = useState<string | null>(null);
+
+  const endSession = useCallback(
+    (message?: string) => {
+      void logout();
+      clearSession();
+      client.removeQueries({ queryKey: ['sports'], predicate: (q) => q.queryKey[1] !== 'config' });
+      setSoviet(false);
+      if (message) setError(message);
+    },
+    [client],
+  );
+  // 002 §6: any failure loading sports, registration or settings logs the user out.
+  const onLoadFailure = useCallback((message: string) => endSession(message), [endSession]);
+
+  if (soviet) {
+    return (
+      <>
+        <SovietMode
+          onExit={() => {
+            sessionStorage.removeItem(SOVIET_KEY);
+            setSoviet(false);
+          }}
+          onLoadFailure={onLoadFailure}
+          onLogout={() => endSession()}
+        />
+        <ErrorModal message={error} onClose={() => setError(null)} />
+      </>
+    );
+  }
+
+  return (
+    <Page title="Sports Tryouts" lead="Register for the tryouts of one sport. Sports leads pick the teams.">
+      <div className="sports">
+        {session ? (
+          <>
+            <InfoBar session={session} onLogout={() => endSession()} />
+            {session.role === 'student' && <StudentSection session={session} onLoadFailure={onLoadFailure} />}
+            {isAdminRole(session.role) && <AdminPanel session={session} onLoadFailure={onLoadFailure} />}
+          </>
+        ) : (
+          <div className="sports-logged-out">
+            <LoginForm onError={setError} />
+            {/* 002 §2: the Soviet toggle exists only while logged out. */}
+            <label className="sports-soviet-toggle">
+              <input
+                type="checkbox"
+                checked={soviet}
+                onChange={(e) => setSoviet(e.target.checked)}
+              />
+              <span>Soviet mode ☭</span>
+            </label>
+          </div>
+        )}
+      </div>
+      <ErrorModal message={error} onClose={() => setError(null)} />
+    </Page>
+  );
+}

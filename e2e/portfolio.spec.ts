@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { phone, saveScreenshot } from './support/screenshots';
+
+// 002 §2, §4, §9 Portfolio fake computer. `?timeScale=N` runs its one clock N times faster.
+
+async function powerOnToLogin(page: Page, timeScale: number) {
+  await page.goto(`/portfolio?timeScale=${timeScale}`);
+  const screen = page.getByTestId('portfolio');
+  await expect(screen).toHaveAttribute('data-stage', 'off');
+  await page.getByRole('button', { name: 'Power on' }).click();
+  await expect(screen).toHaveAttribute('data-stage', 'boot');
+  await expect(screen).toHaveAttribute('data-stage', 'login');
+  return screen;
+}
+
+test('the exact password opens the placeholder dashboard; End Session powers off', async ({ page, request }) => {
+  // The decorative password is configuration the browser reads (not a secret); default '{secret}' (002 §9).
+  const { password } = (await (await request.get('/portfolio/api/config')).json()) as { password: string };
+  expect(password).toBe('{secret}');
+  await page.goto('/portfolio');
+  await saveScreenshot(page, 'portfolio-off');
+  const screen = await powerOnToLogin(page, 10);
+  await saveScreenshot(page, 'portfolio-login');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Further development is pending approval...')).toBeVisible();
+  await saveScreenshot(page, 'portfolio-dashboard');
+  await page.getByRole('button', { name: 'End Session' }).click();
+  await expect(screen).toHaveAttribute('data-stage', 'off');
+});
+
+test('a wrong password plays 8 alert lines every 2 s, then the 300 s countdown, then a reset', async ({ page }) => {
+  // 20x: a line every 100 ms, the countdown in 15 s.
+  const screen = await powerOnToLogin(page, 20);
+  await page.getByLabel('Password').fill('{Secret}');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(screen).toHaveAttribute('data-stage', 'alert');
+  const lines = page.getByRole('alert').getByRole('listitem');
+  // They arrive one at a time, never all at once.
+  await expect(lines.first()).toHaveText('ALERT: Unauthorized access attempt detected.');
+  expect(await lines.count()).toBeLessThan(8);
+  await expect(lines).toHaveCount(8);
+  await expect(lines.last()).toHaveText('System lockdown initiated.');
+  await saveScreenshot(page, 'portfolio-alert');
+  await expect(screen).toHaveAttribute('data-stage', 'countdown');
+  const countdown = page.getByTestId('portfolio-countdown');
+  await expect(countdown).toHaveText(/System reset in 0[45]:\d\d/);
+  await saveScreenshot(page, 'portfolio-countdown');
+  await expect(screen).toHaveAttribute('data-stage', 'off', { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Power on' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use(phone);
+  test('the login screen fits a 390px screen', async ({ page }) => {
+    await powerOnToLogin(page, 10);
+    await saveScreenshot(page, 'portfolio-login-phone');
+  });
+});

@@ -1,0 +1,279 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { demoSchoolAccount, type DemoSchoolAccount } from '@guildhall/testkit/school-demo';
+import { expect, test } from './support/fixtures';
+import { phone, saveScreenshot, screenshotDir } from './support/screenshots';
+
+// 002 sports hub journeys against the real server, with the demo school accounts and demo sports
+// seeded on start (packages/testkit/src/school-demo.ts, sports-demo.ts).
+
+test.describe.configure({ mode: 'serial' });
+
+async function logIn(page: Page, key: DemoSchoolAccount['key']): Promise<DemoSchoolAccount> {
+  const account = demoSchoolAccount(key);
+  await page.goto('/sports');
+  await page.getByLabel('Student ID').fill(account.studentId);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('info-bar')).toContainText(account.studentId);
+  return account;
+}
+
+async function newPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'en-GB', timezoneId: 'UTC' });
+  return context.newPage();
+}
+
+const cardNames = (page: Page) => page.getByTestId('sport-card').getByRole('heading', { level: 3 }).allTextContents();
+
+test('login needs both fields; a wrong password is refused', async ({ page }) => {
+  await page.goto('/sports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sports Tryouts' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  // 002 §5: student ID and password are required.
+  await expect(page.getByText('Student ID is required.')).toBeVisible();
+  await expect(page.getByText('Password is required.')).toBeVisible();
+  await page.getByRole('button', { name: /eligibility list/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Eligibility list' })).toContainText('ม.ต้น Only: student IDs starting with 6896, 6796, 6696');
+  await saveScreenshot(page, 'sports-eligibility-list');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Student ID').fill('68960001');
+  await page.getByLabel('Password', { exact: true }).fill('wrong password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('dialog', { name: 'Error' })).toContainText('Invalid student ID or password.');
+  await saveScreenshot(page, 'sports-login-error');
+});
+
+test('a junior and a senior each see the sports of their level (002 §5, §9)', async ({ page, browser, baseURL }) => {
+  const junior = await logIn(page, 'junior');
+  const bar = page.getByTestId('info-bar');
+  await expect(bar).toContainText(junior.email);
+  await expect(bar).toContainText('ม.ต้น');
+  await expect(bar).toContainText('Student');
+  await expect.poll(() => cardNames(page)).toEqual(['Badminton', 'Basketball (Junior)', 'Football', 'ตะกร้อ (Sepak Takraw)']);
+  const basketball = page.getByTestId('sport-card').filter({ hasText: 'Basketball (Junior)' });
+  await expect(basketball).toContainText('ม.ต้น Only');
+  await expect(basketball).toContainText('Spots Open');
+  await expect(page.getByTestId('sport-card').filter({ hasText: 'Football' })).toContainText('Open to All');
+  await saveScreenshot(page, 'sports-junior-dashboard');
+
+  const seniorPage = await newPage(browser, baseURL!);
+  await logIn(seniorPage, 'senior');
+  await expect(seniorPage.getByTestId('info-bar')).toContainText('ม.ปลาย');
+  await expect.poll(() => cardNames(seniorPage)).toEqual(['Badminton', 'Football', 'Volleyball (Senior)', 'ตะกร้อ (Sepak Takraw)']);
+  await expect(seniorPage.getByTestId('sport-card').filter({ hasText: 'Volleyball (Senior)' })).toContainText('ม.ปลาย Only');
+  await seniorPage.context().close();
+});
+
+test('register, see pending, withdraw (002 §4, §5 texts)', async ({ page }) => {
+  await logIn(page, 'junior');
+  await page.getByRole('button', { name: 'Register for Basketball (Junior)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm registration' });
+  await expect(confirm).toContainText('Are you sure you want to register for tryouts for Basketball (Junior)?');
+  await saveScreenshot(page, 'sports-confirm-registration');
+  await confirm.getByRole('button', { name: 'Register' }).click();
+  const status = page.getByTestId('registration-status');
+  await expect(status).toContainText('Your registration: Basketball (Junior)');
+  await expect(status).toContainText('Pending Selection');
+  // One sport only: the cards offer no more Register buttons.
+  await expect(page.getByRole('button', { name: /^Register for/ })).toHaveCount(0);
+  await expect(page.getByTestId('sport-card').filter({ hasText: 'Basketball (Junior)' })).toContainText('1 student');
+  await saveScreenshot(page, 'sports-pending');
+
+  await status.getByRole('button', { name: 'Withdraw' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Confirm withdrawal' });
+  await expect(withdraw).toContainText('Are you sure you want to withdraw your registration for Basketball (Junior)? This action cannot be undone.');
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByTestId('registration-status')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Register for Basketball (Junior)' })).toBeEnabled();
+});
+
+test('a lead sets selected, reserve and not_selected, and the student sees each (002 §4)', async ({ page, browser, baseURL }) => {
+  await logIn(page, 'senior');
+  await page.getByRole('button', { name: 'Register for Volleyball (Senior)' }).click();
+  await page.getByRole('dialog', { name: 'Confirm registration' }).getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByTestId('registration-status')).toContainText('Pending Selection');
+
+  const lead = await newPage(browser, baseURL!);
+  await logIn(lead, 'lead');
+  await expect(lead.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await expect(lead.getByTestId('info-bar')).toContainText('Sports Lead');
+  await lead.getByLabel('Sport', { exact: true }).selectOption({ label: 'Volleyball (Senior)' });
+  const row = lead.getByRole('row').filter({ hasText: '68980002' });
+  await expect(row).toContainText('malee.s@school.example');
+  await saveScreenshot(lead, 'sports-admin-panel');
+
+  for (const [status, label, studentSees] of [
+    ['selected', 'Main Player', 'Main Player'],
+    ['reserve', 'Reserve Player', 'Reserve Player'],
+    ['not_selected', 'Not Selected', 'You were not selected for the team this time.'],
+  ] as const) {
+    await row.getByLabel('Status of 68980002').selectOption(status);
+    const confirm = lead.getByRole('dialog', { name: 'Change status' });
+    await expect(confirm).toContainText(`Are you sure you want to change this player's status to "${label}"?`);
+    if (status === 'selected') await saveScreenshot(lead, 'sports-admin-confirm-status');
+    await confirm.getByRole('button', { name: 'Change status' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row.getByLabel('Status of 68980002')).toHaveValue(status);
+    await page.reload();
+    await expect(page.getByTestId('registration-status')).toContainText(studentSees);
+    if (status === 'selected') {
+      await expect(page.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
+      await saveScreenshot(page, 'sports-main-player');
+    }
+  }
+  // not_selected frees the student to register for another sport while open.
+  await expect(page.getByRole('button', { name: 'Register for Football' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Register for Volleyball (Senior)' })).toBeDisabled();
+  await saveScreenshot(page, 'sports-not-selected');
+
+  // CSV export of the same table.
+  const download = lead.waitForEvent('download');
+  await lead.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = fs.readFileSync(await (await download).path(), 'utf8');
+  expect(csv).toContain('68980002,malee.s@school.example');
+  expect(csv).toContain('not_selected,Not Selected');
+  await lead.context().close();
+});
+
+test('closed registration: students without an active registration see the notice (002 §6)', async ({ page, browser, baseURL }) => {
+  const lead = await newPage(browser, baseURL!);
+  await logIn(lead, 'developer');
+  await expect(lead.getByTestId('info-bar')).toContainText('Developer');
+  await lead.getByRole('button', { name: 'Close registration' }).click();
+  await expect(lead.getByText('Registration is closed.')).toBeVisible();
+
+  await logIn(page, 'ineligible');
+  await expect(page.getByText('Registration is currently closed.')).toBeVisible();
+  await expect(page.getByTestId('sport-card')).toHaveCount(0);
+  await saveScreenshot(page, 'sports-closed');
+
+  // The server refuses too, whatever the page shows (same-origin header: the page's cookie rides along).
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const refused = await page.request.post('/sports/api/register-sport', { headers: { authorization: `Bearer ${token}`, origin: baseURL! }, data: { sport_id: 1 } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ error: 'Registration is currently closed.' });
+
+  await lead.getByRole('button', { name: 'Open registration' }).click();
+  await expect(lead.getByText('Registration is open.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Register for Football' })).toBeVisible();
+  // 12340003 has no level: Open to All sports only.
+  await expect.poll(() => cardNames(page)).toEqual(['Badminton', 'Football', 'ตะกร้อ (Sepak Takraw)']);
+  await lead.context().close();
+});
+
+test('a failure loading the data logs the user out (002 §6)', async ({ page }) => {
+  await logIn(page, 'junior');
+  await page.evaluate(() => localStorage.setItem('authToken', 'no-longer-valid'));
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Error' })).toContainText('Failed to load sports list: Please log in with your student ID first.');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByLabel('Student ID')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+});
+
+test('the printed list is a vector A4 PDF with correct Thai (ARCHITECTURE.md §7)', async ({ page, browser, baseURL }) => {
+  // Put someone on the Thai-named sport first.
+  const student = await newPage(browser, baseURL!);
+  await logIn(student, 'junior');
+  await student.getByRole('button', { name: 'Register for ตะกร้อ (Sepak Takraw)' }).click();
+  await student.getByRole('dialog', { name: 'Confirm registration' }).getByRole('button', { name: 'Register' }).click();
+  await expect(student.getByTestId('registration-status')).toContainText('ตะกร้อ (Sepak Takraw)');
+  await student.context().close();
+
+  await logIn(page, 'lead');
+  await page.getByLabel('Sport', { exact: true }).selectOption({ label: 'ตะกร้อ (Sepak Takraw)' });
+  await expect(page.getByRole('row').filter({ hasText: '68960001' })).toBeVisible();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Print list' }).click();
+  const pdfTab = await popup;
+  await expect.poll(() => pdfTab.url()).toMatch(/^blob:/);
+  await pdfTab.close();
+
+  const sportId = await page.getByLabel('Sport', { exact: true }).inputValue();
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const response = await page.request.get(`/sports/api/admin/sport-registrations.pdf?sportId=${sportId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sports-print-'));
+  const pdf = path.join(dir, 'list.pdf');
+  fs.writeFileSync(pdf, await response.body());
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+  expect(text).toContain('ตะกร้อ (Sepak Takraw)');
+  expect(text).toContain('68960001');
+  expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/\(A4\)/);
+  // Rendered to PNG for a person to look at.
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdf, path.join(screenshotDir, 'sports-print-list')]);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('the Soviet sequence, with a fast clock (002 §4, §9)', async ({ page }) => {
+  await page.goto('/sports?timeScale=10');
+  // The toggle replaces the whole screen, so click (check() would wait to see it checked).
+  await page.getByLabel('Soviet mode ☭').click();
+  const soviet = page.getByTestId('soviet');
+  await expect(soviet).toHaveAttribute('data-stage', 'bootText');
+  await expect(soviet).toContainText('ELEKTRONIKA BIOS');
+  await expect(soviet).toHaveAttribute('data-stage', 'bootLogo');
+  await expect(soviet).toContainText('SovietOS');
+  await expect(soviet).toHaveAttribute('data-stage', 'login');
+  await saveScreenshot(page, 'sports-soviet-login');
+
+  await page.getByLabel('Password').fill('capitalism');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('INCORRECT PASSWORD. TICKET TO GULAG HAS BEEN ISSUED.');
+  await saveScreenshot(page, 'sports-soviet-gulag');
+  await expect(soviet).toHaveAttribute('data-stage', 'login');
+
+  await page.getByLabel('Password').fill(demoSchoolAccount('soviet').password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(soviet).toHaveAttribute('data-stage', 'welcome');
+  await expect(soviet).toHaveAttribute('data-stage', 'progress');
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(soviet).toHaveAttribute('data-stage', 'desktop');
+  expect(await page.evaluate(() => sessionStorage.getItem('sovietSession'))).toBe('true');
+
+  // Icons by role: the fixed account is a student.
+  const desktop = page.getByRole('list', { name: 'Desktop' });
+  await expect(desktop.getByRole('button')).toHaveText(['My Computer', 'Register Sport']);
+  await expect(page.getByTestId('taskbar-clock')).toHaveText(/^\d\d:\d\d:\d\d$/);
+  await desktop.getByRole('button', { name: /Register Sport/ }).dblclick();
+  const win = page.getByTestId('window-register');
+  await expect(win.getByRole('heading', { name: 'Tryout registration' })).toBeVisible();
+  await expect(win.getByRole('button', { name: 'Register for Basketball (Junior)' })).toBeVisible();
+
+  // Drag the window by its title bar.
+  const before = (await win.boundingBox())!;
+  const bar = win.locator('.soviet-window__bar');
+  const grip = (await bar.boundingBox())!;
+  await page.mouse.move(grip.x + 60, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + 260, grip.y + 120, { steps: 8 });
+  await page.mouse.up();
+  const after = (await win.boundingBox())!;
+  expect(Math.round(after.x - before.x)).toBe(200);
+  expect(Math.round(after.y - before.y)).toBeGreaterThan(100);
+  await desktop.getByRole('button', { name: /My Computer/ }).dblclick();
+  await expect(page.getByTestId('window-computer')).toContainText('68961917');
+  await saveScreenshot(page, 'sports-soviet-desktop');
+
+  // A reload keeps the desktop (sovietSession); Log off ends it.
+  await page.reload();
+  await expect(page.getByTestId('soviet')).toHaveAttribute('data-stage', 'desktop');
+  await page.getByRole('button', { name: '☭ Start' }).click();
+  await page.getByRole('menuitem', { name: 'Log off' }).click();
+  await expect(page.getByLabel('Student ID')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('sovietSession'))).toBeNull();
+});
+
+test.describe('on a phone', () => {
+  test.use(phone);
+  test('the dashboard reads on a 390px screen', async ({ page }) => {
+    await logIn(page, 'senior');
+    await expect(page.getByTestId('sport-card').first()).toBeVisible();
+    await saveScreenshot(page, 'sports-phone');
+  });
+});

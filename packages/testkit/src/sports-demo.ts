@@ -1,0 +1,24 @@
+// Demo sports (002 §3 Sport), seeded outside production and used by tests: one of each eligibility
+// level (002 §9 labels), a Thai name for the print, and a small team that fills quickly.
+
+export interface DemoSport {
+  name: string;
+  description: string;
+  total_spots: number;
+  eligibility_level: 'morton' | 'morplai' | 'open';
+}
+
+export const demoSports: DemoSport[] = [
+  { name: 'Football', description: 'School football team tryouts, Tuesday and Thursday after class.', total_spots: 18, eligibility_level: 'open' },
+  { name: 'Basketball (Junior)', description: 'Junior basketball squad for ม.ต้น students.', total_spots: 12, eligibility_level: 'morton' },
+  { name: 'Volleyball (Senior)', description: 'Senior volleyball team for ม.ปลาย students.', total_spots: 12, eligibility_level: 'morplai' },
+  { name: 'Badminton', description: 'Singles and doubles; bring your own racket.', total_spots: 2, eligibility_level: 'open' },
+  { name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อของโรงเรียน: ฝึกซ้อมทุกวันพุธ', total_spots: 9, eligibility_level: 'open' },
+];
+
+/** A sport for tests, unique by name. */
+let sequence = 0;
+export function makeSport(overrides: Partial<DemoSport> = {}): DemoSport {
+  sequence += 1;
+  return { name: `Sport ${sequence}`, description: `Tryouts for sport ${sequence}.`, total_spots: 10, eligibility_level: 'open', ...overrides };
+}
