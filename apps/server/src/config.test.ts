@@ -42,3 +42,20 @@ describe('loadConfig', () => {
     expect([...loadConfig({ ENABLED_TOOLS: 'bureau, portfolio' }).enabledTools]).toEqual(['bureau', 'portfolio']);
   });
 });
+
+describe('.env.example', () => {
+  it('documents every variable the server reads, and no other', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { EnvSchema } = await import('./config');
+    const text = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const documented = [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]).sort();
+    expect(documented).toEqual(Object.keys(EnvSchema.shape).sort());
+  });
+
+  it('holds only values the server accepts', async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const env = Object.fromEntries([...text.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2]]));
+    expect(() => loadConfig(env)).not.toThrow();
+  });
+});

@@ -20,7 +20,7 @@ const prefixList = z
   .pipe(z.array(z.string().regex(/^\d{4}$/, 'each prefix must be four digits')));
 
 // Every environment variable Guildhall reads, in one place (.env.example documents each).
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
