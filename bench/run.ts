@@ -5,6 +5,7 @@ const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> =
   bureau: () => import('./bureau'),
   appointments: () => import('./appointments'),
   recruitment: () => import('./recruitment'),
+  timetable: () => import('./timetable'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -21,6 +21,7 @@ const shellTools: RouteObject[] = [
   toolRoute('recruitment/*', () => import('./tools/recruitment/routes')),
   toolRoute('sports/*', () => import('./tools/sports/routes')),
   ...appointmentsShellRoutes,
+  toolRoute('timetable/*', () => import('./tools/timetable/routes')),
 ];
 
 const bareTools: RouteObject[] = [...appointmentsBareRoutes, toolRoute('portfolio/*', () => import('./tools/portfolio/routes'))];

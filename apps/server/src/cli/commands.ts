@@ -5,8 +5,9 @@ import { grantCommand } from './grant';
 import { importSchoolAccountsCommand } from './import-school-accounts';
 import { importSportsCommand } from './import-sports';
 import { importRegistryCommand } from './import-registry';
+import { importTimetableCommand } from './import-timetable';
 import { listCommand } from './list';
 import { revokeCommand } from './revoke';
 
 /** Every CLI command, in the order the usage text lists them. Add yours here. */
-export const commands: CliCommand[] = [grantCommand, revokeCommand, listCommand, importRegistryCommand, createSchoolAccountCommand, importSchoolAccountsCommand, importSportsCommand, createApiKeyCommand];
+export const commands: CliCommand[] = [grantCommand, revokeCommand, listCommand, importRegistryCommand, importTimetableCommand, createSchoolAccountCommand, importSchoolAccountsCommand, importSportsCommand, createApiKeyCommand];

@@ -1,0 +1,32 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { HttpError } from '../core/http/http-error';
+import { importTimetable } from '../tools/timetable/import-timetable';
+import { TimetableStore } from '../tools/timetable/timetable-store';
+import { CliError, type CliCommand, expectArgs } from './cli-command';
+
+/** 002 timetable: load a student's weekly timetable from CSV (the same import as the web page's upload). */
+export const importTimetableCommand: CliCommand = {
+  name: 'import-timetable',
+  args: '<studentId> <file.csv>',
+  summary: "replace a school account's weekly timetable with a CSV (subject_code,subject_name,day_of_week,start_time,end_time,room)",
+  async run(ctx, args, io) {
+    expectArgs(importTimetableCommand, args, 2);
+    const [studentId, fileArg] = args as [string, string];
+    const account = await ctx.schoolAccounts.findByStudentId(studentId);
+    if (!account) throw new CliError(`studentId: no school account ${studentId}`, 1);
+    // `npm run cli` runs in apps/server; a relative path means relative to where the person typed it.
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), fileArg);
+    const csv = await fs.readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new CliError(`file: cannot read ${file} (${error.code ?? error.message})`, 1);
+    });
+    try {
+      const result = await importTimetable({ store: TimetableStore.from(ctx.database.db, ctx.now) }, account.id, csv);
+      io.out(`Timetable of ${studentId}: ${result.added} classes added, ${result.updated} updated, ${result.removed} removed.`);
+      return 0;
+    } catch (error) {
+      if (error instanceof HttpError) throw new CliError(`file: ${error.message}`, 1);
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,29 @@
+import ical from 'ical-generator';
+import { displayHomeworkId, homeworkDueAt } from '@guildhall/contracts/timetable-rules';
+import type { TimetableDeps } from './timetable-deps';
+
+/**
+ * The owner's homework as an iCalendar feed: one event per item at its due date and time in the
+ * school's zone (a 15-minute block so calendar apps show it), graded work left out.
+ */
+export async function exportHomeworkCalendar(deps: TimetableDeps, ownerId: number, studentId: string, publicUrl: string): Promise<string> {
+  const [homework, items] = await Promise.all([deps.store.listHomework(ownerId), deps.store.listItems(ownerId)]);
+  const subjectNames = new Map(items.map((i) => [i.subject_code, i.subject_name]));
+  const calendar = ical({ name: `Homework ${studentId}`, prodId: { company: 'Guildhall', product: 'timetable', language: 'EN' } });
+  const host = new URL(publicUrl).host;
+  for (const item of homework) {
+    if (item.status === 'Graded') continue;
+    const due = homeworkDueAt(item, deps.settings.timeZone);
+    if (Number.isNaN(due)) continue;
+    const subject = subjectNames.get(item.subject_code) ?? item.subject_code;
+    calendar.createEvent({
+      id: `${item.homework_id}-${ownerId}@${host}`,
+      start: new Date(due - 15 * 60_000),
+      end: new Date(due),
+      summary: `${item.title} (${subject})`,
+      description: [`ID: ${displayHomeworkId(item.homework_id)}`, `Status: ${item.status}`, item.details].filter(Boolean).join('\n'),
+      stamp: new Date(deps.now()),
+    });
+  }
+  return calendar.toString();
+}

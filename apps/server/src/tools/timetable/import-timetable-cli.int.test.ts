@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoTimetableRows, makeTimetableRow, timetableCsv } from '@guildhall/testkit/timetable-demo';
+import { createContext } from '../../app';
+import { CliError } from '../../cli/cli-command';
+import { importTimetableCommand } from '../../cli/import-timetable';
+import { loadConfig } from '../../config';
+import type { AppContext } from '../../core/context';
+import { DIALECTS, type TestDatabase, createTestDatabase } from '../../core/db/test-databases';
+import { createLocalEventBus } from '../../core/events/event-bus';
+import { TimetableStore } from './timetable-store';
+
+// `npm run cli -- import-timetable <studentId> <file.csv>`: the same import as the web upload.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-timetable-cli-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const write = (name: string, text: string) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+};
+
+describe.each(DIALECTS)('cli import-timetable on %s', (dialect) => {
+  let database: TestDatabase;
+  let ctx: AppContext;
+  const lines: string[] = [];
+  const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    ctx = createContext(loadConfig({ NODE_ENV: 'test' }), database, createLocalEventBus(), () => 1_760_000_000_000);
+    await ctx.schoolAccounts.create({ studentId: '68960001', password: 'pw', role: 'student' });
+  });
+  afterAll(() => database.close());
+
+  it("replaces the student's weekly timetable and reports the counts", async () => {
+    const code = await importTimetableCommand.run(ctx, ['68960001', write('week.csv', timetableCsv(demoTimetableRows()))], io);
+    expect(code).toBe(0);
+    expect(lines.at(-1)).toBe('Timetable of 68960001: 20 classes added, 0 updated, 0 removed.');
+    const account = (await ctx.schoolAccounts.findByStudentId('68960001'))!;
+    expect(await TimetableStore.from(database.db, ctx.now).listItems(account.id)).toHaveLength(20);
+  });
+
+  it('fails with one line naming the problem and writes nothing', async () => {
+    const account = (await ctx.schoolAccounts.findByStudentId('68960001'))!;
+    const store = TimetableStore.from(database.db, ctx.now);
+    const bad = write('bad.csv', timetableCsv([makeTimetableRow(), makeTimetableRow({ day_of_week: 2, end_time: '07:00' })]));
+    await expect(importTimetableCommand.run(ctx, ['68960001', bad], io)).rejects.toThrow(new CliError('file: Line 3: end_time must be after start_time.', 1));
+    await expect(importTimetableCommand.run(ctx, ['00000000', bad], io)).rejects.toThrow(/no school account 00000000/);
+    await expect(importTimetableCommand.run(ctx, ['68960001', path.join(dir, 'missing.csv')], io)).rejects.toThrow(/cannot read/);
+    await expect(importTimetableCommand.run(ctx, ['68960001'], io)).rejects.toThrow(/missing <file.csv>/);
+    expect(await store.listItems(account.id)).toHaveLength(20);
+  });
+});

@@ -1,0 +1,43 @@
+import { parse } from 'csv-parse/sync';
+import { TIMETABLE_LIMITS, TimetableCsvRow } from '@guildhall/contracts/timetable';
+import { minutesOf } from '@guildhall/contracts/timetable-rules';
+import { badRequest, describeZodError } from '../../core/http/http-error';
+
+export const TIMETABLE_CSV_COLUMNS = ['subject_code', 'subject_name', 'day_of_week', 'start_time', 'end_time', 'room'] as const;
+
+/**
+ * A weekly timetable from CSV (header: subject_code, subject_name, day_of_week, start_time,
+ * end_time, room). Every row is checked before anything is written; the first problem is a 400
+ * naming its line and field.
+ */
+export function parseTimetableCsv(text: string): TimetableCsvRow[] {
+  let records: Record<string, string>[];
+  try {
+    records = parse(text, {
+      bom: true,
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+    });
+  } catch (error) {
+    throw badRequest(`The CSV file could not be read: ${(error as Error).message}`);
+  }
+  if (records.length === 0) throw badRequest('The CSV file has no classes.');
+  if (records.length > TIMETABLE_LIMITS.csvRows) throw badRequest(`The CSV file has more than ${TIMETABLE_LIMITS.csvRows} classes.`);
+  const missing = TIMETABLE_CSV_COLUMNS.filter((c) => c !== 'room' && !(c in records[0]!));
+  if (missing.length) throw badRequest(`The CSV header is missing: ${missing.join(', ')}.`);
+
+  const seen = new Map<string, number>();
+  return records.map((record, index) => {
+    const line = index + 2; // line 1 is the header
+    const parsed = TimetableCsvRow.safeParse(record);
+    if (!parsed.success) throw badRequest(`Line ${line}: ${describeZodError(parsed.error)}`);
+    const row = parsed.data;
+    if (minutesOf(row.end_time) <= minutesOf(row.start_time)) throw badRequest(`Line ${line}: end_time must be after start_time.`);
+    const slot = `${row.day_of_week} ${row.start_time}`;
+    const earlier = seen.get(slot);
+    if (earlier !== undefined) throw badRequest(`Line ${line}: another class (line ${earlier}) already starts at ${row.start_time} that day.`);
+    seen.set(slot, line);
+    return row;
+  });
+}

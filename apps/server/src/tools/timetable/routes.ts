@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  HomeworkCreateRequest,
+  HomeworkUpdateRequest,
+  ImportTimetableRequest,
+  OverrideRequest,
+  ScheduleQuery,
+  TimetableIdParams,
+  type TimetableConfigAnswer,
+  type TimetableMeAnswer,
+} from '@guildhall/contracts/timetable';
+import { requireSchoolSession, signOut } from '../../core/auth/request-auth';
+import { signInSchoolAccount } from '../../core/auth/sign-in-school-account';
+import { parseInput } from '../../core/http/http-error';
+import { createHomework } from './create-homework';
+import { deleteHomework } from './delete-homework';
+import { exportHomeworkCalendar } from './export-homework-calendar';
+import { importTimetable } from './import-timetable';
+import { listHomework } from './list-homework';
+import { listOverrideSummary } from './list-override-summary';
+import { listWeekSchedule } from './list-week-schedule';
+import { saveScheduleOverride } from './save-schedule-override';
+import type { TimetableDeps } from './timetable-deps';
+import { timetableSettings } from './timetable-settings';
+import { TimetableStore } from './timetable-store';
+import { updateHomework } from './update-homework';
+
+const BASE = '/timetable/api';
+
+/** ARCHITECTURE.md §1: 002 §7's schedule API under /timetable/api, kept path for path. */
+export async function registerTimetableRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const deps: TimetableDeps = { store: TimetableStore.from(ctx.database.db, ctx.now), settings: timetableSettings(ctx.config), now: ctx.now };
+  // The issue: every school account has its own timetable; the owner is always the signed-in account.
+  const owner = async (request: Parameters<typeof requireSchoolSession>[0]) => (await requireSchoolSession(request)).account;
+
+  // Sign-in with a school account (ARCHITECTURE.md §4), shared with the sports tool through core.
+  app.post(
+    `${BASE}/login`,
+    { config: { rateLimit: { max: ctx.config.RATE_LIMIT_SIGN_IN_PER_MINUTE, timeWindow: '1 minute' } } },
+    async (request, reply) => signInSchoolAccount(request, reply),
+  );
+  app.post(`${BASE}/logout`, async (request, reply) => {
+    await signOut(request, reply);
+    return { ok: true };
+  });
+  app.get(`${BASE}/me`, async (request): Promise<TimetableMeAnswer> => {
+    const account = await owner(request);
+    return { userId: account.id, studentId: account.studentId, email: account.email, role: account.role };
+  });
+  app.get(`${BASE}/config`, async (): Promise<TimetableConfigAnswer> => ({ ...deps.settings, serverNow: ctx.now() }));
+
+  // 002 §7 Schedule API.
+  app.get(`${BASE}/schedule`, async (request) => listWeekSchedule(deps, (await owner(request)).id, parseInput(ScheduleQuery, request.query)));
+  app.post(`${BASE}/schedule/override`, async (request) => saveScheduleOverride(deps, (await owner(request)).id, parseInput(OverrideRequest, request.body)));
+  app.get(`${BASE}/overrides/all`, async (request) => listOverrideSummary(deps, (await owner(request)).id));
+  app.get(`${BASE}/homework`, async (request) => listHomework(deps, (await owner(request)).id));
+  app.post(`${BASE}/homework`, async (request, reply) => {
+    const account = await owner(request);
+    const created = await createHomework(deps, account.id, parseInput(HomeworkCreateRequest, request.body));
+    return reply.code(201).send(created);
+  });
+  app.put(`${BASE}/homework/:id`, async (request) => {
+    const account = await owner(request);
+    const { id } = parseInput(TimetableIdParams, request.params);
+    return updateHomework(deps, account.id, id, parseInput(HomeworkUpdateRequest, request.body));
+  });
+  app.delete(`${BASE}/homework/:id`, async (request) => {
+    const account = await owner(request);
+    return deleteHomework(deps, account.id, parseInput(TimetableIdParams, request.params).id);
+  });
+
+  // Guildhall's own: CSV import of the weekly timetable, homework as an iCalendar feed.
+  app.post(`${BASE}/schedule/import`, async (request) => {
+    const account = await owner(request);
+    return importTimetable(deps, account.id, parseInput(ImportTimetableRequest, request.body).csv);
+  });
+  app.get(`${BASE}/homework.ics`, async (request, reply) => {
+    const account = await owner(request);
+    const body = await exportHomeworkCalendar(deps, account.id, account.studentId, ctx.config.publicUrl);
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="homework.ics"')
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
+}

@@ -1,0 +1,56 @@
+import type { Generated } from 'kysely';
+import type { ClassStatus, HomeworkStatus } from '@guildhall/contracts/timetable';
+
+// The timetable tool's tables (002 §3). Every row belongs to one school account (`owner_id`), so
+// each student has a timetable, overrides, notes and homework of their own (nobody reads another's).
+
+/** 002 §3 Schedule item: one class in the student's weekly timetable. */
+export interface TimetableScheduleItemsTable {
+  id: Generated<number>;
+  owner_id: number;
+  subject_code: string;
+  subject_name: string;
+  /** ISO day 1-7 (Monday = 1). */
+  day_of_week: number;
+  /** 'HH:MM', school time zone. */
+  start_time: string;
+  end_time: string;
+  room: string;
+  /** The status every week starts from, before a week's override. */
+  status: ClassStatus;
+  notes: string;
+  created_at: number;
+}
+
+/** 002 §3 Schedule override: a class's status and notes for one week. */
+export interface TimetableOverridesTable {
+  owner_id: number;
+  schedule_item_id: number;
+  /** 'YYYY-MM-DD', the week's first day. */
+  week_start_date: string;
+  status: ClassStatus;
+  notes: string;
+  updated_at: number;
+}
+
+/** 002 §3 Homework. */
+export interface TimetableHomeworkTable {
+  id: Generated<number>;
+  owner_id: number;
+  homework_id: string;
+  title: string;
+  details: string;
+  subject_code: string;
+  due_date: string;
+  due_time: string;
+  status: HomeworkStatus;
+  created_at: number;
+  updated_at: number;
+}
+
+// A type alias, not an interface: Kysely's withTables<T> needs T to be an indexable record.
+export type TimetableTables = {
+  timetable_schedule_items: TimetableScheduleItemsTable;
+  timetable_overrides: TimetableOverridesTable;
+  timetable_homework: TimetableHomeworkTable;
+};

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { timetableKeys } from './keys';
+
+/** POST /timetable/api/logout: ends the session. */
+export function logout(): Promise<unknown> {
+  return apiRequest('/timetable/api/logout', { method: 'POST', body: {} });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      queryClient.setQueryData(timetableKeys.me, null);
+      queryClient.removeQueries({ queryKey: timetableKeys.schedules });
+      queryClient.removeQueries({ queryKey: timetableKeys.homework });
+      queryClient.removeQueries({ queryKey: timetableKeys.overrides });
+    },
+  });
+}

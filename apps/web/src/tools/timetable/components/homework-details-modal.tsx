@@ -1,0 +1,34 @@
+import type { Homework } from '@guildhall/contracts/timetable';
+import { displayHomeworkId, formatSchoolDate, homeworkDisplayStatus } from '@guildhall/contracts/timetable-rules';
+import { Modal } from '../../../ui/modal';
+import { HomeworkStatusTag } from './homework-status-tag';
+
+export interface HomeworkDetailsModalProps {
+  subject: string | null;
+  homework: readonly Homework[];
+  now: number;
+  timeZone: string;
+  onClose(): void;
+}
+
+/** 002 §2: the '!' marker opens the details of the class's homework. */
+export function HomeworkDetailsModal({ subject, homework, now, timeZone, onClose }: HomeworkDetailsModalProps) {
+  return (
+    <Modal open={subject !== null} onOpenChange={(open) => !open && onClose()} title={`Homework for ${subject ?? ''}`}>
+      <ul className="tt-list">
+        {homework.map((h) => (
+          <li key={h.id} className="tt-card">
+            <div className="tt-card__head">
+              <strong>{h.title}</strong>
+              <HomeworkStatusTag status={homeworkDisplayStatus(h, now, timeZone)} />
+            </div>
+            <p className="tt-muted">
+              ID {displayHomeworkId(h.homework_id)} · Due {formatSchoolDate(h.due_date)} {h.due_time}
+            </p>
+            {h.details && <p className="tt-pre">{h.details}</p>}
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import type { OverrideSummaryEntry } from '@guildhall/contracts/timetable';
+import { classDate, formatSchoolDate } from '@guildhall/contracts/timetable-rules';
+import { Spinner } from '../../../ui/spinner';
+import { useOverridesAll } from '../api/get-overrides-all';
+import type { SchoolConfig } from '../lib/settings';
+import { LoadError } from './timetable-view';
+
+/** 002 §2 Subject Summary: one accordion entry per subject, 'subject name (code)', its dated entries. */
+export function SubjectSummary({ config }: { config: SchoolConfig }) {
+  const summary = useOverridesAll();
+  if (summary.isPending) return <Spinner label="Loading summary" />;
+  if (summary.isError) return <LoadError message={summary.error.message} />;
+  if (summary.data.length === 0) return <p className="tt-muted">No status changes or notes yet.</p>;
+
+  const groups = new Map<string, OverrideSummaryEntry[]>();
+  for (const entry of summary.data) {
+    const key = `${entry.subject_name} (${entry.subject_code})`;
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  return (
+    <div className="tt-accordion">
+      {[...groups].map(([title, entries]) => (
+        <details key={title} className="tt-accordion__item">
+          <summary className="tt-accordion__title">
+            {title} <span className="tt-muted">({entries.length})</span>
+          </summary>
+          <ul className="tt-list">
+            {entries.map((e, i) => (
+              <li key={`${e.week_start_date}-${e.day_of_week}-${i}`} className="tt-summary-entry">
+                <span className="tt-nowrap">{formatSchoolDate(classDate(e.week_start_date, e.day_of_week, config.weekStartsOn))}</span>
+                <span className={`tt-status-text tt-status--${e.status.toLowerCase().replace(/[^a-z]+/g, '-')}`}>{e.status}</span>
+                <span className="tt-pre">{e.notes || '—'}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
+    </div>
+  );
+}

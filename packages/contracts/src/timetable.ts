@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { CLASS_STATUSES, HOMEWORK_STATUSES, isHhMm, isIsoDate } from './timetable-rules';
+
+// Contracts of the timetable and homework manager (spec 002, tool `timetable`, API base
+// /timetable/api). Every method, path, payload field and answer field of 002 §7's schedule API table
+// is kept; the server-side rules 002 leaves "not shown" are Guildhall's and say so.
+
+export { CLASS_STATUSES, HOMEWORK_STATUSES } from './timetable-rules';
+
+/** Limits Guildhall chooses (002 §9: "Size limits ... not shown"). */
+export const TIMETABLE_LIMITS = {
+  title: 200,
+  details: 5000,
+  notes: 2000,
+  subjectCode: 32,
+  subjectName: 200,
+  room: 64,
+  homeworkId: 64,
+  csvBytes: 256 * 1024,
+  csvRows: 500,
+} as const;
+
+export const ClassStatus = z.enum(CLASS_STATUSES);
+export type ClassStatus = z.infer<typeof ClassStatus>;
+export const HomeworkStatus = z.enum(HOMEWORK_STATUSES);
+export type HomeworkStatus = z.infer<typeof HomeworkStatus>;
+
+export const IsoDate = z.string().trim().refine(isIsoDate, 'must be a date in the form YYYY-MM-DD');
+export const HhMm = z.string().trim().refine(isHhMm, 'must be a time in the form HH:MM (24-hour)');
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const requiredText = (max: number, message: string) => text(max).min(1, message);
+
+/** A numeric id in a path (`/homework/{id}`). */
+export const TimetableIdParams = z.object({ id: z.string().regex(/^\d{1,12}$/, 'must be a numeric id').transform(Number) });
+
+// ---------------------------------------------------------------------------------------------
+// GET /schedule?week_start={date} -> items
+
+/** The week start must be a real date; the server also checks it is a week's first day. */
+export const ScheduleQuery = z.object({ week_start: IsoDate });
+export type ScheduleQuery = z.infer<typeof ScheduleQuery>;
+
+/** 002 §3 Schedule item, with the week's override (status, notes) already applied. */
+export const ScheduleItem = z.object({
+  id: z.number().int(),
+  subject_code: z.string(),
+  subject_name: z.string(),
+  day_of_week: z.number().int().min(1).max(7),
+  start_time: z.string(),
+  end_time: z.string(),
+  room: z.string(),
+  status: ClassStatus,
+  notes: z.string(),
+});
+export type ScheduleItem = z.infer<typeof ScheduleItem>;
+export const ScheduleAnswer = z.array(ScheduleItem);
+export type ScheduleAnswer = z.infer<typeof ScheduleAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /schedule/override
+
+/** 002 §3 Schedule override: schedule_item_id, week_start_date, status, notes. */
+export const OverrideRequest = z
+  .object({
+    schedule_item_id: z.number().int().positive(),
+    week_start_date: IsoDate,
+    status: ClassStatus,
+    notes: text(TIMETABLE_LIMITS.notes).nullish().transform((v) => v ?? ''),
+  })
+  .strict();
+export type OverrideRequest = z.input<typeof OverrideRequest>;
+
+/** 002 §7: "not shown"; Guildhall answers the saved override. */
+export const OverrideAnswer = z.object({
+  schedule_item_id: z.number().int(),
+  week_start_date: z.string(),
+  status: ClassStatus,
+  notes: z.string(),
+});
+export type OverrideAnswer = z.infer<typeof OverrideAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /overrides/all
+
+/** 002 §3 Override summary entry. */
+export const OverrideSummaryEntry = z.object({
+  subject_name: z.string(),
+  subject_code: z.string(),
+  week_start_date: z.string(),
+  day_of_week: z.number().int(),
+  status: ClassStatus,
+  notes: z.string(),
+});
+export type OverrideSummaryEntry = z.infer<typeof OverrideSummaryEntry>;
+export const OverrideSummaryAnswer = z.array(OverrideSummaryEntry);
+
+// ---------------------------------------------------------------------------------------------
+// Homework: GET/POST /homework, PUT/DELETE /homework/{id}
+
+/** 002 §3: homework_id has a prefix-suffix form, e.g. 'HW-7K2P9Q'. */
+export const HomeworkIdText = z
+  .string()
+  .trim()
+  .max(TIMETABLE_LIMITS.homeworkId)
+  .regex(/^[A-Za-z0-9]+-[A-Za-z0-9]+$/, 'must look like PREFIX-SUFFIX (letters and digits, one dash)');
+
+const homeworkFields = {
+  // 002 §5: title, subject, due date and due time are required.
+  title: requiredText(TIMETABLE_LIMITS.title, 'Title is required.'),
+  details: text(TIMETABLE_LIMITS.details).nullish().transform((v) => v ?? ''),
+  subject_code: requiredText(TIMETABLE_LIMITS.subjectCode, 'Subject is required.'),
+  due_date: IsoDate,
+  due_time: HhMm,
+};
+
+/** POST /homework. 002 §4: a new item starts as Pending; homework_id is generated when omitted. */
+export const HomeworkCreateRequest = z
+  .object({
+    ...homeworkFields,
+    status: HomeworkStatus.default('Pending'),
+    homework_id: HomeworkIdText.nullish().transform((v) => v || null),
+  })
+  .strict();
+export type HomeworkCreateRequest = z.input<typeof HomeworkCreateRequest>;
+
+/** PUT /homework/{id}: the same body; 002 §5: status is required when editing. */
+export const HomeworkUpdateRequest = z
+  .object({
+    ...homeworkFields,
+    status: HomeworkStatus,
+    homework_id: HomeworkIdText.nullish().transform((v) => v || null),
+  })
+  .strict();
+export type HomeworkUpdateRequest = z.input<typeof HomeworkUpdateRequest>;
+
+/** 002 §3 Homework. */
+export const Homework = z.object({
+  id: z.number().int(),
+  homework_id: z.string(),
+  title: z.string(),
+  details: z.string(),
+  subject_code: z.string(),
+  due_date: z.string(),
+  due_time: z.string(),
+  status: HomeworkStatus,
+});
+export type Homework = z.infer<typeof Homework>;
+export const HomeworkListAnswer = z.array(Homework);
+export const DeleteHomeworkAnswer = z.object({ ok: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------
+// Guildhall's own calls (002: server "not shown").
+
+/** GET /timetable/api/config: the school's settings (002 §9 defaults, configurable). */
+export const TimetableConfigAnswer = z.object({
+  termStart: z.string(),
+  timeZone: z.string(),
+  weekStartsOn: z.number().int().min(1).max(7),
+  /** Local (Thai by default) names of Monday ... Sunday. */
+  dayNames: z.array(z.string()).length(7),
+  /** The server's clock (epoch ms), so a page can tell how far its own clock is off. */
+  serverNow: z.number(),
+});
+export type TimetableConfigAnswer = z.infer<typeof TimetableConfigAnswer>;
+
+/** GET /timetable/api/me: who is signed in (401 when nobody). */
+export const TimetableMeAnswer = z.object({ userId: z.number().int(), studentId: z.string(), email: z.string().nullable(), role: z.string() });
+export type TimetableMeAnswer = z.infer<typeof TimetableMeAnswer>;
+
+/** A CSV row of a weekly timetable (POST /schedule/import, and `cli import-timetable`). */
+export const TimetableCsvRow = z.object({
+  subject_code: requiredText(TIMETABLE_LIMITS.subjectCode, 'subject_code is required'),
+  subject_name: requiredText(TIMETABLE_LIMITS.subjectName, 'subject_name is required'),
+  day_of_week: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const n = parseDayOfWeek(v);
+      if (n === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be 1-7 or a day name (Monday ... Sunday)' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  start_time: HhMm,
+  end_time: HhMm,
+  room: text(TIMETABLE_LIMITS.room).default(''),
+});
+export type TimetableCsvRow = z.infer<typeof TimetableCsvRow>;
+
+const DAY_WORDS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** '1'..'7' (ISO, Monday = 1), or an English day name or its first three letters. */
+export function parseDayOfWeek(value: string): number | null {
+  const v = value.trim().toLowerCase();
+  if (/^[1-7]$/.test(v)) return Number(v);
+  const index = DAY_WORDS.findIndex((d) => d === v || (v.length === 3 && d.startsWith(v)));
+  return index >= 0 ? index + 1 : null;
+}
+
+export const ImportTimetableRequest = z
+  .object({ csv: z.string().min(1, 'The CSV file is empty.').max(TIMETABLE_LIMITS.csvBytes, 'The CSV file is too large.') })
+  .strict();
+export type ImportTimetableRequest = z.infer<typeof ImportTimetableRequest>;
+
+export const ImportTimetableAnswer = z.object({ added: z.number().int(), updated: z.number().int(), removed: z.number().int() });
+export type ImportTimetableAnswer = z.infer<typeof ImportTimetableAnswer>;
