@@ -53,7 +53,7 @@ export default async function run(): Promise<void> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO_DATA: 'false',
-    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
     LOOKUP_CACHE_SECONDS: String(7 * 24 * 3600),
     DISCORD_BOT_TOKEN: 'bench-never-called',
     DISCORD_BASE_URL: 'http://127.0.0.1:9',

@@ -36,13 +36,19 @@ export async function startProcess(script: string, env: Record<string, string>, 
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // A benchmark that fails or is interrupted must not leave servers running behind it.
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode} (its stderr is above)`);
     const ok = await fetch(url + readyPath).then((r) => r.ok, () => false);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`${script} did not become ready`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} did not become ready`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -50,6 +56,7 @@ export async function startProcess(script: string, env: Record<string, string>, 
     child,
     stop: () =>
       new Promise((resolve) => {
+        process.off('exit', killChild);
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -49,8 +49,30 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', pgPool: null, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh; on a hot path (the public checker) preparing costs more than
+ * running. Statements are reusable in better-sqlite3, and Kysely runs one query at a time on its one
+ * SQLite connection, so a cache keyed by SQL text is safe. Kysely's SQL text has only placeholders,
+ * never values, so the number of distinct texts stays small; the bound is a guard all the same.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string): SQLite.Statement {
+      let statement = cache.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export async function pingDatabase(db: Kysely<CoreTables>): Promise<void> {
