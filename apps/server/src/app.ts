@@ -30,6 +30,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** pino options, or false for silence (tests). */
   logger?: boolean | object;
+  /** Hears every route as it is registered (tests sweep them all). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export function createContext(config: Config, database: DbHandle, events: EventBus, now: () => number = Date.now): AppContext {
@@ -70,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('ctx', createContext(config, options.database, options.events, options.now));
   // The document service's Chromium (if it was started) goes down with the app.
   app.addHook('onClose', async () => app.ctx.documents.close());

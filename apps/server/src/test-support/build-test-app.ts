@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type FakeDiscord, type FakeDiscordOptions, type FakeRoblox, demoPeople, startFakeDiscord, startFakeRoblox } from '@guildhall/testkit';
 import type { DemoPerson } from '@guildhall/testkit/demo-data';
 import type { DiscordUserRecord, RobloxUserRecord } from '@guildhall/testkit/factories';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { SESSION_COOKIE, type Identity } from '../core/auth/session-store';
 import type { AppContext } from '../core/context';
@@ -44,6 +47,8 @@ export interface BuildTestAppOptions {
   /** Start the fake Roblox users API (default true, demo people's accounts) and point the app at it. */
   roblox?: boolean | { users?: RobloxUserRecord[] };
   clock?: TestClock;
+  /** Hears every route as buildApp registers it. */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export interface TestApp {
@@ -57,6 +62,8 @@ export interface TestApp {
   roblox: FakeRoblox | null;
   /** The app's public origin: send it as `origin` on cookie-carrying writes (core/http Origin check). */
   origin: string;
+  /** DATA_DIR (uploads, documents): a fresh temporary folder removed on close, unless `env.DATA_DIR` names one. */
+  dataDir: string;
   /** Starts a session directly (no OAuth dance) and answers the Cookie header value to send. */
   signIn(identity: Identity): Promise<string>;
   /** signIn as a demo person's Discord identity. */
@@ -94,8 +101,16 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     const roblox = robloxOptions ? await startFakeRoblox({ users: demoRobloxUsers(), ...robloxOptions }) : null;
     if (roblox) cleanups.push(() => roblox.close());
 
+    // Files a test writes (core/storage) go to a folder of its own, never the repository's ./data.
+    let dataDir = options.env?.DATA_DIR;
+    if (!dataDir) {
+      const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-test-data-'));
+      cleanups.push(() => fs.promises.rm(tempDir, { recursive: true, force: true }));
+      dataDir = tempDir;
+    }
     const env: Record<string, string | undefined> = {
       NODE_ENV: 'test',
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       SEED_DEMO_DATA: 'false',
       ...(discord
@@ -116,7 +131,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     // Each PostgreSQL test database gets its own NOTIFY channel, so parallel files do not hear each other.
     const events = database.pgPool ? await createPostgresEventBus(database.pgPool, `ch_${database.schema}`) : createLocalEventBus();
     cleanups.push(() => events.close());
-    const app = await buildApp({ config, database, events, now: clock.now, logger: false });
+    const app = await buildApp({ config, database, events, now: clock.now, logger: false, onRoute: options.onRoute });
     cleanups.push(() => app.close());
     await app.ready();
 
@@ -136,7 +151,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
         headers: { ...(cookie ? { cookie } : {}), ...(writes ? { origin: config.publicOrigin } : {}), ...headers },
       });
     };
-    return { app, ctx: app.ctx, config, database, events, clock, discord, roblox, origin: config.publicOrigin, signIn, signInAs, request, close };
+    return { app, ctx: app.ctx, config, database, events, clock, discord, roblox, origin: config.publicOrigin, dataDir, signIn, signInAs, request, close };
   } catch (error) {
     await close();
     throw error;
