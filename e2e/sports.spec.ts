@@ -204,6 +204,11 @@ test('the printed list is a vector A4 PDF with correct Thai (ARCHITECTURE.md §7
   const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
   expect(text).toContain('ตะกร้อ (Sepak Takraw)');
   expect(text).toContain('68960001');
+  // The admin table and the printed list both show the school's zone (SCHOOL_TIME_ZONE), whatever the
+  // browser's own zone (UTC here, Bangkok on the server).
+  const printedDate = /68960001\s+\S+\s+(\d{1,2} \w{3} \d{4}, \d\d:\d\d)/.exec(text)?.[1];
+  expect(printedDate).toBeTruthy();
+  await expect(page.getByRole('row').filter({ hasText: '68960001' })).toContainText(printedDate!);
   expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/\(A4\)/);
   // Rendered to PNG for a person to look at.
   execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdf, path.join(screenshotDir, 'sports-print-list')]);
@@ -267,6 +272,23 @@ test('the Soviet sequence, with a fast clock (002 §4, §9)', async ({ page }) =
   await page.getByRole('menuitem', { name: 'Log off' }).click();
   await expect(page.getByLabel('Student ID')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('sovietSession'))).toBeNull();
+});
+
+test('the Soviet desktop shows a sports lead the Admin Panel icon, not Register Sport (002 §2)', async ({ page }) => {
+  await logIn(page, 'lead');
+  // A Soviet session (002 §3 sovietSession) of a lead: a reload lands on the desktop.
+  await page.evaluate(() => sessionStorage.setItem('sovietSession', 'true'));
+  await page.reload();
+  await expect(page.getByTestId('soviet')).toHaveAttribute('data-stage', 'desktop');
+  const desktop = page.getByRole('list', { name: 'Desktop' });
+  await expect(desktop.getByRole('button')).toHaveText(['My Computer', 'Admin Panel']);
+  await desktop.getByRole('button', { name: /Admin Panel/ }).dblclick();
+  const win = page.getByTestId('window-admin');
+  await expect(win.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await expect(win.getByLabel('Sport', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '☭ Start' }).click();
+  await page.getByRole('menuitem', { name: 'Log off' }).click();
+  await expect(page.getByLabel('Student ID')).toBeVisible();
 });
 
 test.describe('on a phone', () => {

@@ -163,7 +163,8 @@ test('rolls an optimistic status back when the server refuses it', async ({ page
   await expect(status).toHaveValue('Cancelled'); // optimistic
   expect((await answer).status()).toBe(400);
   // 002 §8 'Failed to save override.'; 002 §7 rolled back.
-  await expect(page.getByText('Failed to save override.')).toBeVisible();
+  // The toast's title; Radix also repeats it once in a screen-reader announcement.
+  await expect(page.getByText('Failed to save override.', { exact: true }).first()).toBeVisible();
   await expect(status).toHaveValue('Up-Coming');
   await saveScreenshot(page, 'timetable-override-rolled-back');
   // The dropdown of an earlier day is disabled (002 §4).
@@ -268,6 +269,29 @@ test('adds, edits, filters, searches and deletes homework; the class shows its m
   await expect(confirm).toBeHidden();
   await expect(page.locator('.tt-card', { hasText: 'E2E lab report v2' })).toHaveCount(0);
   await expect(page.getByTestId('stat-total')).toHaveText(String(total));
+});
+
+test('subscribes a calendar app through a private link, then turns it off', async ({ page, playwright, baseURL }) => {
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Manage Homework' }).click();
+  await page.getByRole('button', { name: 'Subscribe in a calendar app' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe to your homework' });
+  await dialog.getByRole('button', { name: /^Make a (new )?link$/ }).click();
+  const link = dialog.getByLabel('Your private link (shown only now)');
+  await expect(link).toHaveValue(/\/timetable\/api\/feed\/[\w-]+\.ics$/);
+  await saveScreenshot(page, 'timetable-calendar-link');
+
+  // A calendar app has no session: a fresh client with no cookies reads the feed by the link alone.
+  const feedPath = new URL(await link.inputValue()).pathname;
+  const calendarApp = await playwright.request.newContext({ baseURL });
+  const feed = await calendarApp.get(feedPath);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain(`X-WR-CALNAME:Homework ${junior.studentId}`);
+
+  await dialog.getByRole('button', { name: 'Turn link off' }).click();
+  await expect(dialog.getByTestId('feed-status')).toHaveText('The private link is off. Calendars using it get no more updates.');
+  expect((await calendarApp.get(feedPath)).status()).toBe(404);
+  await calendarApp.dispose();
 });
 
 test('reads the Subject Summary', async ({ page }) => {

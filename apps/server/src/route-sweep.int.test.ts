@@ -98,7 +98,7 @@ describe('every route refuses hostile input with a 4xx, never a 5xx', () => {
           });
           const where = `${route.method} ${attempt.url.slice(0, 120)} as ${identity.name}`;
           if (response.statusCode >= 500) failures.push(`${where} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
-          else if (response.statusCode >= 400 && (response.headers['content-type'] ?? '').includes('application/json')) {
+          else if (response.statusCode >= 400 && String(response.headers['content-type'] ?? '').includes('application/json')) {
             const body = response.json() as { error?: unknown };
             if (typeof body.error !== 'string' || body.error.length === 0) failures.push(`${where} -> ${response.statusCode} without {error}: ${response.body.slice(0, 200)}`);
           }

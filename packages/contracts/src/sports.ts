@@ -109,11 +109,13 @@ export type UpdateRegistrationStatusAnswer = z.infer<typeof UpdateRegistrationSt
 
 /**
  * GET /sports/api/config: the fixed student ID the Soviet login checks its password against (002 §4,
- * §9) and the level prefixes (002 §5) for the level badge. Configuration, not secrets.
+ * §9), the level prefixes (002 §5) for the level badge, and the school's time zone (SCHOOL_TIME_ZONE)
+ * the admin table shows dates in, as the printed list does. Configuration, not secrets.
  */
 export const SportsConfigAnswer = z.object({
   sovietStudentId: z.string(),
   levelPrefixes: z.object({ morton: z.array(z.string()), morplai: z.array(z.string()) }),
+  timeZone: z.string(),
 });
 export type SportsConfigAnswer = z.infer<typeof SportsConfigAnswer>;
 

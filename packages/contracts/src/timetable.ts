@@ -30,8 +30,17 @@ export const HhMm = z.string().trim().refine(isHhMm, 'must be a time in the form
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 const requiredText = (max: number, message: string) => text(max).min(1, message);
 
-/** A numeric id in a path (`/homework/{id}`). */
-export const TimetableIdParams = z.object({ id: z.string().regex(/^\d{1,12}$/, 'must be a numeric id').transform(Number) });
+/** The largest id a row can have (ids are 32-bit integer columns; PostgreSQL refuses a bigger parameter). */
+const MAX_ID = 2_147_483_647;
+
+/** A numeric id in a path (`/homework/{id}`); one past a 32-bit column is a 400, not a database error. */
+export const TimetableIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a numeric id')
+    .transform(Number)
+    .refine((n) => n <= MAX_ID, 'must be a numeric id'),
+});
 
 // ---------------------------------------------------------------------------------------------
 // GET /schedule?week_start={date} -> items
@@ -62,7 +71,7 @@ export type ScheduleAnswer = z.infer<typeof ScheduleAnswer>;
 /** 002 §3 Schedule override: schedule_item_id, week_start_date, status, notes. */
 export const OverrideRequest = z
   .object({
-    schedule_item_id: z.number().int().positive(),
+    schedule_item_id: z.number().int().positive().max(MAX_ID, 'must be a class id'),
     week_start_date: IsoDate,
     status: ClassStatus,
     notes: text(TIMETABLE_LIMITS.notes).nullish().transform((v) => v ?? ''),
@@ -205,3 +214,14 @@ export type ImportTimetableRequest = z.infer<typeof ImportTimetableRequest>;
 
 export const ImportTimetableAnswer = z.object({ added: z.number().int(), updated: z.number().int(), removed: z.number().int() });
 export type ImportTimetableAnswer = z.infer<typeof ImportTimetableAnswer>;
+
+/**
+ * POST /timetable/api/homework-feed: a private iCalendar subscription URL for the student's homework.
+ * Calendar apps cannot send a session, so the URL carries a secret; issuing a new one revokes the old.
+ */
+export const HomeworkFeedAnswer = z.object({ url: z.string() });
+export type HomeworkFeedAnswer = z.infer<typeof HomeworkFeedAnswer>;
+
+/** GET /timetable/api/homework-feed: whether a subscription URL is live (the URL itself is never kept). */
+export const HomeworkFeedStatusAnswer = z.object({ active: z.boolean(), createdAt: z.number().nullable() });
+export type HomeworkFeedStatusAnswer = z.infer<typeof HomeworkFeedStatusAnswer>;

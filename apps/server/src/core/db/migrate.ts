@@ -28,9 +28,15 @@ export async function migrateToLatest(
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // Kysely's migrator lists the tables of every schema on the server; if some other schema is dropped
+  // at that moment (another app or test run sharing the server), PostgreSQL answers 3F000 (invalid
+  // schema name) for a race that is not ours. Nothing was applied then, so trying again is safe.
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if ((error as { code?: string }).code !== '3F000' || attempt >= 5) throw error instanceof Error ? error : new Error(String(error));
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
 }
 
 async function currentSchema(db: Kysely<unknown>): Promise<string | undefined> {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { type TestApp, buildTestApp, createTestClock } from '../../test-support/build-test-app';
 import { sportsDb } from './sports-tables';
 import { upsertSports } from './upsert-sports';
 
@@ -16,7 +16,14 @@ describe('printed registration list', () => {
   let leadToken = '';
 
   beforeAll(async () => {
-    t = await buildTestApp({ discord: false, roblox: false, env: { ENABLED_TOOLS: 'sports' } });
+    // 06:22 UTC is 01:22 in New York (and 13:22 in Bangkok, the default zone): the list must follow
+    // the configured SCHOOL_TIME_ZONE, not a zone fixed in code.
+    t = await buildTestApp({
+      discord: false,
+      roblox: false,
+      clock: createTestClock(Date.parse('2026-11-21T06:22:00Z')),
+      env: { ENABLED_TOOLS: 'sports', SCHOOL_TIME_ZONE: 'America/New_York' },
+    });
     await upsertSports(t.ctx, [{ name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อ', total_spots: 9, eligibility_level: 'open' }]);
     sportId = (await sportsDb(t.database.db).selectFrom('sports').select('id').executeTakeFirstOrThrow()).id;
     const student = await t.ctx.schoolAccounts.create({ studentId: '68960001', password: 'pw-student', email: 'สมชาย@school.test', role: 'student' });
@@ -43,6 +50,10 @@ describe('printed registration list', () => {
     expect(text).toContain('สมชาย@school.test');
     expect(text).toContain('68960001');
     expect(text).toContain('Main Player');
+    // Printed and registered at the clock's instant, shown in the school's configured zone.
+    expect(text).toContain('Printed 21 Nov 2026, 01:22');
+    expect(text).toMatch(/68960001\s+\S+\s+21 Nov 2026, 01:22\s+Main Player/);
+    expect(text).not.toContain('13:22');
     // A4 portrait is 595 x 842 points.
     const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
     expect(info).toContain('Tryout registrations: ตะกร้อ (Sepak Takraw)');

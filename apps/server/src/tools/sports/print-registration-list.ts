@@ -9,7 +9,7 @@ import { REGISTRATION_LIST_CSS, RegistrationListDocument } from './registration-
  */
 export async function printRegistrationList(ctx: Pick<AppContext, 'database' | 'config' | 'now' | 'documents'>, sportId: number): Promise<{ sportName: string; pdf: Buffer }> {
   const { sportName, rows } = await listSportRegistrations(ctx, sportId);
-  const pdf = await ctx.documents.printPdf(createElement(RegistrationListDocument, { sportName, rows, printedAt: ctx.now() }), {
+  const pdf = await ctx.documents.printPdf(createElement(RegistrationListDocument, { sportName, rows, printedAt: ctx.now(), timeZone: ctx.config.SCHOOL_TIME_ZONE }), {
     title: `Tryout registrations: ${sportName}`,
     css: REGISTRATION_LIST_CSS,
     format: 'A4',

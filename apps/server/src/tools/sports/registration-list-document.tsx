@@ -1,19 +1,17 @@
 import { type AdminRegistrationRow, STATUS_LABELS } from '@guildhall/contracts/sports';
 
-/** The school's zone: the printed list shows local dates whatever zone the server runs in. */
-const SCHOOL_TIME_ZONE = 'Asia/Bangkok';
-
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-
 export interface RegistrationListProps {
   sportName: string;
   rows: readonly AdminRegistrationRow[];
   printedAt: number;
+  /** The school's zone (SCHOOL_TIME_ZONE): the list shows the school's local times whatever zone the server runs in. */
+  timeZone: string;
 }
 
 /** 002 §2 Admin panel "print action": the registrations table of one sport, on A4 portrait. */
-export function RegistrationListDocument({ sportName, rows, printedAt }: RegistrationListProps) {
+export function RegistrationListDocument({ sportName, rows, printedAt, timeZone }: RegistrationListProps) {
+  const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const formatDate = (iso: string) => dateFormat.format(new Date(iso));
   const counts = Object.fromEntries(Object.keys(STATUS_LABELS).map((s) => [s, rows.filter((r) => r.status === s).length]));
   return (
     <main className="sheet">

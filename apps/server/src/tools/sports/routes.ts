@@ -51,6 +51,7 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
   app.get(`${base}/config`, async (): Promise<SportsConfigAnswer> => ({
     sovietStudentId: ctx.config.SPORTS_SOVIET_STUDENT_ID,
     levelPrefixes: { morton: [...ctx.config.SPORTS_JUNIOR_PREFIXES], morplai: [...ctx.config.SPORTS_SENIOR_PREFIXES] },
+    timeZone: ctx.config.SCHOOL_TIME_ZONE,
   }));
 
   app.get(`${base}/sports`, async (request) => listSports(ctx, await requireSportsAccount(request)));

@@ -256,6 +256,13 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
         expect: { anonymous: 401, student: 403, otherStudent: 403, lead: 200, developer: 200 },
       },
       {
+        // The print action (002 §2): refused before any printing for anyone but the admins.
+        name: 'GET admin/sport-registrations.pdf',
+        method: 'GET',
+        url: () => `/sports/api/admin/sport-registrations.pdf?sportId=${sportIds.Football}`,
+        expect: { anonymous: 401, student: 403, otherStudent: 403, lead: 200, developer: 200 },
+      },
+      {
         name: 'POST admin/update-registration-status',
         method: 'POST',
         url: () => '/sports/api/admin/update-registration-status',
@@ -279,7 +286,8 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       const before = JSON.stringify([await registrationRows(), await db().selectFrom('sports_settings').selectAll().execute()]);
       const res = await call(c.method, c.url(), actor, c.body?.());
       expect(res.status).toBe(c.expect[actor]);
-      expect(res.raw.headers['content-type']).toMatch(c.name.endsWith('.csv') && res.status === 200 ? /text\/csv/ : /application\/json/);
+      const fileType = c.name.endsWith('.csv') ? /text\/csv/ : c.name.endsWith('.pdf') ? /application\/pdf/ : null;
+      expect(res.raw.headers['content-type']).toMatch(fileType && res.status === 200 ? fileType : /application\/json/);
       if (res.status >= 400) {
         expect(res.body).toEqual({ error: expect.any(String) });
         const after = JSON.stringify([await registrationRows(), await db().selectFrom('sports_settings').selectAll().execute()]);
@@ -373,6 +381,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       expect((await call('GET', '/sports/api/config', 'anonymous')).body).toEqual({
         sovietStudentId: '68961917',
         levelPrefixes: { morton: ['6896', '6796', '6696'], morplai: ['6898', '6798', '6598'] },
+        timeZone: 'Asia/Bangkok',
       });
       expect((await call('GET', '/portfolio/api/config', 'anonymous')).body).toEqual({ password: 'open sesame' });
     });

@@ -11,14 +11,18 @@ import {
 } from '@guildhall/contracts/timetable';
 import { requireSchoolSession, signOut } from '../../core/auth/request-auth';
 import { signInSchoolAccount } from '../../core/auth/sign-in-school-account';
-import { parseInput } from '../../core/http/http-error';
+import { notFound, parseInput } from '../../core/http/http-error';
 import { createHomework } from './create-homework';
 import { deleteHomework } from './delete-homework';
 import { exportHomeworkCalendar } from './export-homework-calendar';
+import { findHomeworkFeedOwner } from './find-homework-feed-owner';
 import { importTimetable } from './import-timetable';
+import { issueHomeworkFeed } from './issue-homework-feed';
 import { listHomework } from './list-homework';
 import { listOverrideSummary } from './list-override-summary';
 import { listWeekSchedule } from './list-week-schedule';
+import { readHomeworkFeedStatus } from './read-homework-feed-status';
+import { revokeHomeworkFeed } from './revoke-homework-feed';
 import { saveScheduleOverride } from './save-schedule-override';
 import type { TimetableDeps } from './timetable-deps';
 import { timetableSettings } from './timetable-settings';
@@ -84,4 +88,22 @@ export async function registerTimetableRoutes(app: FastifyInstance): Promise<voi
       .header('cache-control', 'private, no-store')
       .send(body);
   });
+
+  // A private, revocable subscription URL, since calendar apps cannot send the session.
+  app.get(`${BASE}/homework-feed`, async (request) => readHomeworkFeedStatus(deps, (await owner(request)).id));
+  app.post(`${BASE}/homework-feed`, async (request) => issueHomeworkFeed(deps, (await owner(request)).id, ctx.config.publicUrl));
+  app.delete(`${BASE}/homework-feed`, async (request) => revokeHomeworkFeed(deps, (await owner(request)).id));
+  app.get(
+    `${BASE}/feed/:file`,
+    { config: { rateLimit: { max: ctx.config.RATE_LIMIT_PUBLIC_PER_MINUTE, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const ownerId = await findHomeworkFeedOwner(deps, file);
+      const account = ownerId === null ? null : await ctx.schoolAccounts.findById(ownerId);
+      // Unknown, malformed and revoked tokens all look the same, so tokens cannot be probed.
+      if (!account) throw notFound('No such calendar feed.');
+      const body = await exportHomeworkCalendar(deps, account.id, account.studentId, ctx.config.publicUrl);
+      return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-store').send(body);
+    },
+  );
 }

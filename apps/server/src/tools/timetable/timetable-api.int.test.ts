@@ -203,6 +203,8 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
         [{ schedule_item_id: id, week_start_date: THIS_WEEK, status: 'Cancelled', notes: 'x'.repeat(2001) }, 400],
         [{ schedule_item_id: id, week_start_date: THIS_WEEK, status: 'Cancelled', owner_id: bob.id }, 400],
         [{ schedule_item_id: 999_999, week_start_date: THIS_WEEK, status: 'Cancelled', notes: '' }, 404],
+        // Beyond a 32-bit id column: PostgreSQL would fail the query (a 500) if the contract let it through.
+        [{ schedule_item_id: 2 ** 40, week_start_date: THIS_WEEK, status: 'Cancelled', notes: '' }, 400],
       ];
       for (const [payload, status] of bad) {
         const res = await as(alice).post('/schedule/override', payload);
@@ -267,6 +269,29 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       expect(await count('timetable_homework')).toBe(before);
     });
 
+    it('refuses a bad edit with a 400 naming the field, leaving the item as it was', async () => {
+      const created = (await as(alice).post('/homework', makeHomework({ homework_id: 'HW-BADPUT' }))).json() as { id: number };
+      const before = (await as(alice).get('/homework')).json();
+      const bad: [Record<string, unknown>, RegExp][] = [
+        [{ title: '' }, /Title is required/],
+        [{ subject_code: 'ZZ999' }, /subject_code/],
+        [{ due_date: '2025-13-01' }, /due_date/],
+        [{ due_time: '7pm' }, /due_time/],
+        [{ status: 'Done' }, /status/],
+        [{ status: undefined }, /status/],
+        [{ homework_id: 'HW_NODASH' }, /homework_id/],
+        [{ details: 'x'.repeat(5001) }, /details/],
+        [{ owner_id: bob.id }, /owner_id|Unrecognized/i],
+      ];
+      for (const [change, message] of bad) {
+        const res = await as(alice).put(`/homework/${created.id}`, { ...makeHomework({ status: 'Graded' }), ...change });
+        expect(res.statusCode, JSON.stringify(change)).toBe(400);
+        expect(res.json().error).toMatch(message);
+      }
+      expect((await as(alice).get('/homework')).json()).toEqual(before);
+      await as(alice).del(`/homework/${created.id}`);
+    });
+
     it('edits an item (status required when editing) and deletes it', async () => {
       const created = (await as(alice).post('/homework', makeHomework({ homework_id: 'HW-EDIT1' }))).json();
       const { status: _s, ...withoutStatus } = makeHomework();
@@ -283,6 +308,9 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       expect(gone.json()).toEqual({ ok: true });
       expect((await as(alice).del(`/homework/${created.id}`)).statusCode).toBe(404);
       expect((await as(alice).del('/homework/-1')).statusCode).toBe(400);
+      // Ids past a 32-bit column are refused by the contract, never a 500 from PostgreSQL.
+      expect((await as(alice).del('/homework/99999999999')).statusCode).toBe(400);
+      expect((await as(alice).put('/homework/99999999999', makeHomework())).statusCode).toBe(400);
     });
 
     it('lists homework soonest due first with the 002 §3 fields', async () => {
@@ -301,6 +329,63 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       expect(res.body).toContain('SUMMARY:Worksheet');
       expect(res.body).toContain('DTEND:20251024T060000Z'); // 13:00 Bangkok
       expect(res.body).not.toContain('Old test');
+    });
+  });
+
+  describe('homework subscription feed (a private, revocable URL)', () => {
+    const feedPath = (url: string) => new URL(url).pathname;
+    const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
+
+    it('serves the feed without a session to whoever holds the URL, and stores only a hash', async () => {
+      expect((await as(alice).get('/homework-feed')).json()).toEqual({ active: false, createdAt: null });
+      const issued = await as(alice).post('/homework-feed', {});
+      expect(issued.statusCode).toBe(200);
+      const url = issued.json().url as string;
+      expect(url).toMatch(/^http:\/\/[^/]+\/timetable\/api\/feed\/[\w-]{32}\.ics$/);
+      const token = url.slice(url.lastIndexOf('/') + 1, -4);
+      const stored = await t.database.db.withTables<{ timetable_feed_tokens: { owner_id: number; token_hash: string } }>().selectFrom('timetable_feed_tokens').selectAll().execute();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.token_hash).not.toContain(token);
+      expect(stored[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+      const feed = await anonymous(feedPath(url));
+      expect(feed.statusCode).toBe(200);
+      expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+      expect(feed.body).toContain('X-WR-CALNAME:Homework 68960001');
+      expect(feed.body).toContain('SUMMARY:Worksheet');
+      expect((await as(alice).get('/homework-feed')).json()).toEqual({ active: true, createdAt: NOW });
+    });
+
+    it('a new URL revokes the old one; turning it off revokes it; probes all get the same 404', async () => {
+      const first = feedPath((await as(alice).post('/homework-feed', {})).json().url);
+      const second = feedPath((await as(alice).post('/homework-feed', {})).json().url);
+      expect((await anonymous(first)).statusCode).toBe(404);
+      expect((await anonymous(second)).statusCode).toBe(200);
+      expect((await as(alice).del('/homework-feed')).json()).toEqual({ ok: true });
+      const revoked = await anonymous(second);
+      expect(revoked.statusCode).toBe(404);
+      expect(revoked.json()).toEqual({ error: 'No such calendar feed.' });
+      for (const probe of ['/timetable/api/feed/not-a-real-token-at-all-xx.ics', '/timetable/api/feed/short.ics', '/timetable/api/feed/homework.txt']) {
+        expect((await anonymous(probe)).json(), probe).toEqual({ error: 'No such calendar feed.' });
+      }
+      expect((await as(alice).get('/homework-feed')).json()).toEqual({ active: false, createdAt: null });
+    });
+
+    it("each student's URL shows only their own homework, and only they can issue or revoke it", async () => {
+      const alices = feedPath((await as(alice).post('/homework-feed', {})).json().url);
+      const bobs = feedPath((await as(bob).post('/homework-feed', {})).json().url);
+      const bobFeed = await anonymous(bobs);
+      expect(bobFeed.body).toContain('X-WR-CALNAME:Homework 68980002');
+      const bobsHomework = (await as(bob).get('/homework')).json() as { homework_id: string }[];
+      expect(bobFeed.body.match(/BEGIN:VEVENT/g)).toHaveLength(bobsHomework.length);
+      for (const h of bobsHomework) expect(bobFeed.body).toContain(`UID:${h.homework_id}-${bob.id}@`);
+      // Bob turning his own feed off leaves alice's working.
+      await as(bob).del('/homework-feed');
+      expect((await anonymous(bobs)).statusCode).toBe(404);
+      expect((await anonymous(alices)).statusCode).toBe(200);
+      for (const [method, url] of [['GET', '/homework-feed'], ['POST', '/homework-feed'], ['DELETE', '/homework-feed']] as const) {
+        expect((await t.request({ method, url: BASE + url })).statusCode, `${method} ${url}`).toBe(401);
+      }
     });
   });
 

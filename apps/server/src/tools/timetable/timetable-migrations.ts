@@ -61,4 +61,15 @@ export const timetableMigrations: Record<string, GuildhallMigration> = {
       await db.schema.createIndex('timetable_homework_owner_due').on('timetable_homework').columns(['owner_id', 'due_date']).execute();
     },
   },
+  '20261122-30-timetable-feed-tokens': {
+    async up(db) {
+      await db.schema
+        .createTable('timetable_feed_tokens')
+        // One live feed per student: a new token replaces (revokes) the old one.
+        .addColumn('owner_id', 'integer', (c) => c.primaryKey().references('school_accounts.id').onDelete('cascade'))
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

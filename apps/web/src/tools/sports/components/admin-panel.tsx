@@ -6,6 +6,7 @@ import { Spinner } from '../../../ui/spinner';
 import { Table } from '../../../ui/table';
 import { downloadRegistrations } from '../api/download-registrations';
 import { useRegistrationStatus } from '../api/get-registration-status';
+import { useSportsConfig } from '../api/get-sports-config';
 import { useSportRegistrations } from '../api/get-sport-registrations';
 import { useSports } from '../api/get-sports';
 import { useSetRegistrationOpen } from '../api/set-registration-open';
@@ -15,7 +16,6 @@ import type { SportsSession } from '../lib/session';
 import { ConfirmModal, ErrorModal } from './sports-modals';
 
 const messageOf = (error: unknown) => (error instanceof SportsApiError ? error.message : 'An unexpected error occurred.');
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -36,6 +36,9 @@ function saveBlob(blob: Blob, name: string) {
 export function AdminPanel({ session, onLoadFailure }: { session: SportsSession; onLoadFailure(message: string): void }) {
   const sports = useSports(session.token);
   const settings = useRegistrationStatus();
+  // The school's zone (as on the printed list), so every admin reads the same times wherever they are.
+  const timeZone = useSportsConfig().data?.timeZone;
+  const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
   const [sportId, setSportId] = useState<number | null>(null);
   const registrations = useSportRegistrations(sportId);
   const update = useUpdateRegistrationStatus();

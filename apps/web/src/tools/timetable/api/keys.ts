@@ -7,4 +7,5 @@ export const timetableKeys = {
   schedules: ['timetable', 'schedule'] as const,
   homework: ['timetable', 'homework'] as const,
   overrides: ['timetable', 'overrides'] as const,
+  homeworkFeed: ['timetable', 'homework-feed'] as const,
 };

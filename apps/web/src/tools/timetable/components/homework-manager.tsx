@@ -21,6 +21,7 @@ import { useUpdateHomework } from '../api/update-homework';
 import { MESSAGES, detailOf } from '../lib/messages';
 import type { SchoolConfig } from '../lib/settings';
 import { useNow } from '../lib/use-now';
+import { HomeworkFeedDialog } from './homework-feed-dialog';
 import { HomeworkForm, type HomeworkFormValues, type SubjectChoice } from './homework-form';
 import { HomeworkStatusTag } from './homework-status-tag';
 
@@ -105,6 +106,7 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
         <a className="ui-button ui-button--ghost ui-button--md" href="/timetable/api/homework.ics" download="homework.ics">
           Export calendar (.ics)
         </a>
+        <HomeworkFeedDialog timeZone={config.timeZone} />
       </div>
 
       <div className="tt-filters" role="group" aria-label="Filter homework">

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { timetableKeys } from './keys';
+
+/** DELETE /timetable/api/homework-feed: turns the subscription URL off. */
+export function revokeHomeworkFeed(): Promise<unknown> {
+  return apiRequest('/timetable/api/homework-feed', { method: 'DELETE' });
+}
+
+export function useRevokeHomeworkFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: revokeHomeworkFeed, onSettled: () => queryClient.invalidateQueries({ queryKey: timetableKeys.homeworkFeed }) });
+}
