@@ -118,6 +118,21 @@ test.describe('the LINE mini-app on a phone', () => {
     expect(closedAt - shownAt).toBeGreaterThan(2500);
   });
 
+  test("001 §8 wording: no error field reads 'HTTP error! status: N'; a failed start reads 'Error: ' + message", async ({ page }) => {
+    await page.route('**/bureau/worker/create-appointment', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await openApp(page, BOOKER);
+    await expect(status(page)).toHaveText('Please select a date, time, and add an optional topic.');
+    await submitSlot(page, slotLocal('15:00'));
+    await expect(status(page)).toHaveText('HTTP error! status: 502');
+    await expect(status(page)).toHaveAttribute('data-tone', 'error');
+    await expect(page.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+
+    await page.route('**/bureau/worker/config', (route) => route.fulfill({ status: 503, json: { error: 'The booking service is starting.' } }));
+    await openApp(page, BOOKER);
+    await expect(status(page)).toHaveText('Error: The booking service is starting.');
+    await expect(status(page)).toHaveAttribute('data-tone', 'error');
+  });
+
   test('a visitor who is not logged in is sent to LINE login', async ({ page }) => {
     await openApp(page, BOOKER, '&mock_logged_out=1');
     await expect(status(page)).toHaveText('Redirecting to LINE login...');

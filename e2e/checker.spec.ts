@@ -192,3 +192,65 @@ test.describe('Verification Status Checker in dark mode', () => {
     await saveScreenshot(page, 'checker-banned-dark');
   });
 });
+
+test.describe('the checker address', () => {
+  test("the records' QR link (?type=discord&id=) runs the check on load", async ({ page }) => {
+    const member = demoPerson('member');
+    const calls = watchChecks(page);
+    // The link every printed record's QR code encodes (bureau documents/document-assets.ts checkerLink).
+    await page.goto(`/bureau/checker?type=discord&id=${member.discord.id}`);
+    const card = resultCard(page, 'User Verified');
+    await expect(detail(card, 'Discord ID')).toHaveText(member.discord.id);
+    await expect(page.getByLabel('Look up by')).toHaveValue('discord');
+    await expect(page.getByLabel('Discord ID', { exact: true })).toHaveValue(member.discord.id);
+    expect(calls.map((u) => [u.searchParams.get('type'), u.searchParams.get('id')])).toEqual([['discord', member.discord.id]]);
+  });
+
+  test('a Roblox link is trimmed and pre-selects Roblox ID; a link without an id does nothing', async ({ page }) => {
+    const calls = watchChecks(page);
+    await page.goto(`/bureau/checker?type=roblox&id=%20${demoUnpairedBan.robloxId}%20`);
+    await expect(resultCard(page, 'User Not Verified')).toBeVisible();
+    await expect(page.getByLabel('Look up by')).toHaveValue('roblox');
+    await expect(page.getByLabel('Roblox ID', { exact: true })).toHaveValue(demoUnpairedBan.robloxId);
+
+    await page.goto('/bureau/checker?type=roblox&id=%20%20');
+    await expect(page.getByRole('heading', { level: 1, name: 'Verification Status Checker' })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(calls).toHaveLength(1);
+    await expect(page.locator('[data-tone]')).toHaveCount(0);
+  });
+
+  test('each check is written to the address, so it can be shared, and Back shows the previous one', async ({ page }) => {
+    const member = demoPerson('member');
+    const banned = demoPerson('banned');
+    await page.goto('/bureau/checker');
+    await check(page, 'Discord ID', `  ${member.discord.id} `);
+    await expect(resultCard(page, 'User Verified')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/bureau/checker\\?type=discord&id=${member.discord.id}$`));
+
+    await check(page, 'Roblox ID', banned.roblox!.id);
+    await expect(detail(resultCard(page, 'User Verified'), 'Roblox Status')).toHaveText('Banned');
+    await expect(page).toHaveURL(new RegExp(`/bureau/checker\\?type=roblox&id=${banned.roblox!.id}$`));
+
+    // A shared link opens the same result for someone else.
+    const shared = await page.context().newPage();
+    await shared.goto(page.url());
+    await expect(detail(resultCard(shared, 'User Verified'), 'Roblox Status')).toHaveText('Banned');
+    await shared.close();
+
+    await page.goBack();
+    await expect(page.getByLabel('Look up by')).toHaveValue('discord');
+    await expect(page.getByLabel('Discord ID', { exact: true })).toHaveValue(member.discord.id);
+    await expect(detail(resultCard(page, 'User Verified'), 'Roblox Status')).toHaveText('Clear');
+  });
+
+  test('bureau staff find their tools from the checker', async ({ page }) => {
+    await page.goto('/bureau/checker');
+    const staffNav = page.getByRole('navigation', { name: 'Bureau staff tools' });
+    await expect(staffNav.getByRole('link', { name: 'Appointments' })).toHaveAttribute('href', '/bureau/appointments');
+    await staffNav.getByRole('link', { name: 'Records' }).click();
+    await expect(page).toHaveURL(/\/bureau\/records$/);
+    // The records tool asks for its own sign-in (the checker itself stays public).
+    await expect(page.getByRole('link', { name: 'Sign in with Discord' })).toBeVisible();
+  });
+});

@@ -57,6 +57,8 @@ function pdfText(file: string): string {
 }
 
 test('bureau staff search, watch the list change live, and print both records', async ({ page, stack }) => {
+  // The whole journey (a CLI spawn, four prints) on a small shared machine: more than the 30 s default.
+  test.setTimeout(90_000);
   await signInWithDiscord(page, 'staff', '/bureau/records');
   await expect(page.getByRole('heading', { level: 1, name: 'Bureau Records' })).toBeVisible();
   // The first page (50 pairs, Discord-id order) holds the oldest demo accounts; more load on scroll.
@@ -140,4 +142,37 @@ test.describe('on a phone', () => {
     expect(width).toBeGreaterThanOrEqual(640);
     await saveScreenshot(page, 'records-phone');
   });
+});
+
+test('a start-up failure shows the error modal of 001 §8', async ({ page }) => {
+  // Who is signed in cannot be read: nothing else can start (and it is not a reason to ask for a sign-in).
+  await page.route('**/auth/api/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'down' }) }));
+  await page.goto('/bureau/records');
+  const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
+  await expect(dialog).toContainText('Application failed to initialize. Please refresh the page.');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveText('Application failed to initialize.');
+  await expect(page.getByRole('link', { name: 'Sign in with Discord' })).toHaveCount(0);
+});
+
+test("a lookup's caveat reaches staff beside the saved PDF", async ({ page }) => {
+  // The stack has every credential, so make the lookup answer as it does without a Discord bot token.
+  const notice = 'No Discord bot token is configured: Discord details come from the registry alone.';
+  const lookups: string[] = [];
+  await page.route('**/bureau/api/user-details?**', async (route) => {
+    lookups.push(route.request().url());
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), notice } });
+  });
+  await signInWithDiscord(page, 'staff', '/bureau/records');
+  await search(page, 'Discord ID', thai.discord.id);
+  await rowOf(page, thai.discord.id).getByRole('button', { name: `Actions for ${thai.discord.id}` }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Registration (PDF)' }).click();
+  expect((await downloading).suggestedFilename()).toBe('registration_SomchaiRail.pdf');
+  // 001 §7: the details are asked for with the spec's two inputs, discordId and robloxId.
+  expect(lookups.map((u) => Object.fromEntries(new URL(u).searchParams))).toEqual([{ discordId: thai.discord.id, robloxId: thai.roblox!.id }]);
+  const toast = page.locator('.ui-toast').filter({ hasText: notice });
+  await expect(toast).toContainText('registration_SomchaiRail.pdf saved');
 });

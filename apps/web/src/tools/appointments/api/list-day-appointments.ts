@@ -7,8 +7,14 @@ export function listDayAppointments(date: string, signal?: AbortSignal): Promise
   return apiRequest('/bureau/worker/staff/appointments', { query: { date }, schema: StaffDayAnswer, signal });
 }
 
-export const dayAppointmentsKey = (date: string) => ['appointments', 'staff', 'day', date] as const;
+export const dayAppointmentsKey = (date: string | null) => ['appointments', 'staff', 'day', date] as const;
 
-export function useDayAppointments(date: string) {
-  return useQuery({ queryKey: dayAppointmentsKey(date), queryFn: ({ signal }) => listDayAppointments(date, signal), retry: false });
+/** Waits while `date` is null (the booking time zone, which says what "today" is, is not known yet). */
+export function useDayAppointments(date: string | null) {
+  return useQuery({
+    queryKey: dayAppointmentsKey(date),
+    queryFn: ({ signal }) => listDayAppointments(date!, signal),
+    enabled: date !== null,
+    retry: false,
+  });
 }

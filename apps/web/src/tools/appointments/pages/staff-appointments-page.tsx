@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { Button, Modal, Page, Spinner, StatusCard, Table, Tag, TextField, type TableColumn } from '../../../ui';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useIssueCalendarFeed } from '../api/issue-calendar-feed';
+import { useWorkerConfig } from '../api/get-worker-config';
 import { useDayAppointments } from '../api/list-day-appointments';
 import './staff-appointments-page.css';
 
@@ -17,13 +18,17 @@ function timeIn(iso: string, timeZone: string): string {
 
 /** Staff view at /bureau/appointments (bureau-staff): a day's bookings, cancel with a reason, a calendar feed. */
 export function StaffAppointmentsPage() {
-  const [date, setDate] = useState(() => todayIn('Asia/Bangkok'));
+  // "Today" is today where the bureau books (APPOINTMENT_TIME_ZONE), not where the browser is.
+  const config = useWorkerConfig();
+  const configuredZone = config.data?.booking.timeZone ?? (config.isError ? 'UTC' : null);
+  const [picked, setDate] = useState<string | null>(null);
+  const date = picked ?? (configuredZone ? todayIn(configuredZone) : null);
   const day = useDayAppointments(date);
   const cancel = useCancelAppointment();
   const feed = useIssueCalendarFeed();
   const [cancelling, setCancelling] = useState<StaffAppointment | null>(null);
   const [reason, setReason] = useState('');
-  const timeZone = day.data?.timeZone ?? 'Asia/Bangkok';
+  const timeZone = day.data?.timeZone ?? configuredZone ?? 'UTC';
 
   if (day.error instanceof ApiError && (day.error.status === 401 || day.error.status === 403)) {
     const returnTo = encodeURIComponent('/bureau/appointments');
@@ -81,7 +86,7 @@ export function StaffAppointmentsPage() {
   return (
     <Page title="Appointments" lead={`Bookings made in the LINE mini-app, by day (${timeZone} time).`}>
       <div className="staff-appointments__toolbar">
-        <TextField label="Day" type="date" value={date} required onChange={(e) => e.target.value && setDate(e.target.value)} />
+        <TextField label="Day" type="date" value={date ?? ''} required onChange={(e) => e.target.value && setDate(e.target.value)} />
         <Button variant="secondary" onClick={() => feed.mutate()} disabled={feed.isPending}>
           Get calendar feed link
         </Button>

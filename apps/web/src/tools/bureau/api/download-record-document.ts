@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentType } from '@guildhall/contracts/bureau';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { getUserDetails } from './get-user-details';
 
 /** 001 §8: the PDF step fails. */
 export const PDF_FAILED = 'Failed to generate PDF file.';
@@ -47,9 +48,27 @@ export function saveFile(file: RecordDocumentFile): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+export interface PrintedRecord {
+  file: RecordDocumentFile;
+  /** The lookup's own caveat (no credentials: registry data only; an old saved answer), for staff to read. */
+  notice: string | null;
+}
+
+/**
+ * 001 §4: on an action the needed record is fetched (the user details of 001 §7, whose failure is the
+ * catalogue's 'Failed to fetch user details from API: ...'), then printed and saved. The details answer
+ * also says when they came from the registry alone (issue: "saying so"), which the PDF cannot tell staff.
+ * The server caches lookups, so the print that follows reuses this answer.
+ */
+export async function printRecordDocument(pair: { discordId: string; robloxId: string }, type: DocumentType): Promise<PrintedRecord> {
+  const details = await getUserDetails(pair);
+  const file = await downloadRecordDocument(pair.discordId, type);
+  return { file, notice: details.notice };
+}
+
 export function useDownloadRecordDocument() {
   return useMutation({
-    mutationFn: ({ discordId, type }: { discordId: string; type: DocumentType }) => downloadRecordDocument(discordId, type),
-    onSuccess: saveFile,
+    mutationFn: ({ pair, type }: { pair: { discordId: string; robloxId: string }; type: DocumentType }) => printRecordDocument(pair, type),
+    onSuccess: (printed) => saveFile(printed.file),
   });
 }

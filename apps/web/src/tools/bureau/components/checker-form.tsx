@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { CheckerIdType, CheckStatusQuery } from '@guildhall/contracts/bureau';
 import { Button } from '../../../ui/button';
 import { SelectField, TextField } from '../../../ui/field';
@@ -11,12 +11,21 @@ const ID_TYPES: ReadonlyArray<{ value: CheckerIdType; label: string }> = [
 export interface CheckerFormProps {
   busy: boolean;
   onCheck(query: CheckStatusQuery): void;
+  /** The check the address names (a QR link, back and forward); the fields show it. */
+  current?: CheckStatusQuery | null;
 }
 
 /** 001 §2: the selector (Discord ID or Roblox ID), the input and 'Check Status' / 'Checking...'. */
-export function CheckerForm({ busy, onCheck }: CheckerFormProps) {
-  const [type, setType] = useState<CheckerIdType>('discord');
-  const [id, setId] = useState('');
+export function CheckerForm({ busy, onCheck, current = null }: CheckerFormProps) {
+  const [type, setType] = useState<CheckerIdType>(current?.type ?? 'discord');
+  const [id, setId] = useState(current?.id ?? '');
+  const currentType = current?.type;
+  const currentId = current?.id;
+  useEffect(() => {
+    if (currentType === undefined || currentId === undefined) return;
+    setType(currentType);
+    setId(currentId);
+  }, [currentType, currentId]);
   const typeLabel = ID_TYPES.find((t) => t.value === type)!.label;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -6,13 +6,14 @@ import { discordSignInUrl } from '../../../lib/auth-links';
 import { Button } from '../../../ui/button';
 import { SelectField, TextField } from '../../../ui/field';
 import { Menu } from '../../../ui/menu';
-import { Modal } from '../../../ui/modal';
 import { Page } from '../../../ui/page';
 import { Spinner } from '../../../ui/spinner';
 import { Table, type TableColumn } from '../../../ui/table';
+import { useToast } from '../../../ui/toast';
 import { useDownloadRecordDocument } from '../api/download-record-document';
 import { useRecordsEvents } from '../api/records-events';
 import { useSearchRecords } from '../api/search-records';
+import { ErrorModal } from '../components/error-modal';
 import './records-page.css';
 
 const ID_TYPES: ReadonlyArray<{ value: RecordsIdType; label: string }> = [
@@ -23,6 +24,8 @@ const ID_TYPES: ReadonlyArray<{ value: RecordsIdType; label: string }> = [
 // 001 §8 Records tool error catalogue.
 const FETCH_FAILED = 'Could not fetch verification data.';
 const SEARCH_FAILED = 'An unexpected error occurred during the search.';
+const INIT_FAILED = 'Application failed to initialize.';
+const INIT_FAILED_REFRESH = 'Application failed to initialize. Please refresh the page.';
 
 const STAFF_GRANT = 'bureau-staff';
 
@@ -45,12 +48,19 @@ export function RecordsPage() {
   const me = useMe();
   const identity = me.data?.identity ?? null;
   const isStaff = identity?.kind === 'discord' && identity.grants.includes(STAFF_GRANT);
+  // 001 §8 start-up failure: who is signed in could not be read, so nothing else can start.
+  const [initErrorClosed, setInitErrorClosed] = useState(false);
 
   return (
     <Page title="Bureau Records" lead="Verified Discord and Roblox pairs, with their registration and infraction records.">
       {me.isPending ? (
         <div className="records__loading">
           <Spinner label="Loading" size="lg" />
+        </div>
+      ) : me.isError ? (
+        <div className="records__gate" role="alert">
+          <p>{INIT_FAILED}</p>
+          <ErrorModal message={initErrorClosed ? null : INIT_FAILED_REFRESH} onClose={() => setInitErrorClosed(true)} />
         </div>
       ) : !identity || identity.kind !== 'discord' ? (
         <div className="records__gate">
@@ -83,6 +93,7 @@ function RecordsTool() {
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState<string | null>(null);
   const download = useDownloadRecordDocument();
+  const toast = useToast();
 
   // A failed list read opens the modal once per failure.
   const listError = records.error;
@@ -96,8 +107,11 @@ function RecordsTool() {
   const print = (pair: RecordsPair, documentType: DocumentType) => {
     setWorking(pair.discordId);
     download.mutate(
-      { discordId: pair.discordId, type: documentType },
+      { pair, type: documentType },
       {
+        onSuccess: ({ file, notice }) => {
+          if (notice) toast({ title: `${file.fileName} saved`, description: notice, tone: 'warning' });
+        },
         onError: (failure) => setError(failure instanceof ApiError ? failure.message : UNKNOWN_ERROR),
         onSettled: () => setWorking(null),
       },
@@ -198,16 +212,7 @@ function RecordsTool() {
           </div>
         </>
       )}
-      <Modal
-        open={error !== null}
-        onOpenChange={(open) => !open && setError(null)}
-        title={<span className="records__error-title">An Error Occurred</span>}
-        description={error ?? ''}
-        footer={<Button onClick={() => setError(null)}>Close</Button>}
-        // 001 §2: the modal's own button is 'Close'; the corner × gets another name so there is one 'Close'.
-        closeLabel="Dismiss"
-        size="sm"
-      />
+      <ErrorModal message={error} onClose={() => setError(null)} />
     </div>
   );
 }
