@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useSportsConfig } from '../api/get-sports-config';
 import { login } from '../api/login';
-import { useAfter, useTicks } from '../lib/clock';
+import { useAfter, useTicks } from '../../../lib/scaled-clock';
 import { type SportsSession, storeSession, useSportsSession } from '../lib/session';
 import { SovietDesktop } from './soviet-desktop';
 import './soviet.css';
 
 type Stage = 'bootText' | 'bootLogo' | 'login' | 'failed' | 'welcome' | 'progress' | 'desktop';
 
-// 002 §4, §9 joke screen timings (scaled by the one clock in lib/clock.ts).
+// 002 §4, §9 joke screen timings (scaled by the one clock in lib/scaled-clock.ts).
 export const SOVIET_TIMINGS = { bootText: 4000, bootLogo: 8000, welcome: 5000, failed: 3000, progressStep: 100 } as const;
 export const GULAG_MESSAGE = 'INCORRECT PASSWORD. TICKET TO GULAG HAS BEEN ISSUED.';
 

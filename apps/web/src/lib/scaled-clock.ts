@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The one clock of the fake computer (issue: "timings driven by one clock so tests can run them
- * fast"): `?timeScale=N` (1 to 1000) runs every timer N times faster.
+ * The one clock of the joke screens, the Soviet desktop and the portfolio (002 §4, §9 timings).
+ * `?timeScale=N` (1 to 1000) runs every timer N times faster, so a test can watch a whole sequence
+ * in a second; people never set it.
  */
 export function timeScale(): number {
   const value = Number(new URLSearchParams(window.location.search).get('timeScale'));
   return Number.isFinite(value) && value >= 1 ? Math.min(value, 1000) : 1;
 }
 
-/** Calls `fn` after `ms` of scaled time while `active`. */
+/** Calls `fn` after `ms` of scaled time while `active`; cleared on change or unmount. */
 export function useAfter(active: boolean, ms: number, fn: () => void): void {
   useEffect(() => {
     if (!active) return;
@@ -19,7 +20,7 @@ export function useAfter(active: boolean, ms: number, fn: () => void): void {
   }, [active, ms]);
 }
 
-/** Ticks of `ms` scaled time since `active` became true. */
+/** Counts ticks of `ms` scaled time while active (starts at 0 when it becomes active). */
 export function useTicks(active: boolean, ms: number): number {
   const [ticks, setTicks] = useState(0);
   useEffect(() => {
@@ -29,4 +30,14 @@ export function useTicks(active: boolean, ms: number): number {
     return () => window.clearInterval(id);
   }, [active, ms]);
   return ticks;
+}
+
+/** A wall clock that ticks every second (the taskbar clock), in real time. */
+export function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), 1000);
+    return () => window.clearInterval(id);
+  }, []);
+  return now;
 }
