@@ -41,12 +41,26 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     await saveScreenshot(page, 'recruitment-login-phone');
   });
 
+  test('cancelling on Discord’s consent page comes back to the login screen with a message', async ({ page }) => {
+    await page.goto('/recruitment');
+    await page.getByRole('link', { name: 'Login with Discord' }).click();
+    await page.waitForURL((url) => url.pathname === '/oauth2/authorize');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/recruitment' && url.searchParams.get('login') === 'cancelled');
+    await expect(page.getByRole('heading', { name: 'Discord sign-in was cancelled.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login with Discord' })).toBeVisible();
+    expect(await (await page.request.get('/recruitment/api/user')).json()).toEqual({ user: null });
+    await saveScreenshot(page, 'recruitment-login-cancelled');
+  });
+
   test('an unverified user gets the Verification Required modal and is logged out', async ({ page }) => {
     await logInThroughDiscord(page, 'unverified');
     const modal = page.getByRole('dialog', { name: 'Verification Required' });
     await expect(modal).toBeVisible();
     await expect(modal).toContainText("not verified in the community's database");
     await expect(page.getByRole('link', { name: 'Logout' })).toHaveCount(0);
+    // 000 §2: no way out but the modal's; the shell's own sign-out is hidden on this tool.
+    await expect(page.getByRole('link', { name: 'Sign out' })).toHaveCount(0);
     await saveScreenshot(page, 'recruitment-unverified-modal');
     await modal.getByRole('button', { name: 'Acknowledge & Logout' }).click();
     await expect(page.getByRole('link', { name: 'Login with Discord' })).toBeVisible();
@@ -58,7 +72,9 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Submit Your Application' })).toBeVisible();
     await expect(page.getByText(`Applying as ${person.discord.username}`)).toBeVisible();
     await expect(page.getByText('Verified User')).toBeVisible();
+    // One logout, the spec's own at the top right (000 §2), not a second one in the shell's header.
     await expect(page.getByRole('link', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign out' })).toHaveCount(0);
 
     const role = page.getByLabel('Role');
     await expect(role.locator('option').first()).toHaveText('Choose...');
@@ -76,6 +92,14 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     await fileInput.setInputFiles({ name: 'my cv.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(page.getByText('Uploading...')).toBeVisible();
     await expect(fileInput).toBeDisabled();
+    // 000 §5: still required while uploading, so Submit waits (and nothing is sent).
+    let submits = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/recruitment/api/submit')) submits += 1;
+    });
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByText('Please wait until your file has finished uploading.', { exact: true })).toBeVisible();
+    expect(submits).toBe(0);
     release();
     await expect(page.getByText('Upload complete.')).toBeVisible();
     await page.unroute('**/recruitment/api/upload-file');
@@ -138,6 +162,21 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { name: 'Application Settings' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Manage Application Stages' })).toBeVisible();
+    // 000 §2 dates, typed digit by digit: saved once (Enter, or leaving the field), never at the passing
+    // dates a half-typed year makes (0002, 0020, 0209), which would close applications meanwhile.
+    const dateSaves: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/recruitment/api/settings/update')) dateSaves.push(request.postData() ?? '');
+    });
+    const endDate = page.getByLabel('End date');
+    await endDate.focus();
+    await endDate.pressSequentially('01012099');
+    await endDate.press('Enter');
+    await expect(page.getByText('01/01/2099', { exact: true })).toBeVisible();
+    await expect.poll(() => dateSaves).toEqual([JSON.stringify({ key: 'applicationEndDate', value: '2099-01-01' })]);
+    await page.locator('.recruitment-date').nth(1).getByRole('button', { name: 'Set to N/A' }).click();
+    await expect(page.locator('.recruitment-date').nth(1).getByText('N/A', { exact: true })).toBeVisible();
+    await expect.poll(() => dateSaves.length).toBe(2);
     // 000 §5: a multiple-choice question with no choices left after trimming.
     await page.getByLabel('New question').fill('Preferred shift?');
     await page.getByLabel('Type').selectOption('multiple-choice');

@@ -18,6 +18,8 @@ export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 /** Where uploaded files are served; a file answer is one of these paths (000 §2: 'View Uploaded File'). */
 export const UPLOAD_PATH_PREFIX = '/recruitment/api/uploads/';
 export const UPLOAD_PATH_PATTERN = /^\/recruitment\/api\/uploads\/([0-9a-f-]{36})\/[^/]+$/;
+/** The one URL of an uploaded file: its id and its (sanitised) name. */
+export const uploadUrl = (id: string, fileName: string) => `${UPLOAD_PATH_PREFIX}${id}/${encodeURIComponent(fileName)}`;
 
 /** Limits Guildhall chooses (000 §9: "not shown"). */
 export const LIMITS = {
@@ -93,6 +95,15 @@ export const UserAnswer = z.object({ user: SessionUser.nullable() });
 export type UserAnswer = z.infer<typeof UserAnswer>;
 export const CheckVerificationAnswer = z.object({ isVerified: z.boolean() });
 export type CheckVerificationAnswer = z.infer<typeof CheckVerificationAnswer>;
+
+/**
+ * A sign-in that did not finish sends the browser back to the portal as /recruitment?login=<reason>
+ * (000 §2 Login screen), never to an error page: 'cancelled' on Discord's consent page, 'failed'
+ * for anything else (an expired or replayed link, Discord unreachable).
+ */
+export const LOGIN_RESULT_PARAM = 'login';
+export const LoginFailure = z.enum(['cancelled', 'failed']);
+export type LoginFailure = z.infer<typeof LoginFailure>;
 
 // --- Stages, roles, questions (000 §3) ----------------------------------------------------------
 

@@ -39,6 +39,13 @@ export function PageLoading() {
 }
 
 /**
+ * Tools whose spec places its own logout on the page (000 §2: 'Logout' at the top right, and none
+ * while the unverified modal is up): a second, differently worded sign-out in the header would confuse.
+ */
+const OWN_ACCOUNT_CONTROLS = ['/recruitment'];
+const hasOwnAccountControls = (path: string) => OWN_ACCOUNT_CONTROLS.some((p) => path === p || path.startsWith(`${p}/`));
+
+/**
  * Who is signed in, with a way out. There is no global "Sign in" link: public tools (the checker,
  * 001 §6) have no login, and tools that need one offer the right sign-in on their own pages.
  */
@@ -46,7 +53,7 @@ function AccountStatus() {
   const me = useMe();
   const location = useLocation();
   const identity = me.data?.identity;
-  if (!identity) return null;
+  if (!identity || hasOwnAccountControls(location.pathname)) return null;
   return (
     <div className="shell__account">
       <span className="shell__account-name">

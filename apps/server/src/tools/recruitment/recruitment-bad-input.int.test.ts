@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
-import { type RecruitmentTestApp, SAMPLE_PDF, SAMPLE_PNG, countRows, startRecruitmentTestApp } from './recruitment-test-app';
+import { type RecruitmentTestApp, SAMPLE_PDF, SAMPLE_PNG, countRows, startRecruitmentTestApp } from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 const UPLOAD_LIMIT = 4096;
@@ -33,7 +33,7 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
   const goodAnswers = () => ({ [form.textId]: 'Because.', [form.choiceId]: 'Under 5', [form.fileId]: ownFile });
   const submit = (body: unknown) => t.post(`${API}/submit`, 'applicant', body);
   const raw = (url: string, payload: string, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url, headers: { cookie: t.cookieOf('admin')!, origin: 'http://guildhall.test', 'content-type': contentType }, payload });
+    t.app.inject({ method: 'POST', url, headers: { cookie: t.cookieOf('admin')!, origin: t.origin, 'content-type': contentType }, payload });
   const upload = (data: Buffer, name: string, type?: string) => t.upload('applicant', data, name, type);
 
   const cases: Array<[string, () => Promise<{ statusCode: number; json(): { error?: string } }>, number | RegExp]> = [
@@ -41,13 +41,15 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
     ['upload: larger than the limit', () => upload(Buffer.concat([SAMPLE_PDF, Buffer.alloc(UPLOAD_LIMIT)]), 'big.pdf'), 413],
     ['upload: ../ in the name', () => upload(SAMPLE_PDF, '../../etc/passwd'), 400],
     ['upload: a path with backslashes', () => upload(SAMPLE_PDF, '..\\..\\boot.ini'), 400],
-    ['upload: no X-Filename', () => t.app.inject({ method: 'POST', url: `${API}/upload-file`, headers: { cookie: t.cookieOf('applicant')!, origin: 'http://guildhall.test', 'content-type': 'application/pdf' }, payload: SAMPLE_PDF }), 400],
+    ['upload: no X-Filename', () => t.app.inject({ method: 'POST', url: `${API}/upload-file`, headers: { cookie: t.cookieOf('applicant')!, origin: t.origin, 'content-type': 'application/pdf' }, payload: SAMPLE_PDF }), 400],
     ['upload: empty body', () => upload(Buffer.alloc(0), 'empty.pdf'), 400],
     ['upload: HTML posing as a PDF', () => upload(Buffer.from('<html><script>alert(1)</script></html>'), 'cv.pdf'), 415],
     ['upload: a Windows executable', () => upload(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), 'cv.exe', 'application/octet-stream'), 415],
     ['upload: binary declared as text', () => upload(Buffer.from([0, 1, 2, 3, 4, 5]), 'notes.txt', 'text/plain'), 415],
+    // One application per user (000 §4): once applied, further files would never be used.
+    ['upload: by someone who has already applied', () => t.upload('other', SAMPLE_PDF, 'again.pdf'), /already submitted an application/],
     // POST submit
-    ['submit: not JSON', () => t.app.inject({ method: 'POST', url: `${API}/submit`, headers: { cookie: t.cookieOf('applicant')!, origin: 'http://guildhall.test', 'content-type': 'application/json' }, payload: '{"jobSelection":' }), 400],
+    ['submit: not JSON', () => t.app.inject({ method: 'POST', url: `${API}/submit`, headers: { cookie: t.cookieOf('applicant')!, origin: t.origin, 'content-type': 'application/json' }, payload: '{"jobSelection":' }), 400],
     ['submit: jobSelection is not an id', () => submit({ jobSelection: 'Dispatcher', answers: goodAnswers() }), /jobSelection/],
     ['submit: answers is a list', () => submit({ jobSelection: form.roleId, answers: ['a'] }), /answers/],
     ['submit: an answer is a number', () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.textId]: 42 } }), /answers/],
@@ -123,6 +125,10 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
       const res = await submit({ jobSelection: form.roleId, answers: goodAnswers() });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toMatch(/closed/);
+      // Nor can files be uploaded for an application that cannot be made.
+      const refusedUpload = await upload(SAMPLE_PDF, 'cv.pdf');
+      expect(refusedUpload.statusCode).toBe(403);
+      expect(refusedUpload.json().error).toMatch(/closed/);
       expect(await countRows(t)).toEqual(before);
     }
   });
@@ -145,7 +151,7 @@ describe.each(DIALECTS)('recruitment concurrency on %s', (dialect) => {
       Array.from({ length: 20 }, () =>
         fetch(`${base}${API}/submit`, {
           method: 'POST',
-          headers: { cookie: t.cookieOf('applicant')!, origin: 'http://guildhall.test', 'content-type': 'application/json' },
+          headers: { cookie: t.cookieOf('applicant')!, origin: t.origin, 'content-type': 'application/json' },
           body,
         }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: string } })),
       ),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeDiscord, startFakeDiscord } from '@guildhall/testkit/fake-discord';
+import type { FakeDiscord } from '@guildhall/testkit/fake-discord';
 import { demoPerson } from '@guildhall/testkit/demo-data';
 import { DIALECTS } from '../../core/db/test-databases';
-import { type RecruitmentTestApp, TEST_PUBLIC_URL, startRecruitmentTestApp } from './recruitment-test-app';
+import { type RecruitmentTestApp, startRecruitmentTestApp } from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 
@@ -20,13 +20,13 @@ describe.each(DIALECTS)('recruitment login through Discord OAuth on %s', (dialec
   const stranger = demoPerson('unverified');
 
   beforeAll(async () => {
-    discord = await startFakeDiscord({ users: [member.discord, stranger.discord] });
-    t = await startRecruitmentTestApp(dialect, { DISCORD_CLIENT_ID: discord.clientId, DISCORD_CLIENT_SECRET: discord.clientSecret, DISCORD_BASE_URL: discord.url });
-    await t.app.ctx.registry.upsertPair(member.discord.id, member.roblox!.id);
+    // The shared test app starts the fake Discord with the demo people as its users.
+    t = await startRecruitmentTestApp(dialect);
+    discord = t.discord!;
+    await t.ctx.registry.upsertPair(member.discord.id, member.roblox!.id);
   });
   afterAll(async () => {
     await t?.close();
-    await discord?.close();
   });
 
   async function logIn(userId: string): Promise<string> {
@@ -36,7 +36,7 @@ describe.each(DIALECTS)('recruitment login through Discord OAuth on %s', (dialec
     // 000 §2: client id, a redirect to the backend's login endpoint, response type code, scope identify.
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${discord.url}/oauth2/authorize`);
     expect(authorize.searchParams.get('client_id')).toBe(discord.clientId);
-    expect(authorize.searchParams.get('redirect_uri')).toBe(`${TEST_PUBLIC_URL}${API}/login`);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${t.config.publicUrl}${API}/login`);
     expect(authorize.searchParams.get('response_type')).toBe('code');
     expect(authorize.searchParams.get('scope')).toBe('identify');
     const pending = cookieFrom(start.headers['set-cookie'], 'gh_oauth');
@@ -72,9 +72,36 @@ describe.each(DIALECTS)('recruitment login through Discord OAuth on %s', (dialec
     expect((await t.app.inject({ method: 'GET', url: `${API}/user`, headers: { cookie } })).json()).toEqual({ user: null });
   });
 
-  it('refuses a callback whose state was not started here', async () => {
+  // A person who cancels on Discord's consent page, or whose sign-in cannot finish, lands back on
+  // the portal's login screen with a message (not on a JSON error), and no session is started.
+  it('sends someone who cancels on Discord back to the login screen with login=cancelled', async () => {
+    const start = await t.app.inject({ method: 'GET', url: `${API}/login` });
+    const pending = cookieFrom(start.headers['set-cookie'], 'gh_oauth')!;
+    const state = new URL(start.headers.location as string).searchParams.get('state')!;
+    const res = await t.app.inject({ method: 'GET', url: `${API}/login?error=access_denied&state=${state}`, headers: { cookie: pending } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/recruitment?login=cancelled');
+    expect(cookieFrom(res.headers['set-cookie'], 'gh_session')).toBeNull();
+  });
+
+  it('sends a callback whose state was not started here back to the login screen with login=failed', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${API}/login?code=abc&state=forged` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/expired or was not started here/);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/recruitment?login=failed');
+    expect(cookieFrom(res.headers['set-cookie'], 'gh_session')).toBeNull();
+  });
+
+  it('sends a sign-in Discord refuses (a code used twice) back with login=failed', async () => {
+    const start = await t.app.inject({ method: 'GET', url: `${API}/login` });
+    const pending = cookieFrom(start.headers['set-cookie'], 'gh_oauth')!;
+    const authorize = new URL(start.headers.location as string);
+    authorize.searchParams.set('as', member.discord.id);
+    const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+    const first = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: pending } });
+    expect(first.headers.location).toBe('/recruitment');
+    // The same callback again (even with the old state cookie): Discord's codes are single-use.
+    const replay = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: pending } });
+    expect(replay.statusCode).toBe(302);
+    expect(replay.headers.location).toBe('/recruitment?login=failed');
   });
 });

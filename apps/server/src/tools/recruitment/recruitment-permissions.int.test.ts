@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
-import { EVERYONE, type RecruitmentTestApp, SAMPLE_PDF, type Who, startRecruitmentTestApp } from './recruitment-test-app';
+import { EVERYONE, type RecruitmentTestApp, SAMPLE_PDF, type Who, startRecruitmentTestApp } from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 
@@ -42,6 +42,11 @@ const cases: Case[] = [
       const cookie = await t.newSessionCookie(who);
       return t.app.inject({ method: 'GET', url: `${API}/logout`, headers: cookie ? { cookie } : {} });
     },
+  },
+  {
+    name: 'POST logout',
+    expect: redirect,
+    call: async (t, who) => t.request({ method: 'POST', url: `${API}/logout`, cookie: await t.newSessionCookie(who) }),
   },
   { name: 'GET application/status', expect: applicantOnly, call: (t, who) => t.get(`${API}/application/status`, who) },
   { name: 'GET stages', expect: verified, call: (t, who) => t.get(`${API}/stages`, who) },
@@ -86,18 +91,18 @@ describe.each(DIALECTS)('recruitment permissions on %s (000 §6)', (dialect) => 
   let ids: Ids;
 
   beforeAll(async () => {
-    // Discord is configured (pointing nowhere: only the redirect is checked) so /login redirects.
-    t = await startRecruitmentTestApp(dialect, { DISCORD_CLIENT_ID: 'cid', DISCORD_CLIENT_SECRET: 'secret', DISCORD_BASE_URL: 'http://127.0.0.1:9' });
+    // The shared test app configures the fake Discord, so /login redirects to its authorize page.
+    t = await startRecruitmentTestApp(dialect);
     const form = await t.setUpForm();
     // An application by a third verified person, for the admin endpoints to act on.
     const fileUrl = (await t.upload('applicant', SAMPLE_PDF, 'mine.pdf')).json().finalUrl as string;
-    await t.app.ctx.registry.upsertPair('700000000000000099', '9000099');
-    const { token } = await t.app.ctx.sessions.create({ kind: 'discord', subject: '700000000000000099', displayName: 'third', avatar: null });
-    const third = await t.app.inject({ method: 'POST', url: `${API}/upload-file`, headers: { cookie: `gh_session=${token}`, origin: 'http://guildhall.test', 'content-type': 'application/pdf', 'x-filename': 'x.pdf' }, payload: SAMPLE_PDF });
-    const submitted = await t.app.inject({
+    await t.ctx.registry.upsertPair('700000000000000099', '9000099');
+    const cookie = await t.signIn({ kind: 'discord', subject: '700000000000000099', displayName: 'third', avatar: null });
+    const third = await t.request({ method: 'POST', url: `${API}/upload-file`, cookie, headers: { 'content-type': 'application/pdf', 'x-filename': 'x.pdf' }, payload: SAMPLE_PDF });
+    const submitted = await t.request({
       method: 'POST',
       url: `${API}/submit`,
-      headers: { cookie: `gh_session=${token}`, origin: 'http://guildhall.test' },
+      cookie,
       payload: { jobSelection: form.roleId, answers: { [form.textId]: 'x', [form.choiceId]: 'Under 5', [form.fileId]: third.json().finalUrl } },
     });
     ids = { form, applicationId: submitted.json().id, fileUrl };

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
-import { type RecruitmentTestApp, SAMPLE_PDF, startRecruitmentTestApp } from './recruitment-test-app';
+import { type RecruitmentTestApp, SAMPLE_PDF, startRecruitmentTestApp } from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 
@@ -200,5 +200,22 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
     expect(lines[1]).toContain('I love trains.');
     const pending = await t.get(`${API}/applications/export.csv?status=Pending`, 'admin');
     expect(pending.body.trim().split('\r\n')).toHaveLength(2);
+  });
+
+  it('stores a file answer as the upload’s own URL, whatever name the client sent with it', async () => {
+    await t.ctx.registry.upsertPair('700000000000000077', '9000077');
+    const cookie = await t.signIn({ kind: 'discord', subject: '700000000000000077', displayName: 'third.tess', avatar: null });
+    const uploaded = await t.request({ method: 'POST', url: `${API}/upload-file`, cookie, headers: { 'content-type': 'application/pdf', 'x-filename': 'tess%20cv.pdf' }, payload: SAMPLE_PDF });
+    const { finalUrl } = uploaded.json() as { finalUrl: string };
+    expect(finalUrl).toMatch(/\/tess%20cv\.pdf$/);
+    // A '..' where the name goes would make the 'View Uploaded File' link point somewhere else.
+    const tampered = finalUrl.replace(/[^/]+$/, '..');
+    const questions = (await t.get(`${API}/questions`, 'admin')).json() as Array<{ id: number; type: string; options: string | null }>;
+    const roles = (await t.get(`${API}/roles`, 'admin')).json() as Array<{ id: number }>;
+    const answers = Object.fromEntries(questions.map((q) => [q.id, q.type === 'file' ? tampered : q.type === 'multiple-choice' ? JSON.parse(q.options!)[0] : 'Hello']));
+    const res = await t.request({ method: 'POST', url: `${API}/submit`, cookie, payload: { jobSelection: roles[0]!.id, answers } });
+    expect(res.statusCode).toBe(200);
+    const [card] = (await t.get(`${API}/applications?search=third.tess`, 'admin')).json();
+    expect(JSON.parse(card.answers)[form.fileId]).toBe(finalUrl);
   });
 });

@@ -6,7 +6,9 @@ import {
   CreateStageRequest,
   ExportApplicationsQuery,
   IdParams,
+  LOGIN_RESULT_PARAM,
   ListApplicationsQuery,
+  type LoginFailure,
   SubmitApplicationRequest,
   TOTAL_COUNT_HEADER,
   UpdateApplicationRequest,
@@ -17,9 +19,10 @@ import {
 import { z } from 'zod';
 import { beginDiscordLogin, finishDiscordLogin } from '../../core/auth/discord-oauth';
 import { signOut } from '../../core/auth/request-auth';
-import { parseInput } from '../../core/http/http-error';
+import { HttpError, parseInput } from '../../core/http/http-error';
 import { createFileStorage } from '../../core/storage/create-file-storage';
 import { addStaffNote } from './add-staff-note';
+import { assertMayApply } from './assert-may-apply';
 import { createQuestion } from './create-question';
 import { createRole } from './create-role';
 import { createStage } from './create-stage';
@@ -87,7 +90,17 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
     if (query.code === undefined && query.state === undefined && query.error === undefined) {
       return beginDiscordLogin(request, reply, { callbackPath: LOGIN_PATH, returnTo: PORTAL_PATH });
     }
-    return reply.redirect(await finishDiscordLogin(request, reply, LOGIN_PATH));
+    // 000 §2: whoever cancels on Discord's consent page, or whose sign-in cannot finish (an expired or
+    // replayed link, Discord unreachable), lands back on the portal's login screen with a message,
+    // never on a JSON error. finishDiscordLogin has already cleared the one-time state cookie.
+    try {
+      return reply.redirect(await finishDiscordLogin(request, reply, LOGIN_PATH));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const reason: LoginFailure = query.error !== undefined ? 'cancelled' : 'failed';
+      request.log.info({ reason, status: error.statusCode, message: error.message }, 'recruitment sign-in did not finish');
+      return reply.redirect(`${PORTAL_PATH}?${LOGIN_RESULT_PARAM}=${reason}`);
+    }
   });
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -123,12 +136,14 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
   });
 
   // 000 §7 POST /api/upload-file: a raw body of any type, so it lives in its own scope with a
-  // catch-all buffer parser and the upload size limit; access is checked before the body is read.
+  // catch-all buffer parser and the upload size limit; access, and whether this person may still
+  // apply at all (open, inside the period, not yet applied), are checked before the body is read.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.uploadMaxBytes }, (_request, body, done) => done(null, body));
     scope.addHook('onRequest', async (request) => {
-      await requireRecruitmentAccess(request, 'applicant');
+      const caller = await requireRecruitmentAccess(request, 'applicant');
+      await assertMayApply(deps, caller.session.subject);
     });
     scope.post(`${BASE}/upload-file`, { bodyLimit: deps.uploadMaxBytes, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
       const caller = await requireRecruitmentAccess(request, 'applicant');

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { UPLOAD_PATH_PREFIX, type UploadFileAnswer } from '@guildhall/contracts/recruitment';
+import { type UploadFileAnswer, uploadUrl } from '@guildhall/contracts/recruitment';
 import { badRequest } from '../../core/http/http-error';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { detectUploadType } from './detect-upload-type';
@@ -34,5 +34,5 @@ export async function saveUpload(deps: Pick<RecruitmentDeps, 'db' | 'storage' | 
     await deps.storage.delete(storageKey).catch(() => undefined);
     throw error;
   }
-  return { finalUrl: `${UPLOAD_PATH_PREFIX}${id}/${encodeURIComponent(upload.fileName)}` };
+  return { finalUrl: uploadUrl(id, upload.fileName) };
 }

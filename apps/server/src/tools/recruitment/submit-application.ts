@@ -1,13 +1,12 @@
 import type { z } from 'zod';
-import { type SubmitApplicationAnswer, type SubmitApplicationRequest, UPLOAD_PATH_PATTERN, parseOptions } from '@guildhall/contracts/recruitment';
+import { type SubmitApplicationAnswer, type SubmitApplicationRequest, UPLOAD_PATH_PATTERN, parseOptions, uploadUrl } from '@guildhall/contracts/recruitment';
 import { isUniqueViolation } from '../../core/db/database';
-import { HttpError, badRequest, conflict } from '../../core/http/http-error';
+import { badRequest, conflict } from '../../core/http/http-error';
+import { ALREADY_APPLIED, assertMayApply } from './assert-may-apply';
 import type { RecruitmentDeps } from './recruitment-deps';
-import { isWithinApplicationWindow } from './is-within-application-window';
 import { listQuestions } from './list-questions';
 import { listStages } from './list-stages';
 import { postWebhookMessage } from './post-webhook-message';
-import { readSettings } from './read-settings';
 
 export type Submission = z.output<typeof SubmitApplicationRequest>;
 
@@ -17,8 +16,6 @@ export interface Applicant {
   avatar: string | null;
 }
 
-export const ALREADY_APPLIED = 'You have already submitted an application.';
-
 /**
  * 000 §7 POST /api/submit {jobSelection, answers}. Checked here because 000 §5 leaves the server
  * side to us: applications are open and inside the period; the role exists; every current question
@@ -27,11 +24,7 @@ export const ALREADY_APPLIED = 'You have already submitted an application.';
  * tabs or a double click create one and the other gets 409 (000 §4).
  */
 export async function submitApplication(deps: RecruitmentDeps, applicant: Applicant, submission: Submission): Promise<SubmitApplicationAnswer> {
-  const settings = await readSettings(deps);
-  if (!isWithinApplicationWindow(settings, deps.now())) throw new HttpError(403, 'Applications are closed. Please check back later.');
-
-  const existing = await deps.db.selectFrom('recruitment_applications').select('id').where('user_id', '=', applicant.userId).executeTakeFirst();
-  if (existing) throw conflict(ALREADY_APPLIED);
+  await assertMayApply(deps, applicant.userId);
 
   const role = await deps.db.selectFrom('recruitment_roles').select(['id', 'name']).where('id', '=', submission.jobSelection).executeTakeFirst();
   if (!role) throw badRequest('jobSelection: that role does not exist (it may have been removed). Please choose another.');
@@ -51,8 +44,8 @@ export async function submitApplication(deps: RecruitmentDeps, applicant: Applic
     if (question.type === 'multiple-choice' && !parseOptions(question.options).includes(answer)) {
       throw badRequest(`${field}: choose one of the options of "${question.text}".`);
     }
-    if (question.type === 'file') await assertOwnUpload(deps, applicant.userId, answer, field, question.text);
-    answers[key] = answer;
+    // A file answer is stored as the upload's own URL, rebuilt from its row, whatever name the client sent.
+    answers[key] = question.type === 'file' ? await ownUploadUrl(deps, applicant.userId, answer, field, question.text) : answer;
     labels[key] = question.text;
   }
 
@@ -91,10 +84,12 @@ export async function submitApplication(deps: RecruitmentDeps, applicant: Applic
   return { success: true, id };
 }
 
-async function assertOwnUpload(deps: Pick<RecruitmentDeps, 'db'>, userId: string, answer: string, field: string, text: string): Promise<void> {
+/** A file answer must name an upload this applicant made (never someone else's, never a link elsewhere). */
+async function ownUploadUrl(deps: Pick<RecruitmentDeps, 'db'>, userId: string, answer: string, field: string, text: string): Promise<string> {
   const match = UPLOAD_PATH_PATTERN.exec(answer);
   const upload = match
-    ? await deps.db.selectFrom('recruitment_uploads').select('owner_id').where('id', '=', match[1]!).executeTakeFirst()
+    ? await deps.db.selectFrom('recruitment_uploads').select(['id', 'owner_id', 'file_name']).where('id', '=', match[1]!).executeTakeFirst()
     : undefined;
   if (!upload || upload.owner_id !== userId) throw badRequest(`${field}: "${text}" needs a file that you uploaded.`);
+  return uploadUrl(upload.id, upload.file_name);
 }

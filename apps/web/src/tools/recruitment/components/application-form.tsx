@@ -8,7 +8,7 @@ import { useToast } from '../../../ui/toast';
 import { useQuestions } from '../api/get-questions';
 import { useRoles } from '../api/get-roles';
 import { useSubmitApplication } from '../api/submit-application';
-import { submitFailureText } from '../lib/messages';
+import { MESSAGES, submitFailureText } from '../lib/messages';
 import { FileQuestion } from './file-question';
 
 const logOptionsFailure = (message: string) => console.error(message);
@@ -37,6 +37,13 @@ export function ApplicationForm({ user }: { user: SessionUser }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // 000 §5: a file question is required until its upload has completed. The browser cannot hold
+    // the form back itself while the input is disabled (000 §4 'uploading'): disabled inputs are
+    // never validated. Idle file inputs are still `required`, so a missing file here is one in flight.
+    if ((questions.data ?? []).some((q) => q.type === 'file' && !answers[q.id])) {
+      toast({ title: MESSAGES.uploadInProgress, tone: 'warning' });
+      return;
+    }
     try {
       await submit.mutateAsync({ jobSelection: role, answers });
       window.location.reload();

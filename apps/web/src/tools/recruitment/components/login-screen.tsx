@@ -1,21 +1,33 @@
+import { useLocation } from 'react-router';
 import { Page } from '../../../ui/page';
+import { StatusCard } from '../../../ui/status-card';
 import { Tag } from '../../../ui/tag';
 import { usePublicSettings } from '../api/get-public-settings';
 import { API } from '../api/keys';
 import { formatPeriod } from '../lib/format';
+import { loginFailureNote } from '../lib/messages';
 
 /** Where the login button goes: the backend's login endpoint redirects to Discord's authorize page (000 §2). */
 export const LOGIN_URL = `${API}/login`;
 
 /**
  * 000 §2 Login screen: the title, Open or Closed, the period when open, the Discord login button and
- * the requirement text. Public settings that failed to load (000 §8) read as Closed.
+ * the requirement text. Public settings that failed to load (000 §8) read as Closed. After a sign-in
+ * that was cancelled on Discord or did not finish, a note says so above the button.
  */
 export function LoginScreen({ title }: { title: string }) {
   const settings = usePublicSettings();
   const open = settings.data?.applicationsOpen === 'true';
+  const note = loginFailureNote(useLocation().search);
   return (
     <Page title={title} lead="Apply to join the staff team of our railway network." width="narrow">
+      {note && (
+        <div className="recruitment-login__note">
+          <StatusCard tone="warning" title={note.title}>
+            <p>{note.text}</p>
+          </StatusCard>
+        </div>
+      )}
       <section className="recruitment-card recruitment-login" aria-label="Application status">
         <p className="recruitment-login__status">
           Applications are{' '}

@@ -42,6 +42,9 @@ function ApplicationSettings() {
   const fail = useFailureToast();
   const toast = useToast();
   const [announcement, setAnnouncement] = useState('');
+  // The switch shows the new position at once: the cache's optimistic value arrives a tick later,
+  // and until then React would put the controlled checkbox back (a visible flicker).
+  const [openDraft, setOpenDraft] = useState<boolean | null>(null);
   useEffect(() => {
     if (settings.data) setAnnouncement(settings.data.globalProcessAnnouncement);
   }, [settings.data?.globalProcessAnnouncement]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the saved text changes
@@ -49,21 +52,9 @@ function ApplicationSettings() {
   if (settings.isPending) return <Spinner label="Loading settings" />;
   if (settings.isError) return <p>{settings.error.message}</p>;
   const s = settings.data;
+  const open = openDraft ?? s.applicationsOpen === 'true';
   const save = (body: UpdateSettingRequest, done?: string) =>
     update.mutate(body, { onError: fail, onSuccess: () => done && toast({ title: done, tone: 'success' }) });
-
-  const dateField = (key: 'applicationStartDate' | 'applicationEndDate', label: string) => {
-    const value = s[key];
-    const unset = !value || value === UNSET_DATE;
-    return (
-      <div className="recruitment-date">
-        <TextField label={label} type="date" value={unset ? '' : value} hint={unset ? 'N/A' : formatSettingDate(value) ?? undefined} onChange={(e) => e.target.value && save({ key, value: e.target.value })} />
-        <Button size="sm" variant="secondary" disabled={unset || update.isPending} onClick={() => save({ key, value: UNSET_DATE })}>
-          Set to N/A
-        </Button>
-      </div>
-    );
-  };
 
   return (
     <section className="recruitment-card" aria-labelledby="application-settings">
@@ -72,15 +63,19 @@ function ApplicationSettings() {
         <input
           type="checkbox"
           role="switch"
-          checked={s.applicationsOpen === 'true'}
+          checked={open}
           disabled={update.isPending}
-          onChange={(e) => save({ key: 'applicationsOpen', value: e.target.checked ? 'true' : 'false' })}
+          onChange={(e) => {
+            const next = e.target.checked;
+            setOpenDraft(next);
+            update.mutate({ key: 'applicationsOpen', value: next ? 'true' : 'false' }, { onError: fail, onSettled: () => setOpenDraft(null) });
+          }}
         />
-        <span>Applications are {s.applicationsOpen === 'true' ? 'Open' : 'Closed'}</span>
+        <span>Applications are {open ? 'Open' : 'Closed'}</span>
       </label>
       <div className="recruitment-dates">
-        {dateField('applicationStartDate', 'Start date')}
-        {dateField('applicationEndDate', 'End date')}
+        <DateSettingField settingKey="applicationStartDate" label="Start date" value={s.applicationStartDate} />
+        <DateSettingField settingKey="applicationEndDate" label="End date" value={s.applicationEndDate} />
       </div>
       <form
         className="recruitment-announcement"
@@ -101,6 +96,46 @@ function ApplicationSettings() {
         </Button>
       </form>
     </section>
+  );
+}
+
+/**
+ * A start or end date (000 §2) with its 'Set to N/A' action (000 §9: 'N/A' means unset). The date is
+ * saved when the person leaves the field or presses Enter, not on every change: while a year is
+ * typed the input passes through valid dates (0002, 0020, 0209, 2099), and saving each would close
+ * or open applications for everyone in between, and re-render the field under the typing.
+ */
+function DateSettingField({ settingKey, label, value }: { settingKey: 'applicationStartDate' | 'applicationEndDate'; label: string; value: string }) {
+  const update = useUpdateSetting();
+  const fail = useFailureToast();
+  const [draft, setDraft] = useState<string | null>(null);
+  const unset = !value || value === UNSET_DATE;
+  const save = (next: string) => update.mutate({ key: settingKey, value: next }, { onError: fail, onSettled: () => setDraft(null) });
+  const commit = () => {
+    if (draft === null) return;
+    if (draft && draft !== value) save(draft);
+    else setDraft(null);
+  };
+  return (
+    <div className="recruitment-date">
+      <TextField
+        label={label}
+        type="date"
+        value={draft ?? (unset ? '' : value)}
+        hint={unset ? 'N/A' : (formatSettingDate(value) ?? undefined)}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          }
+        }}
+      />
+      <Button size="sm" variant="secondary" disabled={unset || update.isPending} onClick={() => save(UNSET_DATE)}>
+        Set to N/A
+      </Button>
+    </div>
   );
 }
 

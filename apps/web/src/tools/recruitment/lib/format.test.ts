@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPeriod, formatSettingDate, isAcceptingApplications, isUrlAnswer, textColorOn } from './format';
-import { MESSAGES, submitFailureText, uploadFailureText } from './messages';
+import { MESSAGES, loginFailureNote, submitFailureText, uploadFailureText } from './messages';
 import { ApiError } from '../../../lib/api-client';
 
 describe('recruitment formatting (000 §2, §9)', () => {
@@ -30,5 +30,11 @@ describe('recruitment formatting (000 §2, §9)', () => {
     expect(uploadFailureText(new ApiError(0, 'offline'))).toBe(MESSAGES.uploadUnknown);
     expect(submitFailureText(new ApiError(409, 'You have already submitted an application.'))).toBe('Error: You have already submitted an application.');
     expect(submitFailureText(new ApiError(0, 'offline'))).toBe('An error occurred while submitting your application.');
+  });
+  it('explains a Discord sign-in that was cancelled or did not finish, and nothing else', () => {
+    expect(loginFailureNote('?login=cancelled')?.title).toBe('Discord sign-in was cancelled.');
+    expect(loginFailureNote('?login=failed')?.title).toBe('Discord sign-in did not complete.');
+    expect(loginFailureNote('?login=<script>')).toBeNull();
+    expect(loginFailureNote('')).toBeNull();
   });
 });

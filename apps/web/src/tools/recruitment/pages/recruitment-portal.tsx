@@ -40,9 +40,15 @@ export function RecruitmentPortal() {
       <div className="recruitment__bar">
         <span className="recruitment__brand">{PRODUCT_TITLE}</span>
         {showLogout && (
-          <a className="ui-button ui-button--secondary ui-button--sm" href={LOGOUT_URL}>
-            Logout
-          </a>
+          // The shell hides its own 'Sign out' here (shell/app-layout.tsx), so who is signed in shows beside Logout.
+          <span className="recruitment__account">
+            <span className="recruitment-muted">
+              Signed in as <strong>{user.data?.username}</strong>
+            </span>
+            <a className="ui-button ui-button--secondary ui-button--sm" href={LOGOUT_URL}>
+              Logout
+            </a>
+          </span>
         )}
       </div>
       {view}

@@ -1,18 +1,12 @@
-// Test support for the recruitment integration tests (not used by the running server): the real app
-// on a fresh test database, with people in each 000 §6 role signed in through real sessions.
+// Test support for the recruitment integration tests (not used by the running server): the shared
+// buildTestApp (test-support/build-test-app.ts), plus one signed-in person for each 000 §6 role
+// and the form an admin would set up.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { SESSION_COOKIE } from '../../core/auth/session-store';
 import type { Dialect } from '../../core/db/database';
-import { type TestDatabase, createTestDatabase } from '../../core/db/test-databases';
-import { createLocalEventBus } from '../../core/events/event-bus';
-
-export const TEST_PUBLIC_URL = 'http://guildhall.test';
+import { type BuildTestAppOptions, type TestApp, buildTestApp } from '../../test-support/build-test-app';
 
 /** 000 §6 roles, plus a second applicant to prove one applicant cannot reach another's data. */
 export type Who = 'anonymous' | 'unverified' | 'applicant' | 'other' | 'admin';
@@ -25,10 +19,9 @@ const PEOPLE: Record<Exclude<Who, 'anonymous'>, { id: string; name: string; veri
   admin: { id: '700000000000000004', name: 'chief.dispatcher', verified: true, admin: true },
 };
 
-export interface RecruitmentTestApp {
-  app: FastifyInstance;
-  database: TestDatabase;
-  dataDir: string;
+export type RecruitmentForm = { roleId: number; stageIds: number[]; textId: number; choiceId: number; fileId: number };
+
+export interface RecruitmentTestApp extends TestApp {
   idOf(who: Exclude<Who, 'anonymous'>): string;
   cookieOf(who: Who): string | undefined;
   /** A second, separate session for `who` (so logging it out leaves the shared one alone). */
@@ -37,53 +30,45 @@ export interface RecruitmentTestApp {
   post(url: string, who: Who, body?: unknown): Promise<LightMyRequestResponse>;
   upload(who: Who, data: Buffer, name: string, contentType?: string): Promise<LightMyRequestResponse>;
   /** Sets up a form as an admin would: stages, a role and one question of each type; opens applications. */
-  setUpForm(): Promise<{ roleId: number; stageIds: number[]; textId: number; choiceId: number; fileId: number }>;
+  setUpForm(): Promise<RecruitmentForm>;
   /** Submits a complete application as `who` (uploading the file first). */
-  apply(who: Who, form: Awaited<ReturnType<RecruitmentTestApp['setUpForm']>>): Promise<LightMyRequestResponse>;
-  close(): Promise<void>;
+  apply(who: Who, form: RecruitmentForm): Promise<LightMyRequestResponse>;
 }
 
-export async function startRecruitmentTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<RecruitmentTestApp> {
-  const database = await createTestDatabase(dialect);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-recruitment-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    ENABLED_TOOLS: 'recruitment',
-    DEV_SIGN_IN: 'false',
-    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
-    RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
-    ...env,
+/** buildTestApp with only the recruitment tool, rate limits out of the way, and the people of 000 §6 signed in. */
+export async function startRecruitmentTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: Pick<BuildTestAppOptions, 'discord' | 'clock'> = {},
+): Promise<RecruitmentTestApp> {
+  const t = await buildTestApp({
+    dialect,
+    roblox: false,
+    ...options,
+    env: { ENABLED_TOOLS: 'recruitment', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000', ...env },
   });
-  const app = await buildApp({ config, database, events: createLocalEventBus(), logger: false });
   const cookies = new Map<Who, string>();
+  const identityOf = (who: Exclude<Who, 'anonymous'>) => ({ kind: 'discord' as const, subject: PEOPLE[who].id, displayName: PEOPLE[who].name, avatar: null });
   for (const [who, person] of Object.entries(PEOPLE) as Array<[Exclude<Who, 'anonymous'>, (typeof PEOPLE)['admin']]>) {
-    if (person.verified) await app.ctx.registry.upsertPair(person.id, String(9_000_000 + Number(person.id.slice(-1))));
-    if (person.admin) await app.ctx.grants.grant(person.id, 'recruitment-admin');
-    const { token } = await app.ctx.sessions.create({ kind: 'discord', subject: person.id, displayName: person.name, avatar: null });
-    cookies.set(who, `${SESSION_COOKIE}=${token}`);
+    if (person.verified) await t.ctx.registry.upsertPair(person.id, String(9_000_000 + Number(person.id.slice(-1))));
+    if (person.admin) await t.ctx.grants.grant(person.id, 'recruitment-admin');
+    cookies.set(who, await t.signIn(identityOf(who)));
   }
-  const headersOf = (who: Who, extra: Record<string, string> = {}) => {
-    const cookie = cookies.get(who);
-    return { ...(cookie ? { cookie } : {}), origin: TEST_PUBLIC_URL, ...extra };
-  };
-  const harness: RecruitmentTestApp = {
-    app,
-    database,
-    dataDir,
-    idOf: (who) => PEOPLE[who].id,
-    cookieOf: (who) => cookies.get(who),
-    async newSessionCookie(who) {
-      if (who === 'anonymous') return undefined;
-      const { token } = await app.ctx.sessions.create({ kind: 'discord', subject: PEOPLE[who].id, displayName: PEOPLE[who].name, avatar: null });
-      return `${SESSION_COOKIE}=${token}`;
-    },
-    get: (url, who) => app.inject({ method: 'GET', url, headers: headersOf(who) }),
-    post: (url, who, body) =>
-      app.inject({ method: 'POST', url, headers: headersOf(who), ...(body === undefined ? {} : { payload: body as object }) }),
-    upload: (who, data, name, contentType = 'application/pdf') =>
-      app.inject({ method: 'POST', url: '/recruitment/api/upload-file', headers: headersOf(who, { 'content-type': contentType, 'x-filename': encodeURIComponent(name) }), payload: data }),
+  const harness: RecruitmentTestApp = Object.assign(t, {
+    idOf: (who: Exclude<Who, 'anonymous'>) => PEOPLE[who].id,
+    cookieOf: (who: Who) => cookies.get(who),
+    newSessionCookie: async (who: Who) => (who === 'anonymous' ? undefined : t.signIn(identityOf(who))),
+    get: (url: string, who: Who) => t.request({ method: 'GET', url, cookie: cookies.get(who) }),
+    post: (url: string, who: Who, body?: unknown) =>
+      t.request({ method: 'POST', url, cookie: cookies.get(who), ...(body === undefined ? {} : { payload: body as object }) }),
+    upload: (who: Who, data: Buffer, name: string, contentType = 'application/pdf') =>
+      t.request({
+        method: 'POST',
+        url: '/recruitment/api/upload-file',
+        cookie: cookies.get(who),
+        headers: { 'content-type': contentType, 'x-filename': encodeURIComponent(name) },
+        payload: data,
+      }),
     async setUpForm() {
       const stageIds: number[] = [];
       for (const [name, color] of [['Received', '#6c757d'], ['Interview', '#0b5ed7'], ['Accepted', '#146c43'], ['Declined', '#b02a37']] as const) {
@@ -96,19 +81,14 @@ export async function startRecruitmentTestApp(dialect: Dialect, env: Record<stri
       await harness.post('/recruitment/api/settings/update', 'admin', { key: 'applicationsOpen', value: 'true' });
       return { roleId, stageIds, textId, choiceId, fileId };
     },
-    async apply(who, form) {
+    async apply(who: Who, form: RecruitmentForm) {
       const { finalUrl } = (await harness.upload(who, SAMPLE_PDF, 'cv.pdf')).json();
       return harness.post('/recruitment/api/submit', who, {
         jobSelection: form.roleId,
         answers: { [form.textId]: 'I love trains.', [form.choiceId]: '5 to 10', [form.fileId]: finalUrl },
       });
     },
-    async close() {
-      await app.close();
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  });
   return harness;
 }
 
