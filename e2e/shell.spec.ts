@@ -54,3 +54,12 @@ test.describe('on a phone', () => {
     await saveScreenshot(page, 'home-phone');
   });
 });
+
+test('the home page links the staff pages beside their tools', async ({ page }) => {
+  await page.goto('/');
+  const bureauLinks = page.getByRole('list', { name: 'More in Registration Bureau' });
+  await expect(bureauLinks.getByRole('link', { name: 'Records (staff)' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'More in Appointments' }).getByRole('link', { name: 'Bookings (staff)' })).toBeVisible();
+  await bureauLinks.getByRole('link', { name: 'Records (staff)' }).click();
+  await expect(page).toHaveURL(/\/bureau\/records$/);
+});

@@ -99,7 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const enabled = allTools.filter((t) => config.enabledTools.has(t.id));
   app.get('/api/tools', async (): Promise<ToolsAnswer> => ({
-    tools: enabled.map(({ id, name, description, path: toolPath }) => ({ id, name, description, path: toolPath })),
+    tools: enabled.map(({ id, name, description, path: toolPath, links = [] }) => ({ id, name, description, path: toolPath, links })),
   }));
 
   await registerAuthRoutes(app);

@@ -4,11 +4,15 @@ import { z } from 'zod';
 export const ErrorAnswer = z.object({ error: z.string() });
 export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 
+/** A further page of a tool, e.g. a staff view beside a public one. */
+export const ToolLink = z.object({ label: z.string(), path: z.string() });
+
 export const ToolSummary = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   path: z.string(),
+  links: z.array(ToolLink),
 });
 export const ToolsAnswer = z.object({ tools: z.array(ToolSummary) });
 export type ToolsAnswer = z.infer<typeof ToolsAnswer>;

@@ -10,6 +10,8 @@ export interface ToolDefinition {
   description: string;
   /** Where its web pages start. */
   path: string;
+  /** Its other pages worth a link on the home page (staff views). */
+  links?: Array<{ label: string; path: string }>;
   register(app: FastifyInstance): Promise<void>;
   migrations?: Record<string, GuildhallMigration>;
   /** Adds the tool's demo data to an empty database outside production. */

@@ -27,6 +27,15 @@ export function HomePage() {
                 <Link to={tool.path}>{tool.name}</Link>
               </h2>
               <p>{tool.description}</p>
+              {tool.links.length > 0 && (
+                <ul className="home__links" aria-label={`More in ${tool.name}`}>
+                  {tool.links.map((link) => (
+                    <li key={link.path}>
+                      <Link to={link.path}>{link.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ul>

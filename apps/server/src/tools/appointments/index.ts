@@ -33,6 +33,7 @@ export const appointmentsTool: ToolDefinition = {
   name: 'Appointments',
   description: 'Book or reschedule an appointment with the bureau from inside LINE; staff see and cancel bookings (spec 001).',
   path: '/bureau/appointment',
+  links: [{ label: 'Bookings (staff)', path: '/bureau/appointments' }],
   async register(app) {
     const deps = makeAppointmentsDeps(app.ctx, await resolveLine(app), app.log);
     app.addHook('onClose', async () => {

@@ -8,6 +8,7 @@ export const bureauTool: ToolDefinition = {
   name: 'Registration Bureau',
   description: 'Verification status checker, staff records and printable documents (spec 001).',
   path: '/bureau/checker',
+  links: [{ label: 'Records (staff)', path: '/bureau/records' }],
   register: registerBureauRoutes,
   migrations: bureauMigrations,
   seed: seedBureauDemo,
