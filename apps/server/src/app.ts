@@ -118,6 +118,8 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
       root,
       wildcard: false,
       index: false,
+      // Off, or @fastify/static writes its own `max-age=0` over the headers set below.
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
