@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../core/context';
+import { FeedTokenStore } from '../../core/auth/feed-tokens';
 import type { LineVerifierOptions } from '../../core/auth/line-id-token';
 import { type AppointmentsDb, appointmentsDb } from './appointments-tables';
 import { type BookingRules, bookingRulesFrom } from './booking-rules';
 
 /** The LINE Login channel id development uses with LIFF_MOCK; it is the testkit fake's default too. */
 export const DEV_LINE_CHANNEL_ID = '2000000000';
+
+/** The staff calendar feeds' kind in core's feed_tokens; the owner is the staff member's Discord id. */
+export const STAFF_FEED_KIND = 'appointments-staff';
 
 export interface LineSettings {
   baseUrl: string;
@@ -24,13 +28,24 @@ export interface AppointmentsDeps {
   rules: BookingRules;
   line: LineSettings;
   publicUrl: string;
+  /** Staff members' private calendar-feed tokens (core, shared with other tools' feeds). */
+  feeds: FeedTokenStore;
   log: FastifyBaseLogger;
   /** Pushes still in flight (tests and shutdown wait for them). */
   pending: Set<Promise<void>>;
 }
 
 export function makeAppointmentsDeps(ctx: AppContext, line: LineSettings, log: FastifyBaseLogger): AppointmentsDeps {
-  return { db: appointmentsDb(ctx), now: ctx.now, rules: bookingRulesFrom(ctx.config), line, publicUrl: ctx.config.publicUrl, log, pending: new Set() };
+  return {
+    db: appointmentsDb(ctx),
+    now: ctx.now,
+    rules: bookingRulesFrom(ctx.config),
+    line,
+    publicUrl: ctx.config.publicUrl,
+    feeds: new FeedTokenStore(ctx.database.db, STAFF_FEED_KIND, ctx.now),
+    log,
+    pending: new Set(),
+  };
 }
 
 export function verifierOptions(deps: AppointmentsDeps, channelId: string): LineVerifierOptions {

@@ -39,6 +39,8 @@ export const appointmentsMigrations: Record<string, GuildhallMigration> = {
       // The staff view reads a day at a time; the mini-app reads a user's own bookings.
       await db.schema.createIndex('appointments_starts_at').on('appointments').column('starts_at').execute();
       await db.schema.createIndex('appointments_user').on('appointments').columns(['line_user_id', 'status']).execute();
+      // Moved into core's feed_tokens (and dropped) by 20261123-01-core-feed-tokens; kept here
+      // because applied migrations are history.
       await db.schema
         .createTable('appointment_feed_tokens')
         .addColumn('discord_id', 'text', (c) => c.primaryKey())

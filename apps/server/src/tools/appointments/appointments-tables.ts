@@ -27,17 +27,9 @@ export interface AppointmentsTable {
   cancelled_by: string | null;
 }
 
-/** A staff member's private calendar-feed token (only its hash is kept). */
-export interface AppointmentFeedTokensTable {
-  discord_id: string;
-  token_hash: string;
-  created_at: number;
-}
-
 export type AppointmentsTables = {
   appointment_line_users: AppointmentLineUsersTable;
   appointments: AppointmentsTable;
-  appointment_feed_tokens: AppointmentFeedTokensTable;
 };
 
 export type AppointmentsDb = Kysely<AppointmentsTables>;

@@ -1,9 +1,9 @@
-import { hashToken } from '../../core/auth/session-store';
+import { tokenFromFeedFile } from '../../core/auth/feed-tokens';
 import type { AppointmentsDeps } from './appointments-deps';
 
-/** The Discord id a feed token was issued to, or null for an unknown or replaced token. */
-export async function findCalendarFeedOwner(deps: Pick<AppointmentsDeps, 'db'>, token: string): Promise<string | null> {
-  if (!/^[\w-]{20,64}$/.test(token)) return null;
-  const row = await deps.db.selectFrom('appointment_feed_tokens').select('discord_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
-  return row?.discord_id ?? null;
+/** The Discord id a feed file name ('<token>.ics') was issued to, or null for anything else. */
+export async function findCalendarFeedOwner(deps: Pick<AppointmentsDeps, 'feeds'>, file: string): Promise<string | null> {
+  const token = tokenFromFeedFile(file);
+  if (token === null) return null;
+  return (await deps.feeds.findOwner(token))?.ownerId ?? null;
 }

@@ -79,7 +79,7 @@ export async function registerAppointmentRoutes(app: FastifyInstance, deps: Appo
 
   app.get('/bureau/worker/calendar/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
-    const owner = file.endsWith('.ics') ? await findCalendarFeedOwner(deps, file.slice(0, -4)) : null;
+    const owner = await findCalendarFeedOwner(deps, file);
     // A revoked grant ends the feed too; every refusal looks the same so tokens cannot be probed.
     if (!owner || !(await app.ctx.grants.has(owner, 'bureau-staff'))) throw notFound('No such calendar feed.');
     return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-store').send(await renderCalendarFeed(deps));

@@ -9,6 +9,7 @@ import {
   type TimetableConfigAnswer,
   type TimetableMeAnswer,
 } from '@guildhall/contracts/timetable';
+import { FeedTokenStore } from '../../core/auth/feed-tokens';
 import { requireSchoolSession, signOut } from '../../core/auth/request-auth';
 import { signInSchoolAccount } from '../../core/auth/sign-in-school-account';
 import { notFound, parseInput } from '../../core/http/http-error';
@@ -24,7 +25,7 @@ import { listWeekSchedule } from './list-week-schedule';
 import { readHomeworkFeedStatus } from './read-homework-feed-status';
 import { revokeHomeworkFeed } from './revoke-homework-feed';
 import { saveScheduleOverride } from './save-schedule-override';
-import type { TimetableDeps } from './timetable-deps';
+import { HOMEWORK_FEED_KIND, type TimetableDeps } from './timetable-deps';
 import { timetableSettings } from './timetable-settings';
 import { TimetableStore } from './timetable-store';
 import { updateHomework } from './update-homework';
@@ -34,7 +35,12 @@ const BASE = '/timetable/api';
 /** ARCHITECTURE.md §1: 002 §7's schedule API under /timetable/api, kept path for path. */
 export async function registerTimetableRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
-  const deps: TimetableDeps = { store: TimetableStore.from(ctx.database.db, ctx.now), settings: timetableSettings(ctx.config), now: ctx.now };
+  const deps: TimetableDeps = {
+    store: TimetableStore.from(ctx.database.db, ctx.now),
+    settings: timetableSettings(ctx.config),
+    now: ctx.now,
+    feeds: new FeedTokenStore(ctx.database.db, HOMEWORK_FEED_KIND, ctx.now),
+  };
   // The issue: every school account has its own timetable; the owner is always the signed-in account.
   const owner = async (request: Parameters<typeof requireSchoolSession>[0]) => (await requireSchoolSession(request)).account;
 
@@ -98,8 +104,7 @@ export async function registerTimetableRoutes(app: FastifyInstance): Promise<voi
     { config: { rateLimit: { max: ctx.config.RATE_LIMIT_PUBLIC_PER_MINUTE, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const { file } = request.params as { file: string };
-      const ownerId = await findHomeworkFeedOwner(deps, file);
-      const account = ownerId === null ? null : await ctx.schoolAccounts.findById(ownerId);
+      const account = await findHomeworkFeedOwner(deps, ctx.schoolAccounts, file);
       // Unknown, malformed and revoked tokens all look the same, so tokens cannot be probed.
       if (!account) throw notFound('No such calendar feed.');
       const body = await exportHomeworkCalendar(deps, account.id, account.studentId, ctx.config.publicUrl);

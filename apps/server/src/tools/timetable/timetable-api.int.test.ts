@@ -343,7 +343,7 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       const url = issued.json().url as string;
       expect(url).toMatch(/^http:\/\/[^/]+\/timetable\/api\/feed\/[\w-]{32}\.ics$/);
       const token = url.slice(url.lastIndexOf('/') + 1, -4);
-      const stored = await t.database.db.withTables<{ timetable_feed_tokens: { owner_id: number; token_hash: string } }>().selectFrom('timetable_feed_tokens').selectAll().execute();
+      const stored = await t.database.db.withTables<{ feed_tokens: { owner_kind: string; token_hash: string } }>().selectFrom('feed_tokens').selectAll().where('owner_kind', '=', 'timetable-homework').execute();
       expect(stored).toHaveLength(1);
       expect(stored[0]!.token_hash).not.toContain(token);
       expect(stored[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -61,6 +61,8 @@ export const timetableMigrations: Record<string, GuildhallMigration> = {
       await db.schema.createIndex('timetable_homework_owner_due').on('timetable_homework').columns(['owner_id', 'due_date']).execute();
     },
   },
+  // Moved into core's feed_tokens (and dropped) by 20261123-01-core-feed-tokens; kept here because
+  // applied migrations are history.
   '20261122-30-timetable-feed-tokens': {
     async up(db) {
       await db.schema

@@ -160,32 +160,6 @@ export class TimetableStore {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Stores the hash of the owner's homework-feed token, replacing (so revoking) any earlier one. */
-  async saveFeedToken(ownerId: number, tokenHash: string): Promise<number> {
-    const at = this.now();
-    await this.db
-      .insertInto('timetable_feed_tokens')
-      .values({ owner_id: ownerId, token_hash: tokenHash, created_at: at })
-      .onConflict((oc) => oc.column('owner_id').doUpdateSet({ token_hash: tokenHash, created_at: at }))
-      .execute();
-    return at;
-  }
-
-  async findFeedToken(ownerId: number): Promise<{ created_at: number } | null> {
-    const row = await this.db.selectFrom('timetable_feed_tokens').select('created_at').where('owner_id', '=', ownerId).executeTakeFirst();
-    return row ? { created_at: Number(row.created_at) } : null;
-  }
-
-  async deleteFeedToken(ownerId: number): Promise<void> {
-    await this.db.deleteFrom('timetable_feed_tokens').where('owner_id', '=', ownerId).execute();
-  }
-
-  /** The owner of a live feed token, by its hash; null for an unknown or replaced token. */
-  async findFeedOwner(tokenHash: string): Promise<number | null> {
-    const row = await this.db.selectFrom('timetable_feed_tokens').select('owner_id').where('token_hash', '=', tokenHash).executeTakeFirst();
-    return row?.owner_id ?? null;
-  }
-
   /**
    * Makes `rows` the owner's weekly timetable in one transaction: a class in the same slot (day and
    * start time) keeps its id, and so its overrides and notes; classes no longer listed go, with their

@@ -48,20 +48,9 @@ export interface TimetableHomeworkTable {
   updated_at: number;
 }
 
-/**
- * A student's private homework-feed token (calendar apps cannot send a session). Only its SHA-256
- * hash is kept; one per student, so issuing a new token revokes the old one.
- */
-export interface TimetableFeedTokensTable {
-  owner_id: number;
-  token_hash: string;
-  created_at: number;
-}
-
 // A type alias, not an interface: Kysely's withTables<T> needs T to be an indexable record.
 export type TimetableTables = {
   timetable_schedule_items: TimetableScheduleItemsTable;
   timetable_overrides: TimetableOverridesTable;
   timetable_homework: TimetableHomeworkTable;
-  timetable_feed_tokens: TimetableFeedTokensTable;
 };
