@@ -221,7 +221,7 @@ test('adds, edits, filters, searches and deletes homework; the class shows its m
 
   // Copy ID copies the displayed ID (the part after the dash).
   await card.getByRole('button', { name: 'Copy ID of E2E lab report' }).click();
-  await expect(page.getByText(`Copied ID ${shownId}`)).toBeVisible();
+  await expect(page.getByText(`Copied ID ${shownId}`, { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shownId);
 
   // Search by homework ID.
