@@ -176,3 +176,126 @@ test("a lookup's caveat reaches staff beside the saved PDF", async ({ page }) =>
   const toast = page.locator('.ui-toast').filter({ hasText: notice });
   await expect(toast).toContainText('registration_SomchaiRail.pdf saved');
 });
+
+// 001 §2 "Infraction lookup page": a person's infractions on screen, at /bureau/records/:discordId/infractions.
+test.describe('infraction lookup', () => {
+  const banned = demoPerson('banned');
+  const staff = demoPerson('staff');
+  const cards = (page: Page) => page.getByRole('article');
+
+  test("staff open a person's infractions from the Actions menu and see one card per infraction in id order", async ({ page }) => {
+    await signInWithDiscord(page, 'staff', '/bureau/records');
+    await search(page, 'Discord ID', banned.discord.id);
+    await rowOf(page, banned.discord.id).getByRole('button', { name: `Actions for ${banned.discord.id}` }).click();
+    // The spec's three items stay as they are, after the new one.
+    await expect(page.getByRole('menuitem')).toHaveText(['View Infractions', 'Registration (PDF)', 'Infraction Record (PDF)', 'Military Record (PDF)']);
+    await page.getByRole('menuitem', { name: 'View Infractions' }).click();
+    await page.waitForURL(`**/bureau/records/${banned.discord.id}/infractions`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Infraction Lookup' })).toBeVisible();
+
+    // Both accounts: the IDs from the pair, the names from the lookup (001 §7).
+    const discordAccount = page.getByRole('region', { name: 'Discord account' });
+    await expect(discordAccount).toContainText('derail.dan');
+    await expect(discordAccount).toContainText(banned.discord.id);
+    await expect(page.getByRole('region', { name: 'Roblox account' })).toContainText('DerailDan');
+    await expect(page.getByRole('region', { name: 'Roblox account' })).toContainText(banned.roblox!.id);
+
+    // 001 §3: both platforms, ascending by numeric id; header platform + date, body moderator, reason, note or 'N/A'.
+    await expect(cards(page)).toHaveCount(2);
+    await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText(['Discord', 'Roblox']);
+    await expect(cards(page).locator('time')).toHaveText(['14 Nov 2023, 22:13', '9 Mar 2024, 16:00']);
+    await expect(cards(page).nth(0)).toContainText('ModeratorMikeReasonSpamming in #generalNoteN/A');
+    await expect(cards(page).nth(1)).toContainText('ModeratorMikeReasonDerailing trains on purposeNoteThird warning');
+    await saveScreenshot(page, 'records-infractions-desktop');
+
+    await page.getByRole('link', { name: '← Back to records' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bureau Records' })).toBeVisible();
+  });
+
+  test("by address: the Thai member's card, the empty text, the PDFs from the page, and the error modal", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInWithDiscord(page, 'staff', '/bureau/records');
+    await page.goto(`/bureau/records/${thai.discord.id}/infractions`);
+    await expect(cards(page)).toHaveCount(1);
+    const card = cards(page).first();
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText('Discord');
+    await expect(card).toContainText('ผู้ดูแล สมศรี');
+    await expect(card).toContainText('ตักเตือนด้วยวาจา');
+    // 001 §2: the reason only if present.
+    await expect(card.getByText('Reason', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Discord account' })).toContainText('somchai.rail');
+
+    // The Infraction Record and Registration PDFs, from this page (the same server print as the table's menu).
+    for (const [label, fileName] of [
+      ['Infraction Record (PDF)', 'infraction_SomchaiRail.pdf'],
+      ['Registration (PDF)', 'registration_SomchaiRail.pdf'],
+    ] as const) {
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: label }).click();
+      expect((await downloading).suggestedFilename()).toBe(fileName);
+      await expect(page.getByRole('button', { name: label })).toBeEnabled();
+    }
+    await saveScreenshot(page, 'records-infractions-thai');
+
+    // A person with none.
+    await page.goto(`/bureau/records/${staff.discord.id}/infractions`);
+    await expect(page.getByText('No infractions on record for any platform.')).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Infractions (0)' })).toBeVisible();
+    await saveScreenshot(page, 'records-infractions-empty');
+
+    // A spinner while loading: hold the answer back until it has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/bureau/api/records/*/infractions', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/bureau/records/${banned.discord.id}/infractions`);
+    await expect(page.getByText('Loading infractions')).toBeAttached();
+    release();
+    await expect(cards(page)).toHaveCount(2);
+    await page.unroute('**/bureau/api/records/*/infractions');
+
+    // 001 §8: a failure opens 'An Error Occurred' (red title) with the server's sentence and Close.
+    await page.goto('/bureau/records/999999999999999999/infractions');
+    const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
+    await expect(dialog).toContainText('No verified pair has this Discord ID.');
+    await expect(dialog.locator('.records__error-title')).toHaveCSS('color', 'rgb(180, 35, 24)');
+    await saveScreenshot(page, 'records-infractions-error');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('could not be shown')).toBeVisible();
+    // No pair is an answer, not a fault: nothing to try again.
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+
+    // A failure on our side (the registry could not be read: 503) may pass on a retry.
+    let failing = true;
+    await page.route('**/bureau/api/records/*/infractions', (route) =>
+      failing ? route.fulfill({ status: 503, json: { error: 'Could not fetch the infractions. Please try again.' } }) : route.continue(),
+    );
+    await page.goto(`/bureau/records/${banned.discord.id}/infractions`);
+    await expect(dialog).toContainText('Could not fetch the infractions. Please try again.');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(cards(page)).toHaveCount(2);
+  });
+
+  test('a member without the grant is refused on the page and by the server', async ({ page }) => {
+    await signInWithDiscord(page, 'member', `/bureau/records/${thai.discord.id}/infractions`);
+    await expect(page.getByRole('alert')).toContainText('bureau-staff permission');
+    expect((await page.request.get(`/bureau/api/records/${thai.discord.id}/infractions`)).status()).toBe(403);
+  });
+
+  test.describe('on a phone', () => {
+    test.use(phone);
+    test('the cards stack at phone width', async ({ page }) => {
+      await signInWithDiscord(page, 'staff', `/bureau/records/${banned.discord.id}/infractions`);
+      await expect(cards(page)).toHaveCount(2);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, 'records-infractions-phone');
+    });
+  });
+});

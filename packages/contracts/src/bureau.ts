@@ -173,3 +173,30 @@ export const BotWriteAnswer = z.object({ ok: z.literal(true), changed: z.boolean
 export type BotWriteAnswer = z.infer<typeof BotWriteAnswer>;
 export const BotAddInfractionAnswer = BotWriteAnswer.extend({ id: z.number() });
 export type BotAddInfractionAnswer = z.infer<typeof BotAddInfractionAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Infraction lookup (001 §2 "Infraction lookup page", §3 infraction records): one person on screen.
+
+export const PersonInfractionsParams = z.object({ discordId: DiscordId });
+export type PersonInfractionsParams = z.infer<typeof PersonInfractionsParams>;
+
+/** 001 §3: Infractions/{category}/{subjectId}/{id} with Moderator, Reason, Note; absent fields are null. */
+export const PersonInfraction = z.object({
+  platform: Platform,
+  /** The epoch-like number that is also the date (001 §9). */
+  id: z.number(),
+  /** ISO time read from the id (milliseconds, or seconds when small); null when it is no real date. */
+  date: z.string().nullable(),
+  moderator: z.string().nullable(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type PersonInfraction = z.infer<typeof PersonInfraction>;
+
+/** Both accounts of the verified pair and both platforms' infractions, ascending by numeric id (001 §3). */
+export const PersonInfractionsAnswer = z.object({
+  discordId: z.string(),
+  robloxId: z.string(),
+  infractions: z.array(PersonInfraction),
+});
+export type PersonInfractionsAnswer = z.infer<typeof PersonInfractionsAnswer>;

@@ -51,6 +51,7 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
     { name: 'checker (public)', method: 'GET', url: `/bureau/api/check-status?type=discord&id=${s}`, expect: { anonymous: 200, 'non-staff': 200, staff: 200, 'bot key': 200, 'bad key': 200 } },
     { name: 'records search', method: 'GET', url: '/bureau/api/records?type=discord&q=1', expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 } },
     { name: 'user details', method: 'GET', url: `/bureau/api/user-details?discordId=${s}&robloxId=${r}`, expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 } },
+    { name: 'infraction lookup', method: 'GET', url: `/bureau/api/records/${s}/infractions`, expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 } },
     { name: 'document', method: 'GET', url: `/bureau/api/records/${unknownDiscordId}/documents/registration`, expect: { anonymous: 401, 'non-staff': 403, staff: 404, 'bot key': 401, 'bad key': 401 } },
     { name: 'live events', method: 'GET', url: '/bureau/api/records/events', expect: { anonymous: 401, 'non-staff': 403, staff: 0, 'bot key': 401, 'bad key': 401 } },
     { name: 'bot upsert pair', method: 'PUT', url: `/bureau/api/bot/pairs/${unknownDiscordId}`, body: { robloxId: '424242' }, expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 } },
@@ -83,7 +84,7 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
   });
 
   it('answers 400 naming the field for bad search and lookup input', async () => {
-    for (const url of ['/bureau/api/records?type=steam', `/bureau/api/records?q=${'1'.repeat(30)}`, '/bureau/api/records?limit=0', '/bureau/api/user-details?discordId=abc&robloxId=1', `/bureau/api/records/${s}/documents/military`]) {
+    for (const url of ['/bureau/api/records?type=steam', `/bureau/api/records?q=${'1'.repeat(30)}`, '/bureau/api/records?limit=0', '/bureau/api/user-details?discordId=abc&robloxId=1', `/bureau/api/records/${s}/documents/military`, '/bureau/api/records/abc/infractions']) {
       const response = await t.request({ url, cookie: staffCookie });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error).toMatch(/type|q|limit|discordId|robloxId/);

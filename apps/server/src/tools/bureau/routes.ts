@@ -8,6 +8,7 @@ import {
   BotUpsertPairRequest,
   CheckStatusQuery,
   DocumentParams,
+  PersonInfractionsParams,
   SearchRecordsQuery,
   UserDetailsQuery,
 } from '@guildhall/contracts/bureau';
@@ -20,6 +21,7 @@ import { clearRobloxBan } from './clear-roblox-ban';
 import { deleteVerifiedPair } from './delete-verified-pair';
 import { generateRecordDocument } from './generate-record-document';
 import { getUserDetails } from './get-user-details';
+import { listPersonInfractions } from './list-person-infractions';
 import { removeInfraction } from './remove-infraction';
 import { searchRegistryPairs } from './search-registry-pairs';
 import { setRobloxBan } from './set-roblox-ban';
@@ -65,6 +67,12 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
   app.get('/bureau/api/user-details', async (request) => {
     await requireGrant(request, STAFF);
     return getUserDetails(app.ctx, parseInput(UserDetailsQuery, request.query));
+  });
+
+  // 001 §2 "Infraction lookup page": one person's accounts and infractions on both platforms, on screen.
+  app.get('/bureau/api/records/:discordId/infractions', async (request) => {
+    await requireGrant(request, STAFF);
+    return listPersonInfractions({ ...app.ctx, log: request.log }, parseInput(PersonInfractionsParams, request.params));
   });
 
   // 001 §2 "Printable document": registration or infraction record, '{type}_{robloxUsername}.pdf'.

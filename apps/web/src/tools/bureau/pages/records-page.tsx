@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { DocumentType, RecordsIdType, RecordsPair } from '@guildhall/contracts/bureau';
 import { useMe } from '../../../api/get-me';
 import { ApiError, UNKNOWN_ERROR } from '../../../lib/api-client';
@@ -94,6 +95,7 @@ function RecordsTool() {
   const [working, setWorking] = useState<string | null>(null);
   const download = useDownloadRecordDocument();
   const toast = useToast();
+  const navigate = useNavigate();
 
   // A failed list read opens the modal once per failure.
   const listError = records.error;
@@ -150,6 +152,8 @@ function RecordsTool() {
               </Button>
             }
             items={[
+              // 001 §2 "Infraction lookup page": the infractions on screen; the spec's three items follow unchanged.
+              { label: 'View Infractions', onSelect: () => void navigate(`/bureau/records/${pair.discordId}/infractions`) },
               { label: 'Registration (PDF)', onSelect: () => print(pair, 'registration') },
               { label: 'Infraction Record (PDF)', onSelect: () => print(pair, 'infraction') },
               // 001 §4: the Military Record action is always disabled.
