@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { openDatabase } from '../apps/server/src/core/db/database';
 import { migrateToLatest } from '../apps/server/src/core/db/migrate';
 import { allMigrations } from '../apps/server/src/migrations';
-import { load, repoRoot, startProcess, tempDir, verdict } from './support';
+import { load, repoRoot, type RunningProcess, startProcess, tempDir, verdict } from './support';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -48,18 +48,19 @@ export default async function run(): Promise<void> {
   console.log(`seeded ${PAIRS.toLocaleString('en')} verified pairs (+ warm lookup cache, 1% banned) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const bare = await startProcess(path.join(repoRoot, 'bench/bare-server.ts'), {});
-  const server = await startProcess(path.join(repoRoot, 'apps/server/src/main.ts'), {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO_DATA: 'false',
-    RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
-    LOOKUP_CACHE_SECONDS: String(7 * 24 * 3600),
-    DISCORD_BOT_TOKEN: 'bench-never-called',
-    DISCORD_BASE_URL: 'http://127.0.0.1:9',
-    ROBLOX_USERS_BASE_URL: 'http://127.0.0.1:9',
-  });
+  let server: RunningProcess | null = null;
   try {
+    server = await startProcess(path.join(repoRoot, 'apps/server/src/main.ts'), {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
+      LOOKUP_CACHE_SECONDS: String(7 * 24 * 3600),
+      DISCORD_BOT_TOKEN: 'bench-never-called',
+      DISCORD_BASE_URL: 'http://127.0.0.1:9',
+      ROBLOX_USERS_BASE_URL: 'http://127.0.0.1:9',
+    });
     const random = () => Math.floor(Math.random() * PAIRS);
     const checkerPath = () => {
       const i = random();
@@ -71,13 +72,16 @@ export default async function run(): Promise<void> {
     started = Date.now();
     const reference = await load(bare.url, { connections: CONNECTIONS, seconds: SECONDS, paths: () => '/bare' });
     const checker = await load(server.url, { connections: CONNECTIONS, seconds: SECONDS, paths: checkerPath });
+    // For the record: the app's database-free GET /api/tools, i.e. what every core plugin and hook costs.
+    const appBase = await load(server.url, { connections: CONNECTIONS, seconds: SECONDS, paths: () => '/api/tools' });
     const ratio = checker.requestsPerSecond / reference.requestsPerSecond;
     console.log(`bare Fastify route: ${reference.requestsPerSecond.toFixed(0)} req/s, p99 ${reference.p99} ms`);
+    console.log(`app GET /api/tools: ${appBase.requestsPerSecond.toFixed(0)} req/s, p99 ${appBase.p99} ms (no database: the plugin stack alone, for the record)`);
     console.log(`checker API:        ${checker.requestsPerSecond.toFixed(0)} req/s, p99 ${checker.p99} ms, errors ${checker.errors}, non-2xx ${checker.non2xx}`);
     console.log(`throughput ratio:   ${(ratio * 100).toFixed(0)}% of the bare route (target >= 50%)  ${verdict(ratio >= 0.5)}`);
     console.log(`checker p99:        ${checker.p99} ms at ${CONNECTIONS} connections (target < 20 ms)  ${verdict(checker.p99 < 20)}`);
   } finally {
-    await server.stop();
+    await server?.stop();
     await bare.stop();
   }
 }

@@ -1,5 +1,8 @@
 // `npm run bench -- <name>`: runs one benchmark (or all), each printing its figures beside its
 // targets (ARCHITECTURE.md §7). Benchmarks are never timed tests.
+import os from 'node:os';
+import { loadAverage, removeTempDirs } from './support';
+
 const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> = {
   checker: () => import('./checker'),
   bureau: () => import('./bureau'),
@@ -10,13 +13,21 @@ const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> =
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = wanted.length ? wanted : Object.keys(benches);
+const unknown = names.filter((name) => !benches[name]);
+if (unknown.length) {
+  console.error(`unknown benchmark "${unknown.join('", "')}"; known: ${Object.keys(benches).join(', ')}`);
+  process.exit(2);
+}
 for (const name of names) {
-  const load = benches[name];
-  if (!load) {
-    console.error(`unknown benchmark "${name}"; known: ${Object.keys(benches).join(', ')}`);
-    process.exit(2);
-  }
+  const load = benches[name]!;
   console.log(`\n## ${name}`);
-  await (await load()).default();
+  // Other work on the machine (tests, builds) skews every figure: say how busy it was.
+  console.log(`load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
+  try {
+    await (await load()).default();
+  } finally {
+    removeTempDirs();
+    console.log(`load average at end:   ${loadAverage()}`);
+  }
 }
 export {};

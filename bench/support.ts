@@ -8,8 +8,29 @@ import autocannon from 'autocannon';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const tempDirs = new Set<string>();
+
+/** A temp data directory, removed by removeTempDirs() after each benchmark (run.ts) or at exit. */
 export function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `guildhall-bench-${prefix}-`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `guildhall-bench-${prefix}-`));
+  tempDirs.add(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}
+// A benchmark that fails or is interrupted must not leave its data behind either (a checker run is ~0.5 GB).
+process.once('exit', removeTempDirs);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+/** The 1-, 5- and 15-minute load averages, printed beside the figures they skew. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 }
 
 export async function freePort(): Promise<number> {

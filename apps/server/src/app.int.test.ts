@@ -1,5 +1,8 @@
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './core/db/test-databases';
+import { helmetOptions } from './core/http/http-plugin';
 import { buildTestApp, type TestApp } from './test-support/build-test-app';
 
 // ARCHITECTURE.md §6: every failure answers {error} with the right 4xx; bad input never gets a 500.
@@ -87,5 +90,29 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
     expect(limited.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
     const other = await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=123456', remoteAddress: '203.0.113.8' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('sends exactly the headers @fastify/helmet would, on JSON answers, errors and 403s alike', async () => {
+    // The reference: the plugin itself, per request, with the app's options (core/http computes them once).
+    const reference = Fastify({ logger: false });
+    await reference.register(helmet, helmetOptions({ isProduction: t.config.isProduction }));
+    reference.get('/x', async () => ({}));
+    const expected = (await reference.inject({ url: '/x' })).headers;
+    await reference.close();
+    const helmetNames = Object.keys(expected).filter((name) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name));
+    expect(helmetNames.length).toBeGreaterThan(8);
+
+    const cookie = await t.signInAs('staff');
+    const answers = [
+      await t.request({ url: '/bureau/api/check-status?type=discord&id=123456' }),
+      await t.request({ url: '/api/tools' }),
+      await t.request({ url: '/api/nope' }),
+      await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, origin: 'https://evil.example' } }),
+    ];
+    for (const res of answers) {
+      for (const name of helmetNames) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(expected[name]);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
   });
 });

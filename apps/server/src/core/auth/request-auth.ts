@@ -5,6 +5,7 @@ import type { SchoolAccount } from './school-account-store';
 import { SESSION_COOKIE, type Identity, type Session } from './session-store';
 
 const resolved = new WeakMap<FastifyRequest, Promise<Session | null>>();
+const schoolResolved = new WeakMap<FastifyRequest, Promise<{ session: Session; account: SchoolAccount | null } | null>>();
 
 /** 002 §7: the sports API sends `Authorization: Bearer <token>`; the token is an opaque session token. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -38,13 +39,28 @@ export async function requireGrant(request: FastifyRequest, role: GrantRole): Pr
   return session;
 }
 
-/** A school-account session (002) with its current account; the role is read fresh, never from the session. */
+/**
+ * A school-account session (002) with its current account; the role is read fresh, never from the
+ * session. Session and account come from one joined query (SessionStore.findWithSchoolAccount).
+ */
 export async function requireSchoolSession(request: FastifyRequest): Promise<{ session: Session; account: SchoolAccount }> {
-  const session = await currentSession(request);
-  if (!session || session.kind !== 'school') throw unauthorized('Please log in with your student ID first.');
-  const account = await request.server.ctx.schoolAccounts.findByStudentId(session.subject);
-  if (!account) throw unauthorized('This account no longer exists. Please log in again.');
-  return { session, account };
+  let found = schoolResolved.get(request);
+  if (!found) {
+    const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
+    found = token ? request.server.ctx.sessions.findWithSchoolAccount(token) : Promise.resolve(null);
+    schoolResolved.set(request, found);
+    // Later currentSession calls on this request reuse this read. A failed read rejects for them
+    // too, but must not count as unhandled when nobody asks.
+    if (!resolved.has(request)) {
+      const session = found.then((f) => f?.session ?? null);
+      session.catch(() => undefined);
+      resolved.set(request, session);
+    }
+  }
+  const result = await found;
+  if (!result || result.session.kind !== 'school') throw unauthorized('Please log in with your student ID first.');
+  if (!result.account) throw unauthorized('This account no longer exists. Please log in again.');
+  return { session: result.session, account: result.account };
 }
 
 /** Starts a session for the identity and sets the HttpOnly, SameSite cookie. Answers the token (bearer clients use it). */

@@ -17,7 +17,7 @@ export interface SchoolAccount {
   createdAt: number;
 }
 
-function toAccount(row: Pick<SchoolAccountsTable, 'student_id' | 'email' | 'role' | 'created_at'> & { id: number }): SchoolAccount {
+export function toAccount(row: Pick<SchoolAccountsTable, 'student_id' | 'email' | 'role' | 'created_at'> & { id: number }): SchoolAccount {
   return { id: row.id, studentId: row.student_id, email: row.email, role: row.role, createdAt: row.created_at };
 }
 

@@ -21,7 +21,7 @@ export interface PrintOptions {
 }
 
 // The brief's launch flags: headless, no network side-channels, nothing written outside the temp profile.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

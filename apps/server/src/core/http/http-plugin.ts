@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { ZodError } from 'zod';
 import { HttpError, describeZodError } from './http-error';
 
@@ -10,12 +10,9 @@ export interface HttpCoreOptions {
   isProduction: boolean;
 }
 
-/**
- * ARCHITECTURE.md §2 core/http: the error shape, security headers, and the Origin check on
- * cookie-authenticated writes.
- */
-export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOptions): Promise<void> {
-  await app.register(helmet, {
+/** The security headers (helmet's defaults plus our CSP), the same on every response. */
+export function helmetOptions(options: Pick<HttpCoreOptions, 'isProduction'>): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -31,16 +28,51 @@ export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOp
     },
     // HSTS only makes sense behind HTTPS, which a production deployment is expected to have.
     strictTransportSecurity: options.isProduction,
-  });
+  };
+}
 
-  // A form or fetch from another site must not ride on a signed-in person's cookie. Requests that
-  // carry no cookie (bearer-token and bot APIs) are not at risk and are not checked.
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return;
-    const origin = request.headers.origin ?? originOf(request.headers.referer);
-    if (origin !== options.publicOrigin) {
-      throw new HttpError(403, 'This request came from another site and was refused.');
+/**
+ * The headers @fastify/helmet sets for these options. The plugin builds helmet's whole middleware
+ * (option checks, CSP serialisation) on every request in two hooks; with static options (no nonces,
+ * no per-request directive functions) its headers are static too, so they are asked for once, from
+ * the plugin itself on a throwaway instance, and set by one cheap hook (ARCHITECTURE.md §7).
+ */
+export async function securityHeaders(options: FastifyHelmetOptions): Promise<Array<[string, string]>> {
+  const probe = Fastify({ logger: false });
+  let headers: Array<[string, string]> = [];
+  await probe.register(helmet, options);
+  probe.get('/', async (_request, reply) => {
+    headers = Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]);
+    return '';
+  });
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  if (!headers.some(([name]) => name === 'content-security-policy')) throw new Error('helmet set no Content-Security-Policy');
+  return headers;
+}
+
+/**
+ * ARCHITECTURE.md §2 core/http: the error shape, security headers, and the Origin check on
+ * cookie-authenticated writes.
+ */
+export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOptions): Promise<void> {
+  const headers = await securityHeaders(helmetOptions(options));
+
+  // One synchronous hook for every request (ARCHITECTURE.md §7: the public checker is measured
+  // against a bare route): helmet's headers, then the Origin check.
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
+    // A form or fetch from another site must not ride on a signed-in person's cookie. Requests that
+    // carry no cookie (bearer-token and bot APIs) are not at risk and are not checked.
+    if (UNSAFE_METHODS.has(request.method) && request.headers.cookie) {
+      const origin = request.headers.origin ?? originOf(request.headers.referer);
+      if (origin !== options.publicOrigin) {
+        done(new HttpError(403, 'This request came from another site and was refused.'));
+        return;
+      }
     }
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {

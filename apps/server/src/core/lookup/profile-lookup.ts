@@ -53,6 +53,28 @@ const RobloxUserAnswer = z.object({
   isBanned: z.boolean().nullish(),
 });
 
+// Module-level, so a lookup allocates no parser closures per call (the checker is a hot path).
+function parseDiscordUser(data: unknown): DiscordProfile {
+  const user = DiscordUserAnswer.parse(data);
+  return { id: user.id, username: user.username, displayName: user.global_name ?? null, avatar: user.avatar ?? null };
+}
+
+function parseRobloxUser(data: unknown): RobloxProfile {
+  const user = RobloxUserAnswer.parse(data);
+  return { id: String(user.id), username: user.name, displayName: user.displayName ?? null, createdAt: user.created ?? null, isBanned: user.isBanned ?? false };
+}
+
+/** A cached answer, parsed; a row of a shape we no longer read (an older release, a hand-seeded row) is no answer. */
+function fromCache<T>(cached: CachedProfileRow, parse: (data: unknown) => T, source: LookupSource): LookupResult<T> {
+  if (!cached) return { profile: null, source: 'unavailable' };
+  try {
+    const data = JSON.parse(cached.data) as unknown;
+    return { profile: data === null ? null : parse(data), source };
+  } catch {
+    return { profile: null, source: 'unavailable' };
+  }
+}
+
 /** The Discord epoch is 2015-01-01; a snowflake's top 42 bits are milliseconds since then. */
 export function discordCreationDate(snowflake: string): Date | null {
   if (!/^\d{5,25}$/.test(snowflake)) return null;
@@ -60,6 +82,13 @@ export function discordCreationDate(snowflake: string): Date | null {
 }
 
 type Fetched = { kind: 'found'; data: unknown } | { kind: 'missing' } | { kind: 'failed' };
+
+/**
+ * A profile_cache row a caller has already read (the checker joins it into its one query), or null
+ * when it read that there is none. Passing it spares the lookup its own cache read; a missing or
+ * stale row still goes to the API exactly as if the lookup had read it itself (decisions/0003).
+ */
+export type CachedProfileRow = { data: string; fetched_at: number } | null;
 
 /**
  * Looks people up on Discord (bot token) and Roblox, through a cache kept in the database so that
@@ -76,19 +105,14 @@ export class ProfileLookup {
     return this.config.discordBotToken !== null;
   }
 
-  async discordUser(id: string): Promise<LookupResult<DiscordProfile>> {
-    const token = this.config.discordBotToken;
-    return this.lookup('discord', id, token ? () => this.fetchJson(`${this.config.discordBaseUrl}/api/v10/users/${encodeURIComponent(id)}`, { authorization: `Bot ${token}` }) : null, (data) => {
-      const user = DiscordUserAnswer.parse(data);
-      return { id: user.id, username: user.username, displayName: user.global_name ?? null, avatar: user.avatar ?? null };
-    });
+  /** `cached`: the profile_cache row when the caller has already read it (see CachedProfileRow). */
+  async discordUser(id: string, cached?: CachedProfileRow): Promise<LookupResult<DiscordProfile>> {
+    return this.lookup('discord', id, parseDiscordUser, cached);
   }
 
-  async robloxUser(id: string): Promise<LookupResult<RobloxProfile>> {
-    return this.lookup('roblox', id, () => this.fetchJson(`${this.config.robloxBaseUrl}/v1/users/${encodeURIComponent(id)}`, {}), (data) => {
-      const user = RobloxUserAnswer.parse(data);
-      return { id: String(user.id), username: user.name, displayName: user.displayName ?? null, createdAt: user.created ?? null, isBanned: user.isBanned ?? false };
-    });
+  /** `cached`: the profile_cache row when the caller has already read it (see CachedProfileRow). */
+  async robloxUser(id: string, cached?: CachedProfileRow): Promise<LookupResult<RobloxProfile>> {
+    return this.lookup('roblox', id, parseRobloxUser, cached);
   }
 
   /** Saves an answer as if it had just been fetched (the demo seed uses it for its people). */
@@ -104,44 +128,40 @@ export class ProfileLookup {
   private async lookup<T>(
     platform: 'discord' | 'roblox',
     id: string,
-    fetcher: (() => Promise<Fetched>) | null,
     parse: (data: unknown) => T,
+    prefetched: CachedProfileRow | undefined,
   ): Promise<LookupResult<T>> {
-    const cached = await this.db
-      .selectFrom('profile_cache')
-      .select(['data', 'fetched_at'])
-      .where('platform', '=', platform)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    const fromCache = (source: LookupSource): LookupResult<T> => {
-      if (!cached) return { profile: null, source: 'unavailable' };
-      try {
-        const data = JSON.parse(cached.data) as unknown;
-        return { profile: data === null ? null : parse(data), source };
-      } catch {
-        // A cached answer of a shape we no longer read (an older release, a hand-seeded row) is no answer.
-        return { profile: null, source: 'unavailable' };
-      }
-    };
+    const cached =
+      prefetched !== undefined
+        ? prefetched
+        : ((await this.db.selectFrom('profile_cache').select(['data', 'fetched_at']).where('platform', '=', platform).where('id', '=', id).executeTakeFirst()) ?? null);
     if (cached && this.now() - cached.fetched_at < this.config.cacheSeconds * 1000) {
-      const hit = fromCache('cache');
+      const hit = fromCache(cached, parse, 'cache');
       if (hit.source === 'cache') return hit;
     }
-    if (!fetcher) return fromCache('stale');
-    const fetched = await fetcher();
-    if (fetched.kind === 'failed') return fromCache('stale');
+    // Discord answers only with a bot token; without one the cache is all there is.
+    if (platform === 'discord' && !this.config.discordBotToken) return fromCache(cached, parse, 'stale');
+    const fetched = await this.fetchLive(platform, id);
+    if (fetched.kind === 'failed') return fromCache(cached, parse, 'stale');
     const data = fetched.kind === 'found' ? fetched.data : null;
     let profile: T | null;
     try {
       profile = data === null ? null : parse(data);
     } catch {
       // An answer of a shape we do not know is treated like an outage, not cached.
-      return fromCache('stale');
+      return fromCache(cached, parse, 'stale');
     }
     // A 404 is cached too ("no such user"), so unknown ids do not hammer the API.
     // Failing to cache (a busy SQLite writer) must not lose the answer we already have.
     await this.remember(platform, id, data).catch(() => undefined);
     return { profile, source: 'live' };
+  }
+
+  private fetchLive(platform: 'discord' | 'roblox', id: string): Promise<Fetched> {
+    if (platform === 'discord') {
+      return this.fetchJson(`${this.config.discordBaseUrl}/api/v10/users/${encodeURIComponent(id)}`, { authorization: `Bot ${this.config.discordBotToken}` });
+    }
+    return this.fetchJson(`${this.config.robloxBaseUrl}/v1/users/${encodeURIComponent(id)}`, {});
   }
 
   private async fetchJson(url: string, headers: Record<string, string>): Promise<Fetched> {

@@ -86,6 +86,46 @@ describe.each(DIALECTS)('checkVerificationStatus on %s', (dialect) => {
     }
   });
 
+  it('decisions/0003: names come from the cached profiles read with the pair; only a missing or stale one calls the API', async () => {
+    const callsFor = () => [...t.discord!.calls, ...t.roblox!.calls].filter((c) => c.includes(staff.discord.id) || c.includes('1200001'));
+    // Nothing cached yet: both APIs answer, and their answers are cached.
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: staff.discord.id })).toEqual(verifiedStaff);
+    expect(callsFor()).toHaveLength(2);
+    // Fresh: answered from the joined cache rows, no call.
+    t.clock.advance(t.config.LOOKUP_CACHE_SECONDS * 1000 - 1);
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: '1200001' })).toEqual(verifiedStaff);
+    expect(callsFor()).toHaveLength(2);
+    // Stale and the APIs down: the older answers are still used.
+    t.clock.advance(1);
+    t.discord!.faults.fail(/./, 503, 1);
+    t.roblox!.faults.fail(/./, 503, 1);
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: staff.discord.id })).toEqual(verifiedStaff);
+    expect(callsFor()).toHaveLength(4);
+    // Stale and the APIs back: live answers again.
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: staff.discord.id })).toEqual(verifiedStaff);
+    expect(callsFor()).toHaveLength(6);
+  });
+
+  it('a cached name is used for a not-verified Roblox id (ban only), and a changed ban shows at once', async () => {
+    await t.ctx.lookup.remember('roblox', demoUnpairedBan.robloxId, { id: Number(demoUnpairedBan.robloxId), name: 'CachedEve', displayName: null, created: null, isBanned: true });
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: demoUnpairedBan.robloxId })).toMatchObject({
+      result: 'not_verified',
+      roblox: { id: '1200099', username: 'CachedEve' },
+    });
+    await t.ctx.registry.setBan({ ...demoBans.find((b) => b.robloxId === banned.roblox!.id)!, reason: 'Changed reason' });
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: banned.discord.id })).toMatchObject({ ban: { reason: 'Changed reason' } });
+  });
+
+  it('001 §5: when several pairs hold one Roblox id, the oldest answers', async () => {
+    t.clock.advance(1000);
+    await t.ctx.registry.upsertPair('100000000000000001', '7770001');
+    t.clock.advance(1000);
+    await t.ctx.registry.upsertPair('100000000000000000', '7770001');
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: '7770001' })).toMatchObject({ result: 'verified', discord: { id: '100000000000000001' } });
+    // A Roblox id compares as a string: a leading zero is another id.
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: '07770001' })).toEqual({ result: 'not_found' });
+  });
+
   it('serves the same answers over GET /bureau/api/check-status, trimming the id (001 §5)', async () => {
     const res = await t.request({ url: `/bureau/api/check-status?type=roblox&id=${encodeURIComponent(' 1200001 ')}` });
     expect(res.statusCode).toBe(200);
