@@ -172,7 +172,7 @@ test('a failure loading the data logs the user out (002 §6)', async ({ page }) 
   await page.reload();
   // The sports list, the registration and the settings load side by side; whichever fails first
   // logs the user out, so the sentence may or may not carry the 'Failed to load sports list: ' prefix.
-  await expect(page.getByRole('dialog', { name: 'Error' })).toContainText(/^Error×?(Failed to load sports list: )?Please log in with your student ID first\./);
+  await expect(page.getByRole('dialog', { name: 'Error' })).toContainText(/(Failed to load sports list: )?Please log in with your student ID first\./);
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByLabel('Student ID')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
