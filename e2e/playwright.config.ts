@@ -14,7 +14,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // CI runs on a loaded 2-core machine; a journey that passes on its second try is reported as
+  // flaky (and counted in the summary) rather than failing the whole run.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
