@@ -26,7 +26,7 @@ function countVitest(file) {
 function countPlaywright(file) {
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   const s = r.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0, flaky: s.flaky ?? 0 };
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -43,7 +43,8 @@ for (const step of steps) {
       totals.passed += c.passed;
       totals.failed += c.failed;
       totals.skipped += c.skipped;
-      console.log(`--- ${step.name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (${seconds}s)`);
+      const flaky = c.flaky ? ` (${c.flaky} passed only on a retry: flaky)` : '';
+      console.log(`--- ${step.name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${flaky} (${seconds}s)`);
     }
   } else {
     console.log(`--- ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds}s)`);
