@@ -1,8 +1,4 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { openDatabase } from '../apps/server/src/core/db/database';
-import { migrateToLatest } from '../apps/server/src/core/db/migrate';
-import { allMigrations } from '../apps/server/src/migrations';
+import { openBenchDatabase } from './support';
 
 // Realistic ids: Discord snowflakes spread over 2016-2024 (so their digits vary like real ones) and
 // Roblox ids of 7-10 digits. Deterministic, so runs compare.
@@ -19,12 +15,7 @@ export { DISCORD_EPOCH };
 
 /** A migrated SQLite file under dataDir with `pairs` verified pairs (the FTS index fills through its triggers). */
 export async function seedBureauPairs(dataDir: string, pairs: number): Promise<string> {
-  const file = path.join(dataDir, 'guildhall.sqlite');
-  const handle = openDatabase({ sqliteFile: file });
-  await migrateToLatest(handle.db, 'sqlite', allMigrations);
-  await handle.close();
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  const { file, sqlite } = await openBenchDatabase(dataDir);
   const insert = sqlite.prepare('insert into registry_pairs (discord_id, roblox_id, updated_at) values (?, ?, ?)');
   const now = Date.now();
   const batch = sqlite.transaction((from: number, to: number) => {

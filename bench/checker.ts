@@ -2,11 +2,7 @@
 // public checker API loaded from this second process beside a bare Fastify route.
 // Target: at least 50% of the bare route's throughput, and p99 under 20 ms at 50 connections.
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { openDatabase } from '../apps/server/src/core/db/database';
-import { migrateToLatest } from '../apps/server/src/core/db/migrate';
-import { allMigrations } from '../apps/server/src/migrations';
-import { load, repoRoot, type RunningProcess, startProcess, tempDir, verdict } from './support';
+import { load, openBenchDatabase, repoRoot, startProcess, tempDir, type RunningProcess, verdict } from './support';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -16,13 +12,8 @@ const discordIdOf = (i: number) => String(100_000_000_000_000_000n + BigInt(i));
 const robloxIdOf = (i: number) => String(10_000_000 + i);
 
 async function seed(dataDir: string): Promise<void> {
-  const file = path.join(dataDir, 'guildhall.sqlite');
-  const handle = openDatabase({ sqliteFile: file });
-  await migrateToLatest(handle.db, 'sqlite', allMigrations);
-  await handle.close();
   // Raw prepared statements in one transaction: the fastest honest way to load a million rows.
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  const { sqlite } = await openBenchDatabase(dataDir);
   const now = Date.now();
   const pair = sqlite.prepare('insert into registry_pairs (discord_id, roblox_id, updated_at) values (?, ?, ?)');
   const ban = sqlite.prepare('insert into registry_bans (roblox_id, is_banned, moderator, reason, time, username, updated_at) values (?, 1, ?, ?, ?, ?, ?)');

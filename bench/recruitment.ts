@@ -4,13 +4,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { bulkApplicantName, demoQuestions, demoRoles, demoStages } from '@guildhall/testkit/recruitment-demo';
 import { hashToken } from '../apps/server/src/core/auth/session-store';
-import { openDatabase } from '../apps/server/src/core/db/database';
-import { migrateToLatest } from '../apps/server/src/core/db/migrate';
-import { allMigrations } from '../apps/server/src/migrations';
-import { repoRoot, startProcess, tempDir, verdict } from './support';
+import { openBenchDatabase, repoRoot, startProcess, tempDir, verdict } from './support';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 1_000);
@@ -21,12 +17,7 @@ const ADMIN_ID = '800000000000000001';
 const ADMIN_TOKEN = 'bench-admin-session-token-0123456789abcdef';
 
 async function seed(dataDir: string): Promise<void> {
-  const file = path.join(dataDir, 'guildhall.sqlite');
-  const handle = openDatabase({ sqliteFile: file });
-  await migrateToLatest(handle.db, 'sqlite', allMigrations);
-  await handle.close();
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  const { sqlite } = await openBenchDatabase(dataDir);
   const now = Date.now();
   sqlite.transaction(() => {
     // The admin: verified, granted, with a live session (the cookie the load sends).

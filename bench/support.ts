@@ -5,6 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { openDatabase } from '../apps/server/src/core/db/database';
+import { migrateToLatest } from '../apps/server/src/core/db/migrate';
+import { allMigrations } from '../apps/server/src/migrations';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -111,4 +115,18 @@ export async function load(url: string, options: { connections: number; seconds:
 
 export function verdict(ok: boolean): string {
   return ok ? 'PASS' : 'MISS';
+}
+
+/**
+ * The server's SQLite file under dataDir, migrated, opened raw: benchmarks load their rows with
+ * prepared statements in transactions, the fastest honest way to seed a million rows.
+ */
+export async function openBenchDatabase(dataDir: string): Promise<{ file: string; sqlite: SQLite.Database }> {
+  const file = path.join(dataDir, 'guildhall.sqlite');
+  const handle = openDatabase({ sqliteFile: file });
+  await migrateToLatest(handle.db, 'sqlite', allMigrations);
+  await handle.close();
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  return { file, sqlite };
 }
