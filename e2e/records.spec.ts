@@ -156,6 +156,18 @@ test('a start-up failure shows the error modal of 001 §8', async ({ page }) => 
   await expect(page.getByRole('link', { name: 'Sign in with Discord' })).toHaveCount(0);
 });
 
+test("a database outage (503) shows 001 §8 'Database not initialized.'", async ({ page }) => {
+  await signInWithDiscord(page, 'staff', '/bureau/records');
+  await expect(rowOf(page, demoPerson('staff').discord.id)).toBeVisible();
+  // The server answers 503 when it cannot reach its database (core/http; tested there for real).
+  await page.route('**/bureau/api/records?**', (route) =>
+    route.fulfill({ status: 503, json: { error: 'The database is not available right now. Please try again shortly.' } }),
+  );
+  await page.getByRole('searchbox').or(page.getByRole('textbox')).first().fill('999');
+  const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
+  await expect(dialog).toContainText('Database not initialized.');
+});
+
 test("a lookup's caveat reaches staff beside the saved PDF", async ({ page }) => {
   // The stack has every credential, so make the lookup answer as it does without a Discord bot token.
   const notice = 'No Discord bot token is configured: Discord details come from the registry alone.';

@@ -82,9 +82,24 @@ export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOp
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ error: clientErrorMessage(error as FastifyError) });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ error: 'The database is not available right now. Please try again shortly.' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+// 001 §8 'Database not initialized.': an outage is the server's state, not a bug, so it answers 503
+// and the pages can say so. Connection failures (network codes; PostgreSQL class 08, 57P0x shutdowns,
+// 53300 too many connections) and SQLite's busy, locked, cannot-open, I/O and disk-full errors.
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return DATABASE_DOWN_CODES.has(code) || code.startsWith('08') || /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL)/.test(code);
 }
 
 function originOf(referer: string | undefined): string | undefined {

@@ -25,6 +25,8 @@ const ID_TYPES: ReadonlyArray<{ value: RecordsIdType; label: string }> = [
 // 001 §8 Records tool error catalogue.
 const FETCH_FAILED = 'Could not fetch verification data.';
 const SEARCH_FAILED = 'An unexpected error occurred during the search.';
+// The server answers 503 when its database cannot be reached (core/http).
+const DATABASE_DOWN = 'Database not initialized.';
 const INIT_FAILED = 'Application failed to initialize.';
 const INIT_FAILED_REFRESH = 'Application failed to initialize. Please refresh the page.';
 
@@ -101,7 +103,15 @@ function RecordsTool() {
   const listError = records.error;
   useEffect(() => {
     if (!listError) return;
-    setError(listError instanceof ApiError && listError.status >= 400 && listError.status < 500 ? listError.message : q ? SEARCH_FAILED : FETCH_FAILED);
+    setError(
+      listError instanceof ApiError && listError.status === 503
+        ? DATABASE_DOWN
+        : listError instanceof ApiError && listError.status >= 400 && listError.status < 500
+          ? listError.message
+          : q
+            ? SEARCH_FAILED
+            : FETCH_FAILED,
+    );
   }, [listError, q]);
 
   const rows = useMemo(() => records.data?.pages.flatMap((page) => page.items) ?? [], [records.data]);
