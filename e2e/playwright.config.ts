@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS } from '../apps/server/src/core/documents/document-service';
 import { defineConfig } from '@playwright/test';
 
 // One id per run, shared with the workers through the environment, so results of people running
@@ -25,16 +26,8 @@ export default defineConfig({
     // ARCHITECTURE.md §3: Debian's Chromium; Playwright never downloads a browser here.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      // The same flags the server's document printer uses (without them Chromium stalls on this network).
+      args: ['--headless', ...CHROMIUM_ARGS],
     },
     locale: 'en-GB',
     timezoneId: 'UTC',

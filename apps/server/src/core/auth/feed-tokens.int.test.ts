@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allMigrations } from '../../migrations';
-import { type DbHandle, type Dialect, openDatabase } from '../db/database';
+import type { DbHandle, Dialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { createTestDatabase, DIALECTS, TEST_DATABASE_URL, type TestDatabase } from '../db/test-databases';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../db/test-databases';
 import { FeedTokenStore, type FeedTokenTables, tokenFromFeedFile } from './feed-tokens';
 import { feedTokenMigrations } from './feed-tokens-migrations';
 import { hashToken } from './session-store';
@@ -95,28 +94,8 @@ describe.each(DIALECTS)('FeedTokenStore on %s', (dialect) => {
 /** A database migrated up to (not including) the feed-token move, as an existing deployment is. */
 async function openBeforeMove(dialect: Dialect): Promise<{ handle: DbHandle; close(): Promise<void> }> {
   const before = Object.fromEntries(Object.entries(allMigrations).filter(([name]) => name !== MOVE_MIGRATION));
-  if (dialect === 'sqlite') {
-    const handle = openDatabase({ sqliteFile: ':memory:' });
-    await migrateToLatest(handle.db, 'sqlite', before);
-    return { handle, close: () => handle.close() };
-  }
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: 2 });
-  await migrateToLatest(handle.db, 'postgres', before);
-  return {
-    handle,
-    async close() {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await dropper.connect();
-      await dropper.query(`drop schema if exists ${schema} cascade`);
-      await dropper.end();
-    },
-  };
+  const handle = await createTestDatabase(dialect, { migrations: before });
+  return { handle, close: () => handle.close() };
 }
 
 describe.each(DIALECTS)('the feed-token migration on %s', (dialect) => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { type DbHandle, type Dialect, openDatabase } from './database';
-import { migrateToLatest } from './migrate';
+import { type GuildhallMigration, migrateToLatest } from './migrate';
 import { allMigrations } from '../../migrations';
 
 /** The PostgreSQL server the integration tests use (CI points it at the machine's local server). */
@@ -20,10 +20,14 @@ export interface TestDatabase extends DbHandle {
  * A fresh, migrated database on the given dialect: SQLite in memory, or a PostgreSQL schema of its
  * own (dropped on close), so test files can run side by side on one server.
  */
-export async function createTestDatabase(dialect: Dialect, options: { sqliteFile?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: Dialect,
+  options: { sqliteFile?: string; /** Default: every migration. */ migrations?: Record<string, GuildhallMigration> } = {},
+): Promise<TestDatabase> {
+  const migrations = options.migrations ?? allMigrations;
   if (dialect === 'sqlite') {
     const handle = openDatabase({ sqliteFile: options.sqliteFile ?? ':memory:' });
-    await migrateToLatest(handle.db, 'sqlite', allMigrations);
+    await migrateToLatest(handle.db, 'sqlite', migrations);
     return handle;
   }
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -32,7 +36,7 @@ export async function createTestDatabase(dialect: Dialect, options: { sqliteFile
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: 5 });
-  await migrateToLatest(handle.db, 'postgres', allMigrations);
+  await migrateToLatest(handle.db, 'postgres', migrations);
   return {
     ...handle,
     schema,

@@ -37,3 +37,20 @@ export type AppointmentsDb = Kysely<AppointmentsTables>;
 export function appointmentsDb(ctx: Pick<AppContext, 'database'>): AppointmentsDb {
   return ctx.database.db.withTables<AppointmentsTables>() as unknown as AppointmentsDb;
 }
+
+/** The row of a fresh booking (a booking made now, or a demo one seeded): booked, never moved or cancelled. */
+export function newBookingRow(lineUserId: string, startsAt: number, endsAt: number, topic: string | null, now: number) {
+  return {
+    line_user_id: lineUserId,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    topic,
+    status: 'booked' as const,
+    reschedule_count: 0,
+    created_at: now,
+    updated_at: now,
+    cancelled_at: null,
+    cancel_reason: null,
+    cancelled_by: null,
+  };
+}

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../core/db/database';
 import { badRequest, conflict, notFound } from '../../core/http/http-error';
 import type { LineIdentity } from '../../core/auth/line-id-token';
 import type { AppointmentsDeps } from './appointments-deps';
+import { newBookingRow } from './appointments-tables';
 import { checkBookableSlot } from './booking-rules';
 import { formatSlotTime } from './format-slot-time';
 import { notifyLineUser } from './notify-line-user';
@@ -40,19 +41,7 @@ async function book(deps: AppointmentsDeps, user: LineIdentity, input: CreateApp
   try {
     const row = await deps.db
       .insertInto('appointments')
-      .values({
-        line_user_id: user.userId,
-        starts_at: slot.startsAt,
-        ends_at: slot.endsAt,
-        topic: input.topic,
-        status: 'booked',
-        reschedule_count: 0,
-        created_at: now,
-        updated_at: now,
-        cancelled_at: null,
-        cancel_reason: null,
-        cancelled_by: null,
-      })
+      .values(newBookingRow(user.userId, slot.startsAt, slot.endsAt, input.topic, now))
       .returningAll()
       .executeTakeFirstOrThrow();
     return { appointment: toAppointment(row), rescheduled: false };

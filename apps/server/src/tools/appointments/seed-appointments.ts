@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import type { AppContext } from '../../core/context';
-import { appointmentsDb } from './appointments-tables';
+import { appointmentsDb, newBookingRow } from './appointments-tables';
 import { bookingRulesFrom } from './booking-rules';
 
 /** Demo LINE users and a few bookings on the next opening days (ToolDefinition.seed, outside production). */
@@ -26,19 +26,7 @@ export async function seedAppointments(ctx: AppContext): Promise<void> {
     const startsAt = new TZDate(day.y, day.m, day.d, h, m, 0, 0, rules.timeZone).getTime();
     await db
       .insertInto('appointments')
-      .values({
-        line_user_id: user.userId,
-        starts_at: startsAt,
-        ends_at: startsAt + rules.slotMinutes * 60_000,
-        topic: plan.topic,
-        status: 'booked',
-        reschedule_count: 0,
-        created_at: now,
-        updated_at: now,
-        cancelled_at: null,
-        cancel_reason: null,
-        cancelled_by: null,
-      })
+      .values(newBookingRow(user.userId, startsAt, startsAt + rules.slotMinutes * 60_000, plan.topic, now))
       .execute();
   }
 }

@@ -14,8 +14,8 @@ const INIT_FAILED = 'Application failed to initialize.';
 const INIT_FAILED_REFRESH = 'Application failed to initialize. Please refresh the page.';
 
 /**
- * Shows `children` only to a Discord sign-in holding the bureau-staff grant, and otherwise says what is
- * missing, the way the records page does: a spinner while who is signed in loads, the start-up failure
+ * Shows `children` only to a Discord sign-in holding the bureau-staff grant (the records tool and the
+ * infraction lookup), and otherwise says what is missing: a spinner while who is signed in loads, the start-up failure
  * of 001 §8, a Discord sign-in that comes back to `returnTo`, or the missing grant. The server refuses
  * these calls all the same; this only saves staff a page of errors.
  */

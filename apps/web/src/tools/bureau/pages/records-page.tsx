@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DocumentType, RecordsIdType, RecordsPair } from '@guildhall/contracts/bureau';
-import { useMe } from '../../../api/get-me';
 import { ApiError, UNKNOWN_ERROR } from '../../../lib/api-client';
-import { discordSignInUrl } from '../../../lib/auth-links';
 import { Button } from '../../../ui/button';
 import { SelectField, TextField } from '../../../ui/field';
 import { Menu } from '../../../ui/menu';
@@ -15,6 +13,7 @@ import { useDownloadRecordDocument } from '../api/download-record-document';
 import { useRecordsEvents } from '../api/records-events';
 import { useSearchRecords } from '../api/search-records';
 import { ErrorModal } from '../components/error-modal';
+import { StaffGate } from '../components/staff-gate';
 import './records-page.css';
 
 const ID_TYPES: ReadonlyArray<{ value: RecordsIdType; label: string }> = [
@@ -27,10 +26,7 @@ const FETCH_FAILED = 'Could not fetch verification data.';
 const SEARCH_FAILED = 'An unexpected error occurred during the search.';
 // The server answers 503 when its database cannot be reached (core/http).
 const DATABASE_DOWN = 'Database not initialized.';
-const INIT_FAILED = 'Application failed to initialize.';
-const INIT_FAILED_REFRESH = 'Application failed to initialize. Please refresh the page.';
 
-const STAFF_GRANT = 'bureau-staff';
 
 /** Waits until typing pauses, so a search is not sent per keystroke. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -48,37 +44,11 @@ function useDebounced<T>(value: T, ms: number): T {
  * or infraction record, and the 'An Error Occurred' modal. Bureau staff only (ARCHITECTURE.md §1).
  */
 export function RecordsPage() {
-  const me = useMe();
-  const identity = me.data?.identity ?? null;
-  const isStaff = identity?.kind === 'discord' && identity.grants.includes(STAFF_GRANT);
-  // 001 §8 start-up failure: who is signed in could not be read, so nothing else can start.
-  const [initErrorClosed, setInitErrorClosed] = useState(false);
-
   return (
     <Page title="Bureau Records" lead="Verified Discord and Roblox pairs, with their registration and infraction records.">
-      {me.isPending ? (
-        <div className="records__loading">
-          <Spinner label="Loading" size="lg" />
-        </div>
-      ) : me.isError ? (
-        <div className="records__gate" role="alert">
-          <p>{INIT_FAILED}</p>
-          <ErrorModal message={initErrorClosed ? null : INIT_FAILED_REFRESH} onClose={() => setInitErrorClosed(true)} />
-        </div>
-      ) : !identity || identity.kind !== 'discord' ? (
-        <div className="records__gate">
-          <p>These are personal records: sign in with Discord to open them.</p>
-          <a className="ui-button ui-button--primary ui-button--md" href={discordSignInUrl('/bureau/records')}>
-            Sign in with Discord
-          </a>
-        </div>
-      ) : !isStaff ? (
-        <div className="records__gate" role="alert">
-          <p>This needs the bureau-staff permission. Ask a bureau administrator to grant it to your Discord account.</p>
-        </div>
-      ) : (
+      <StaffGate returnTo="/bureau/records">
         <RecordsTool />
-      )}
+      </StaffGate>
     </Page>
   );
 }
