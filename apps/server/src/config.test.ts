@@ -33,6 +33,14 @@ describe('loadConfig', () => {
     expect(prod.seedDemoData).toBe(false);
   });
 
+  it('refuses demo data in production with a sentence (issue 10 item 6: the README prints its passwords)', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://x.example' };
+    expect(() => loadConfig({ ...production, SEED_DEMO_DATA: 'true' })).toThrow(
+      new ConfigError('SEED_DEMO_DATA: the demo data (accounts whose passwords the README prints) cannot be seeded when NODE_ENV=production'),
+    );
+    expect(loadConfig({ ...production, SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+  });
+
   it('turns the development sign-in off when Discord credentials exist', () => {
     expect(loadConfig({ DISCORD_CLIENT_ID: 'a', DISCORD_CLIENT_SECRET: 'b' }).devSignIn).toBe(false);
     expect(() => loadConfig({ DISCORD_CLIENT_ID: 'a' })).toThrow(/DISCORD_CLIENT_SECRET/);

@@ -156,6 +156,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (devSignIn && isProduction) {
     throw new ConfigError('DEV_SIGN_IN: the development sign-in cannot be on when NODE_ENV=production');
   }
+  // Issue 10 item 6: the demo accounts' passwords are printed in the README, so never in production.
+  if (env.SEED_DEMO_DATA && isProduction) {
+    throw new ConfigError('SEED_DEMO_DATA: the demo data (accounts whose passwords the README prints) cannot be seeded when NODE_ENV=production');
+  }
   if (isProduction && !env.PUBLIC_URL) {
     throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production (used for OAuth redirects and origin checks)');
   }
