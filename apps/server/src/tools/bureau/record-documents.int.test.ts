@@ -104,6 +104,39 @@ describe('record documents (Chromium print)', () => {
     expect(clean).toContain('No infractions on record for any platform.');
   });
 
+  // Issue 10 item 20: a long record runs over several pages, and every page names its subject, is
+  // numbered and carries the footer (the QR code, the officer and the signature), not only the last.
+  it('prints a 15-infraction record on several pages, each with the subject, "Page N of M" and the footer', async () => {
+    for (let i = 0; i < 15; i += 1) {
+      await t.ctx.registry.addInfraction({
+        platform: i % 2 ? 'Roblox' : 'Discord',
+        subjectId: i % 2 ? staff.roblox!.id : staff.discord.id,
+        id: 1_690_000_000_000 + i * 86_400_000,
+        moderator: 'ModeratorMike',
+        reason: `Reason number ${i + 1}`,
+        note: i % 3 ? null : 'A longer note that takes a second line on the card so the record runs over a few pages of A4 paper.',
+      });
+    }
+    for (const [type, minPages] of [['infraction', 3], ['registration', 1]] as const) {
+      const pdf = (await get(staff.discord.id, type)).rawPayload;
+      const pages = Number(/Pages:\s+(\d+)/.exec(poppler('pdfinfo', pdf))![1]);
+      expect(pages).toBeGreaterThanOrEqual(minPages);
+      for (let n = 1; n <= pages; n += 1) {
+        const text = poppler('pdftotext', pdf, ['-raw', '-f', String(n), '-l', String(n)]);
+        for (const expected of [`Subject: RoseRegistrar`, `Page ${n} of ${pages}`, 'Scan for Verification', 'Officer Olive', 'Registration Officer']) {
+          expect(text, `${type} page ${n}: ${expected}`).toContain(expected);
+        }
+      }
+      if (type === 'infraction') {
+        // Every card is printed once, in id order, across the pages.
+        const all = pdfText(pdf);
+        const order = Array.from({ length: 15 }, (_, i) => all.indexOf(`Reason: Reason number ${i + 1}\n`));
+        expect(order.every((at) => at > 0)).toBe(true);
+        expect([...order].sort((a, b) => a - b)).toEqual(order);
+      }
+    }
+  });
+
   it('answers 404 for a Discord id with no pair, before printing anything', async () => {
     const response = await get('123456789012345678', 'registration');
     expect(response.statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import type { DocumentType, UserDetailsAnswer } from '@guildhall/contracts/bureau';
+import { DOCUMENT_FONT_FAMILY } from '../../../core/documents/document-fonts';
 import type { Infraction } from '../../../core/registry/registry-repository';
 
 export interface RecordDocumentProps {
@@ -125,63 +126,96 @@ export function RecordDocument(props: RecordDocumentProps) {
   const { details } = props;
   // 001 §3: sorted ascending by numeric id.
   const infractions = [...props.infractions].sort((a, b) => a.id - b.id || a.platform.localeCompare(b.platform));
+  const subject = `Subject: ${orUnknown(details.robloxUsername)} · Discord ID ${details.discordId} · Roblox ID ${details.robloxId}`;
+  // Issue 10 item 20: a table's header and footer groups repeat on every printed page, so a record
+  // that runs over several pages names its subject and carries the footer on each of them (the page
+  // numbers are the @page margin box in RECORD_DOCUMENT_CSS). One column, one cell per part.
   return (
     <div className="sheet">
       <div className="watermark" aria-hidden="true">
         OFFICIAL RECORD
       </div>
-      <header className="doc-header">
-        <h1>BUREAU OF REGISTRATION</h1>
-        <p className="subtitle">{props.officeSubtitle}</p>
-      </header>
-      {props.type === 'registration' ? (
-        <section>
-          <h2>Subject Information</h2>
-          <div className="blocks">
-            <SubjectBlock title="Discord" rows={discordRows(details)} />
-            <SubjectBlock title="Roblox" rows={robloxRows(details)} />
-          </div>
-        </section>
-      ) : (
-        <section>
-          <h2>Infraction Record</h2>
-          <div className="blocks">
-            <SubjectBlock title="Discord" rows={[['Username', orUnknown(details.discordUsername)], ['User ID', details.discordId]]} />
-            <SubjectBlock title="Roblox" rows={[['Username', orUnknown(details.robloxUsername)], ['User ID', details.robloxId]]} />
-          </div>
-          {infractions.length === 0 ? (
-            <p className="empty">No infractions on record for any platform.</p>
-          ) : (
-            infractions.map((infraction) => <InfractionCard key={`${infraction.platform}-${infraction.id}`} infraction={infraction} />)
-          )}
-        </section>
-      )}
-      <footer className="doc-footer">
-        <div className="qr">
-          <img src={props.qrCodeUrl} width={80} height={80} alt="" />
-          <span>Scan for Verification</span>
-        </div>
-        <div className="stamp">Generated {stampFormat.format(props.generatedAt)} UTC</div>
-        <div className="officer">
-          <img src={props.signatureUrl} width={160} height={40} alt="" />
-          <span className="officer-name">{props.officerName}</span>
-          <span>Registration Officer</span>
-        </div>
-      </footer>
+      <table className="layout">
+        <thead>
+          <tr>
+            <td>
+              <header className="doc-header">
+                <h1>BUREAU OF REGISTRATION</h1>
+                <p className="subtitle">{props.officeSubtitle}</p>
+                <p className="subject">{subject}</p>
+              </header>
+            </td>
+          </tr>
+        </thead>
+        <tfoot>
+          <tr>
+            <td>
+              <footer className="doc-footer">
+                <div className="qr">
+                  <img src={props.qrCodeUrl} width={80} height={80} alt="" />
+                  <span>Scan for Verification</span>
+                </div>
+                <div className="stamp">Generated {stampFormat.format(props.generatedAt)} UTC</div>
+                <div className="officer">
+                  <img src={props.signatureUrl} width={160} height={40} alt="" />
+                  <span className="officer-name">{props.officerName}</span>
+                  <span>Registration Officer</span>
+                </div>
+              </footer>
+            </td>
+          </tr>
+        </tfoot>
+        <tbody>
+          <tr>
+            <td className="content">
+              {props.type === 'registration' ? (
+                <section>
+                  <h2>Subject Information</h2>
+                  <div className="blocks">
+                    <SubjectBlock title="Discord" rows={discordRows(details)} />
+                    <SubjectBlock title="Roblox" rows={robloxRows(details)} />
+                  </div>
+                </section>
+              ) : (
+                <section>
+                  <h2>Infraction Record</h2>
+                  <div className="blocks">
+                    <SubjectBlock title="Discord" rows={[['Username', orUnknown(details.discordUsername)], ['User ID', details.discordId]]} />
+                    <SubjectBlock title="Roblox" rows={[['Username', orUnknown(details.robloxUsername)], ['User ID', details.robloxId]]} />
+                  </div>
+                  {infractions.length === 0 ? (
+                    <p className="empty">No infractions on record for any platform.</p>
+                  ) : (
+                    infractions.map((infraction) => <InfractionCard key={`${infraction.platform}-${infraction.id}`} infraction={infraction} />)
+                  )}
+                </section>
+              )}
+            </td>
+          </tr>
+        </tbody>
+      </table>
     </div>
   );
 }
 
 /**
  * A4 portrait (001 §9: 210mm by 297mm); sizes of the QR code and signature from 001 §9. The page
- * margin (not the sheet's padding) makes the room at the top and bottom, so continuation pages of a
- * long infraction record get it too; the fixed watermark repeats on every page.
+ * margin (not the sheet's padding) makes the room at the top and bottom of every page, and holds the
+ * page numbers (a margin box, issue 10 item 20); the fixed watermark repeats on every page. The layout
+ * table is one page tall at least, so a one-page document keeps its footer at the foot of the page.
  */
 export const RECORD_DOCUMENT_CSS = `
-@page { size: A4 portrait; margin: 14mm 0 12mm; }
-.sheet { width: 210mm; min-height: calc(297mm - 26mm); padding: 2mm 16mm 2mm; position: relative; color: #1b1f2a; font-size: 10.5pt; line-height: 1.45; display: flex; flex-direction: column; }
+@page {
+  size: A4 portrait;
+  margin: 12mm 0 12mm;
+  @bottom-center { content: "Page " counter(page) " of " counter(pages); font-family: ${DOCUMENT_FONT_FAMILY}; font-size: 8pt; color: #4a5470; }
+}
+.sheet { width: 210mm; padding: 0 16mm; position: relative; color: #1b1f2a; font-size: 10.5pt; line-height: 1.45; }
+.layout { width: 100%; height: calc(297mm - 24mm); border-collapse: collapse; }
+.layout td { padding: 0; vertical-align: top; }
 .watermark { position: fixed; top: 50%; left: 50%; transform: translate(-50%, -50%) rotate(-32deg); font-size: 64pt; font-weight: 700; color: rgba(29, 43, 83, 0.06); white-space: nowrap; z-index: 0; pointer-events: none; }
-.doc-header { text-align: center; border-bottom: 2px solid #1d2b53; padding-bottom: 4mm; margin-bottom: 6mm; }
+.doc-header { text-align: center; border-bottom: 2px solid #1d2b53; padding: 2mm 0 3mm; margin-bottom: 6mm; }
+.subject { margin: 1.5mm 0 0; font-size: 9pt; font-weight: 700; color: #1d2b53; }
 .doc-header h1 { margin: 0; font-size: 20pt; letter-spacing: 0.08em; color: #1d2b53; }
 .subtitle { margin: 1mm 0 0; font-size: 10.5pt; color: #4a5470; }
 h2 { font-size: 13pt; margin: 0 0 4mm; color: #1d2b53; letter-spacing: 0.02em; }
@@ -197,7 +231,7 @@ h2 { font-size: 13pt; margin: 0 0 4mm; color: #1d2b53; letter-spacing: 0.02em; }
 .card-body { padding: 2mm 4mm; }
 .card-body p { margin: 0.8mm 0; }
 .empty { font-style: italic; color: #4a5470; }
-.doc-footer { margin-top: auto; padding-top: 6mm; border-top: 1px solid #c9cfdd; display: flex; align-items: flex-end; justify-content: space-between; gap: 6mm; break-inside: avoid; }
+.doc-footer { margin-top: 4mm; padding: 4mm 0 2mm; border-top: 1px solid #c9cfdd; display: flex; align-items: flex-end; justify-content: space-between; gap: 6mm; break-inside: avoid; }
 .qr { display: flex; flex-direction: column; align-items: center; gap: 1mm; font-size: 8pt; }
 .qr img { width: 80px; height: 80px; }
 .stamp { font-size: 8.5pt; color: #4a5470; align-self: center; }
