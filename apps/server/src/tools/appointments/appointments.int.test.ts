@@ -3,6 +3,7 @@ import { type FakeLine, demoPerson, startFakeLine } from '@guildhall/testkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
 import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { readCalendarFeed } from '../../test-support/read-calendar-feed';
 import { appointmentsDb } from './appointments-tables';
 import { SLOT_TAKEN_MESSAGE } from './create-appointment';
 
@@ -310,6 +311,19 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       await t.ctx.grants.revoke(demoPerson('staff').discord.id, 'bureau-staff');
       expect((await t.app.inject({ url: newPath })).statusCode).toBe(404);
       expect((await t.app.inject({ url: '/bureau/worker/calendar/not-a-real-token-at-all-xx.ics' })).statusCode).toBe(404);
+    });
+
+    it('places each event at its real instant, read by an iCalendar parser (issue 10 item 14)', async () => {
+      const booked = (await book(ALICE, slot('13:30'))).json().appointment as { id: number };
+      const row = await db().selectFrom('appointments').select('updated_at').where('id', '=', booked.id).executeTakeFirstOrThrow();
+      const cookie = await staffCookie();
+      const issued = await t.request({ method: 'POST', url: '/bureau/worker/staff/calendar-feed', cookie });
+      for (const feed of [await t.request({ url: '/bureau/worker/staff/calendar.ics', cookie }), await t.app.inject({ url: new URL(issued.json().url).pathname })]) {
+        const [event] = readCalendarFeed(feed.body);
+        // 13:30-14:00 Bangkok as the staff page shows it, not 06:30 wall-clock time.
+        // DTSTAMP carries whole seconds.
+        expect(event).toMatchObject({ start: Date.parse(slot('13:30')), end: Date.parse(slot('14:00')), stamp: Math.floor(Number(row.updated_at) / 1000) * 1000 });
+      }
     });
   });
 });

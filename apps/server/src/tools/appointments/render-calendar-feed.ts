@@ -21,7 +21,10 @@ export async function renderCalendarFeed(deps: Pick<AppointmentsDeps, 'db' | 'no
     .limit(5000)
     .execute();
   const host = new URL(deps.publicUrl).host;
-  const calendar = ical({ name: 'Bureau appointments', timezone: deps.rules.timeZone, prodId: { company: 'Guildhall', product: 'appointments' } });
+  // Issue 10 item 14: no calendar `timezone`. Given one without a VTIMEZONE generator, ical-generator
+  // writes UTC digits with neither `Z` nor TZID (floating time), which apps read as Bangkok wall-clock
+  // time, 7 hours early. Plain UTC instants (`...Z`) are exact in every app and need no zone data.
+  const calendar = ical({ name: 'Bureau appointments', prodId: { company: 'Guildhall', product: 'appointments' } });
   for (const row of rows) {
     const who = row.display_name ?? row.line_user_id;
     calendar.createEvent({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTimetableRows, makeHomework, makeTimetableRow, timetableCsv } from '@guildhall/testkit/timetable-demo';
 import { DIALECTS } from '../../core/db/test-databases';
 import { type TestApp, buildTestApp, createTestClock } from '../../test-support/build-test-app';
+import { readCalendarFeed } from '../../test-support/read-calendar-feed';
 
 // The timetable API (002 §7) end to end through the real app, on SQLite and PostgreSQL: sign-in,
 // server-side validation (4xx and nothing written), the notes window and past-day rule, and
@@ -329,6 +330,18 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       expect(res.body).toContain('SUMMARY:Worksheet');
       expect(res.body).toContain('DTEND:20251024T060000Z'); // 13:00 Bangkok
       expect(res.body).not.toContain('Old test');
+    });
+
+    it('places each homework at its due instant in both the export and the subscription, read by an iCalendar parser (issue 10 item 14)', async () => {
+      await as(alice).post('/homework', makeHomework({ homework_id: 'HW-INSTANT', title: 'Due at lunch', due_date: '2025-10-24', due_time: '12:10' }));
+      const issued = await as(alice).post('/homework-feed', {});
+      const feeds = [await as(alice).get('/homework.ics'), await t.app.inject({ url: new URL(issued.json().url).pathname })];
+      await as(alice).del('/homework-feed');
+      const due = Date.parse('2025-10-24T12:10:00+07:00');
+      for (const feed of feeds) {
+        const event = readCalendarFeed(feed.body).find((e) => e.summary.startsWith('Due at lunch'));
+        expect(event).toMatchObject({ start: due - 15 * 60_000, end: due, stamp: NOW });
+      }
     });
   });
 
