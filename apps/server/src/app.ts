@@ -67,6 +67,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Issue 10 item 4: a request trickled byte by byte is answered 408 and closed. Node looks for
+    // late requests every connectionsCheckingInterval (30 s by default), so a quarter of the
+    // headers timeout keeps the cut-off close to the configured time.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.HTTP_HEADERS_TIMEOUT_MS / 4)),
+    },
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),

@@ -20,6 +20,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DISCORD_BASE_URL: 'ftp://x' })).toThrow(/DISCORD_BASE_URL/);
   });
 
+  it('refuses a headers timeout longer than the request timeout (Node would throw at listen)', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

@@ -37,6 +37,11 @@ export const EnvSchema = z.object({
   DEV_SIGN_IN: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_TTL_HOURS: int(1, 24 * 365).default(24 * 7),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(1024 * 1024),
+  // Issue 10 item 4: how long a client may take to send its headers, its whole request (body
+  // included), and how long an idle keep-alive connection stays open (docs/architecture-notes.md).
+  HTTP_HEADERS_TIMEOUT_MS: int(100, 3_600_000).default(30_000),
+  HTTP_REQUEST_TIMEOUT_MS: int(100, 3_600_000).default(120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: int(100, 3_600_000).default(72_000),
   RATE_LIMIT_PUBLIC_PER_MINUTE: int(1, 1_000_000).default(60),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: int(1, 1_000_000).default(20),
   DISCORD_CLIENT_ID: z.string().min(1).optional(),
@@ -155,6 +160,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const devSignIn = env.DEV_SIGN_IN === 'auto' ? !isProduction && !discordOAuth : env.DEV_SIGN_IN === 'true';
   if (devSignIn && isProduction) {
     throw new ConfigError('DEV_SIGN_IN: the development sign-in cannot be on when NODE_ENV=production');
+  }
+  // Node refuses a headers timeout longer than the whole request's.
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   }
   // Issue 10 item 6: the demo accounts' passwords are printed in the README, so never in production.
   if (env.SEED_DEMO_DATA && isProduction) {
