@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { ToolsAnswer } from '@guildhall/contracts';
 import type { Config } from './config';
 import type { AppContext } from './core/context';
+import { redactFeedTokens } from './core/auth/feed-tokens';
 import { GrantStore } from './core/auth/grant-store';
 import { SessionStore } from './core/auth/session-store';
 import { SchoolAccountStore } from './core/auth/school-account-store';
@@ -59,13 +60,22 @@ export function createContext(config: Config, database: DbHandle, events: EventB
   };
 }
 
+/**
+ * Issue 10 item 5: whoever configures the logger, every line it writes (request URLs, messages, error
+ * fields) goes through the feed-token redaction, so a private calendar URL never reaches a log.
+ */
+function loggerOptions(config: Config, custom: BuildAppOptions['logger']): false | object {
+  if (custom === false) return false;
+  return { level: config.LOG_LEVEL, ...(typeof custom === 'object' ? custom : {}), hooks: { streamWrite: redactFeedTokens } };
+}
+
 const defaultStaticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** ARCHITECTURE.md §2: core plugins, then each enabled tool, then the web app. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: loggerOptions(config, options.logger),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Issue 10 item 4: a request trickled byte by byte is answered 408 and closed. Node looks for
     // late requests every connectionsCheckingInterval (30 s by default), so a quarter of the

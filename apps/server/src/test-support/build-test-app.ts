@@ -49,6 +49,8 @@ export interface BuildTestAppOptions {
   clock?: TestClock;
   /** Hears every route as buildApp registers it. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** pino options (e.g. `{ level: 'info', stream }` to read the log); silent by default. */
+  logger?: BuildAppOptions['logger'];
 }
 
 export interface TestApp {
@@ -131,7 +133,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     // Each PostgreSQL test database gets its own NOTIFY channel, so parallel files do not hear each other.
     const events = database.pgPool ? await createPostgresEventBus(database.pgPool, `ch_${database.schema}`) : createLocalEventBus();
     cleanups.push(() => events.close());
-    const app = await buildApp({ config, database, events, now: clock.now, logger: false, onRoute: options.onRoute });
+    const app = await buildApp({ config, database, events, now: clock.now, logger: options.logger ?? false, onRoute: options.onRoute });
     cleanups.push(() => app.close());
     await app.ready();
 

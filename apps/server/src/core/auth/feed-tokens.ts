@@ -31,6 +31,17 @@ export function tokenFromFeedFile(file: string): string | null {
   return FEED_FILE_PATTERN.exec(file)?.[1] ?? null;
 }
 
+// A feed file name after a slash, percent-encoded characters included (a router decodes them too).
+const FEED_FILE_IN_TEXT = /\/(?:[\w-]|%[\dA-Fa-f]{2}){20,192}\.ics/g;
+
+/**
+ * Issue 10 item 5: the same text with every feed token replaced by `[redacted]`. A feed URL is a
+ * capability, so no log line may carry one (app.ts runs every log line through this).
+ */
+export function redactFeedTokens(text: string): string {
+  return text.replace(FEED_FILE_IN_TEXT, '/[redacted].ics');
+}
+
 export interface FeedTokenStatus {
   active: boolean;
   /** When the live token was issued (epoch ms), or null when there is none. */
