@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { GuildhallMigration } from '../../core/db/migrate';
 import { idColumnType } from '../../core/db/migrate';
 
@@ -86,6 +87,17 @@ export const recruitmentMigrations: Record<string, GuildhallMigration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('recruitment_notes_application').on('recruitment_notes').columns(['application_id', 'id']).execute();
+    },
+  },
+  // Issue 10 item 9: stages created at once could share an ordering, so 000 §4's "first stage is the
+  // default" was ambiguous. Stages that already share one are spread out in their list order (ordering,
+  // then id, as list-stages reads them), then the index keeps every ordering unique.
+  '20261124-01-recruitment-unique-stage-ordering': {
+    async up(db) {
+      await sql`update recruitment_stages set ordering = ranked.place
+        from (select id, row_number() over (order by ordering, id) - 1 as place from recruitment_stages) as ranked
+        where ranked.id = recruitment_stages.id`.execute(db);
+      await db.schema.createIndex('recruitment_stages_ordering').on('recruitment_stages').column('ordering').unique().execute();
     },
   },
 };

@@ -1,4 +1,5 @@
 import { SportInput } from '@guildhall/contracts/sports';
+import { retryOnWriteConflict } from '../../core/db/retry-on-write-conflict';
 import { badRequest, describeZodError } from '../../core/http/http-error';
 import type { SportsDeps } from './sports-deps';
 import { sportsDb } from './sports-tables';
@@ -20,7 +21,9 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
     names.add(sport.name);
   }
   const now = deps.now();
-  return sportsDb(deps.database.db)
+  // Issue 10 item 9: two imports at once may both find a sport missing; the unique name refuses the
+  // later insert, and that import runs again, finding the sport to update.
+  return retryOnWriteConflict(() => sportsDb(deps.database.db)
     .transaction()
     .execute(async (tx) => {
       let created = 0;
@@ -37,5 +40,5 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
         }
       }
       return { created, updated };
-    });
+    }));
 }

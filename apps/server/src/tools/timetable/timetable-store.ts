@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ClassStatus, Homework, HomeworkStatus, OverrideAnswer, OverrideSummaryEntry, ScheduleItem, TimetableCsvRow } from '@guildhall/contracts/timetable';
 import type { CoreTables } from '../../core/db/core-tables';
 import { isUniqueViolation } from '../../core/db/database';
+import { retryOnWriteConflict } from '../../core/db/retry-on-write-conflict';
 import { conflict } from '../../core/http/http-error';
 import type { TimetableTables } from './timetable-tables';
 
@@ -163,10 +164,11 @@ export class TimetableStore {
   /**
    * Makes `rows` the owner's weekly timetable in one transaction: a class in the same slot (day and
    * start time) keeps its id, and so its overrides and notes; classes no longer listed go, with their
-   * overrides.
+   * overrides. Issue 10 item 9: two imports at once both find a slot empty and both insert it; the
+   * slot's unique index refuses the later one, which then runs again and finds the class.
    */
   async replaceTimetable(ownerId: number, rows: readonly TimetableCsvRow[]): Promise<{ added: number; updated: number; removed: number }> {
-    return this.db.transaction().execute(async (tx) => {
+    return retryOnWriteConflict(() => this.db.transaction().execute(async (tx) => {
       const existing = await tx.selectFrom('timetable_schedule_items').select(['id', 'day_of_week', 'start_time']).where('owner_id', '=', ownerId).execute();
       const bySlot = new Map(existing.map((e) => [`${e.day_of_week} ${e.start_time}`, e.id]));
       const kept = new Set<number>();
@@ -194,7 +196,7 @@ export class TimetableStore {
         await tx.deleteFrom('timetable_schedule_items').where('owner_id', '=', ownerId).where('id', 'in', gone).execute();
       }
       return { added, updated, removed: gone.length };
-    });
+    }));
   }
 }
 
