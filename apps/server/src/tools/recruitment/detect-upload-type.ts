@@ -1,19 +1,41 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, supportedExtensions } from 'file-type';
 import { HttpError } from '../../core/http/http-error';
 
-/** The types an applicant may upload, checked against the bytes (never the declared type alone). */
-export const ALLOWED_UPLOAD_TYPES: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'image/png': 'PNG',
-  'image/jpeg': 'JPEG',
-  'image/gif': 'GIF',
-  'image/webp': 'WebP',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word (.docx)',
-  'application/vnd.oasis.opendocument.text': 'OpenDocument text (.odt)',
-  'text/plain': 'plain text',
+/**
+ * The types an applicant may upload, checked against the bytes (never the declared type alone), each
+ * with the file name extensions that say it, the usual one first.
+ */
+export const ALLOWED_UPLOAD_TYPES: Record<string, { label: string; extensions: string[] }> = {
+  'application/pdf': { label: 'PDF', extensions: ['pdf'] },
+  'image/png': { label: 'PNG', extensions: ['png'] },
+  'image/jpeg': { label: 'JPEG', extensions: ['jpg', 'jpeg', 'jpe', 'jfif'] },
+  'image/gif': { label: 'GIF', extensions: ['gif'] },
+  'image/webp': { label: 'WebP', extensions: ['webp'] },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { label: 'Word (.docx)', extensions: ['docx'] },
+  'application/vnd.oasis.opendocument.text': { label: 'OpenDocument text (.odt)', extensions: ['odt'] },
+  'text/plain': { label: 'plain text', extensions: ['txt', 'text', 'md', 'csv', 'log'] },
 };
 
-const ALLOWED_LIST = [...new Set(Object.values(ALLOWED_UPLOAD_TYPES))].join(', ');
+const ALLOWED_LIST = Object.values(ALLOWED_UPLOAD_TYPES)
+  .map((t) => t.label)
+  .join(', ');
+const KNOWN_EXTENSIONS = new Set(Object.values(ALLOWED_UPLOAD_TYPES).flatMap((t) => t.extensions));
+
+/**
+ * Issue 10 item 16: the name a file is stored and served under says what its bytes are, so a PNG sent
+ * as `fake.pdf` becomes `fake.png` (a download named .pdf would open in the wrong program, or pass for
+ * a document it is not). An extension that fits the type is kept; a known extension of another type
+ * is replaced; otherwise (none, or a dot that is part of the name, `CV v1.2`) the usual one is added.
+ */
+export function fileNameForType(fileName: string, contentType: string): string {
+  const extensions = ALLOWED_UPLOAD_TYPES[contentType]?.extensions;
+  if (!extensions) return fileName;
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  if (extensions.includes(extension)) return fileName;
+  const stem = supportedExtensions.has(extension) || KNOWN_EXTENSIONS.has(extension) ? fileName.slice(0, dot) : fileName;
+  return `${stem}.${extensions[0]}`;
+}
 
 /**
  * The real type of an upload. Binary formats are recognised by their magic bytes (file-type); plain

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { forbidden, notFound } from '../../core/http/http-error';
+import { fileNameForType } from './detect-upload-type';
 import type { RecruitmentDeps } from './recruitment-deps';
 
 export interface OpenedUpload {
@@ -21,5 +22,6 @@ export async function openUpload(
   if (row.owner_id !== caller.userId && !caller.isAdmin) throw forbidden('Only the person who uploaded this file and recruitment admins can open it.');
   const opened = await deps.storage.open(row.storage_key);
   if (!opened) throw notFound('This file is no longer stored.');
-  return { fileName: row.file_name, contentType: row.content_type, size: opened.size, stream: opened.stream };
+  // Rows stored before issue 10 item 16 may carry a name that belies the type; serve the fitting one.
+  return { fileName: fileNameForType(row.file_name, row.content_type), contentType: row.content_type, size: opened.size, stream: opened.stream };
 }

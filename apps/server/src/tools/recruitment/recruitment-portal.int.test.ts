@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
-import { type RecruitmentTestApp, SAMPLE_PDF, startRecruitmentTestApp } from './recruitment-fixtures';
+import { type RecruitmentTestApp, SAMPLE_PDF, SAMPLE_PNG, startRecruitmentTestApp } from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 
@@ -117,6 +117,25 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
     }
     expect((await t.get(url, 'other')).statusCode).toBe(403);
     expect((await t.get(url, 'anonymous')).statusCode).toBe(401);
+  });
+
+  it('names an upload after the type found in its bytes: PNG bytes sent as fake.pdf are fake.png (issue 10 item 16)', async () => {
+    await t.ctx.registry.upsertPair('700000000000000078', '9000078');
+    const cookie = await t.signIn({ kind: 'discord', subject: '700000000000000078', displayName: 'fake.fran', avatar: null });
+    const uploaded = await t.request({ method: 'POST', url: `${API}/upload-file`, cookie, headers: { 'content-type': 'application/pdf', 'x-filename': 'fake.pdf' }, payload: SAMPLE_PNG });
+    expect(uploaded.statusCode).toBe(200);
+    const { finalUrl } = uploaded.json() as { finalUrl: string };
+    expect(finalUrl).toMatch(/^\/recruitment\/api\/uploads\/[0-9a-f-]{36}\/fake\.png$/);
+    const served = async () => {
+      const res = await t.request({ method: 'GET', url: finalUrl, cookie });
+      expect(res.headers['content-type']).toBe('image/png');
+      return res.headers['content-disposition'];
+    };
+    expect(await served()).toBe(`attachment; filename="fake.png"; filename*=UTF-8''fake.png`);
+    // A row stored before the fix, still named fake.pdf, is served under the fitting name too.
+    const uploads = t.database.db.withTables<{ recruitment_uploads: { id: string; file_name: string } }>();
+    await uploads.updateTable('recruitment_uploads').set({ file_name: 'fake.pdf' }).where('id', '=', finalUrl.split('/')[4]!).execute();
+    expect(await served()).toBe(`attachment; filename="fake.png"; filename*=UTF-8''fake.png`);
   });
 
   it('derives the status from the stage name, locks feedback once decided, and keeps an audit trail (000 §4)', async () => {
