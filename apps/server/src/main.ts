@@ -7,6 +7,7 @@ import { migrateToLatest } from './core/db/migrate';
 import { createLocalEventBus, createPostgresEventBus } from './core/events/event-bus';
 import { seedDemoData } from './core/seed/seed-demo-data';
 import { allMigrations } from './migrations';
+import { allTools } from './tools';
 
 async function main(): Promise<void> {
   let config;
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'guildhall.sqlite') });
   await migrateToLatest(database.db, database.dialect, allMigrations);
   const events = database.pgPool ? await createPostgresEventBus(database.pgPool) : createLocalEventBus();
-  if (config.seedDemoData) await seedDemoData(createContext(config, database, events));
+  if (config.seedDemoData) await seedDemoData(createContext(config, database, events), allTools);
 
   const app = await buildApp({ config, database, events });
   const sweep = setInterval(() => void app.ctx.sessions.deleteExpired().catch(() => undefined), 3_600_000);

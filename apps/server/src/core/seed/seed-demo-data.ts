@@ -1,12 +1,19 @@
+import type { ToolId } from '../../config';
 import type { AppContext } from '../context';
-import { allTools } from '../../tools';
+
+/** What seeding needs of a tool (a `ToolDefinition` fits): core never imports the tools (issue 11 item 1). */
+export interface ToolSeed {
+  id: ToolId;
+  seed?(ctx: AppContext): Promise<void>;
+}
 
 /**
  * Seeds the demo community into an empty database (outside production, ARCHITECTURE.md §4). It
  * reads the same factories the tests use, and stores the demo people's Discord and Roblox profiles
- * in the lookup cache so names show even without API credentials.
+ * in the lookup cache so names show even without API credentials. Then each enabled tool of `tools`
+ * seeds its own demo data.
  */
-export async function seedDemoData(ctx: AppContext): Promise<boolean> {
+export async function seedDemoData(ctx: AppContext, tools: readonly ToolSeed[]): Promise<boolean> {
   const existing = await ctx.database.db.selectFrom('registry_pairs').select('discord_id').limit(1).executeTakeFirst();
   if (existing) return false;
   const { demoPeople, demoBans, demoInfractions } = await import('@guildhall/testkit/demo-data');
@@ -19,6 +26,6 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
   }
   for (const ban of demoBans) await ctx.registry.setBan(ban);
   for (const infraction of demoInfractions) await ctx.registry.addInfraction(infraction);
-  for (const tool of allTools) if (ctx.config.enabledTools.has(tool.id)) await tool.seed?.(ctx);
+  for (const tool of tools) if (ctx.config.enabledTools.has(tool.id)) await tool.seed?.(ctx);
   return true;
 }
