@@ -167,6 +167,25 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
     await waitFor(() => receiver.messages.some((m) => m.content.includes('Accepted')) && receiver.messages.some((m) => m.content.includes('Declined')));
   });
 
+  it('reopens a decided application with new feedback in one call; between decided stages feedback stays locked (issue 10 item 17)', async () => {
+    const [card] = (await t.get(`${API}/applications`, 'admin')).json();
+    const update = (body: object) => t.post(`${API}/applications/${card.id}/update`, 'admin', body);
+    expect((await update({ stageId: form.stageIds[3] })).json()).toMatchObject({ status: 'Declined' });
+    const reopened = await update({ stageId: form.stageIds[1], feedback: 'back to interview' });
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json()).toEqual({ success: true, status: 'Pending', stageId: form.stageIds[1], feedback: 'back to interview' });
+    expect((await t.get(`${API}/application/status`, 'applicant')).json()).toMatchObject({ status: 'Pending', stageName: 'Interview', feedback: 'back to interview' });
+
+    expect((await update({ stageId: form.stageIds[2] })).json()).toMatchObject({ status: 'Accepted', feedback: 'back to interview' });
+    // Accepted -> Declined keeps it decided, so new feedback in that call is refused and nothing changes.
+    const locked = await update({ stageId: form.stageIds[3], feedback: 'Declined after all' });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error).toMatch(/Feedback can no longer be changed/);
+    const [after] = (await t.get(`${API}/applications`, 'admin')).json();
+    expect(after).toMatchObject({ status: 'Accepted', stageId: form.stageIds[2], feedback: 'back to interview' });
+    expect(after.audit.slice(-4).map((a: { kind: string; to: string }) => `${a.kind}:${a.to}`)).toEqual(['stage:Declined', 'feedback:back to interview', 'stage:Interview', 'stage:Accepted']);
+  });
+
   it('keeps staff notes private to admins', async () => {
     const [card] = (await t.get(`${API}/applications`, 'admin')).json();
     const note = await t.post(`${API}/applications/${card.id}/notes`, 'admin', { body: 'Knows the signalling rules well.' });

@@ -11,9 +11,9 @@ export const FEEDBACK_LOCKED = 'Feedback can no longer be changed once an applic
 /**
  * 000 §7 POST /api/applications/{id}/update {status, feedback, stageId}. The status is derived from
  * the stage name on the server (000 §4), so a client's status field is ignored. Feedback is
- * read-only once the application is Accepted or Declined (000 §4); sending the same feedback again
- * (the web app sends it with every stage change) is not a change. Each real change is written to
- * the audit trail in the same transaction.
+ * read-only while the application is Accepted or Declined and the call keeps it so (000 §4); sending
+ * the same feedback again (the web app sends it with every stage change) is not a change. Each real
+ * change is written to the audit trail in the same transaction.
  */
 export async function updateApplication(deps: RecruitmentDeps, actor: Actor, id: number, update: ApplicationUpdate): Promise<UpdateApplicationAnswer> {
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -26,26 +26,33 @@ export async function updateApplication(deps: RecruitmentDeps, actor: Actor, id:
     const now = deps.now();
     const changes: { status?: string; stage_id?: number; stage_name?: string; stage_color?: string; feedback?: string | null } = {};
 
+    const stage =
+      update.stageId !== undefined && update.stageId !== null && update.stageId !== current.stage_id
+        ? await trx.selectFrom('recruitment_stages').select(['id', 'name', 'color']).where('id', '=', update.stageId).executeTakeFirst()
+        : null;
+    if (stage === undefined) throw badRequest('stageId: that stage does not exist (it may have been removed).');
+    const newStatus = stage ? statusForStageName(stage.name) : current.status;
+
     if (update.feedback !== undefined) {
       const feedback = update.feedback === null || update.feedback.trim() === '' ? null : update.feedback;
       if (feedback !== current.feedback) {
-        if (isDecided(current.status)) throw new HttpError(409, FEEDBACK_LOCKED);
+        // 000 §4: feedback is read-only while the application is decided; a call that moves it back
+        // to a Pending stage reopens it, so its new feedback goes with it (issue 10 item 17).
+        if (isDecided(current.status) && isDecided(newStatus)) throw new HttpError(409, FEEDBACK_LOCKED);
         changes.feedback = feedback;
         await trx.insertInto('recruitment_audit').values({ application_id: id, actor_id: actor.id, actor_name: actor.name, kind: 'feedback', from_value: current.feedback, to_value: feedback, at: now }).execute();
       }
     }
 
-    if (update.stageId !== undefined && update.stageId !== null && update.stageId !== current.stage_id) {
-      const stage = await trx.selectFrom('recruitment_stages').select(['id', 'name', 'color']).where('id', '=', update.stageId).executeTakeFirst();
-      if (!stage) throw badRequest('stageId: that stage does not exist (it may have been removed).');
-      Object.assign(changes, { stage_id: stage.id, stage_name: stage.name, stage_color: stage.color, status: statusForStageName(stage.name) });
+    if (stage) {
+      Object.assign(changes, { stage_id: stage.id, stage_name: stage.name, stage_color: stage.color, status: newStatus });
       await trx.insertInto('recruitment_audit').values({ application_id: id, actor_id: actor.id, actor_name: actor.name, kind: 'stage', from_value: current.stage_name, to_value: stage.name, at: now }).execute();
     }
 
     if (Object.keys(changes).length) {
       await trx.updateTable('recruitment_applications').set({ ...changes, status_updated_at: now }).where('id', '=', id).execute();
     }
-    const status = (changes.status ?? current.status) as ApplicationStatus;
+    const status = newStatus as ApplicationStatus;
     return {
       answer: { success: true as const, status, stageId: changes.stage_id ?? current.stage_id, feedback: changes.feedback !== undefined ? changes.feedback : current.feedback },
       decided: status !== current.status && isDecided(status) ? { username: current.username, job: current.job, status, stage: changes.stage_name! } : null,
