@@ -98,9 +98,18 @@ export type AdminRegistrationRow = z.infer<typeof AdminRegistrationRow>;
 export const SportRegistrationsAnswer = z.array(AdminRegistrationRow);
 export type SportRegistrationsAnswer = z.infer<typeof SportRegistrationsAnswer>;
 
-/** POST /sports/api/admin/update-registration-status {registration_id, status}. */
+/**
+ * POST /sports/api/admin/update-registration-status {registration_id, status}, 002 §7's fields. Ours:
+ * the optional student_id is the student the admin saw on that row; when it is sent and the row is
+ * now someone else's, the change is refused (issue 10 item 10: a stale table must not change the
+ * wrong student).
+ */
 export const UpdateRegistrationStatusRequest = z
-  .object({ registration_id: z.number().int().min(1).max(2_147_483_647), status: RegistrationStatus })
+  .object({
+    registration_id: z.number().int().min(1).max(2_147_483_647),
+    status: RegistrationStatus,
+    student_id: z.string().min(1).max(32).optional(),
+  })
   .strict();
 export type UpdateRegistrationStatusRequest = z.infer<typeof UpdateRegistrationStatusRequest>;
 

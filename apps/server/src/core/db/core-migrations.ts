@@ -1,3 +1,4 @@
+import { rebuildWithAutoincrementIds } from './autoincrement-ids';
 import { type GuildhallMigration, idColumnType } from './migrate';
 import { sql } from 'kysely';
 
@@ -83,5 +84,8 @@ export const coreMigrations: Record<string, GuildhallMigration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
     },
+  },  // Issue 10 item 10: school account ids are never reused on SQLite.
+  '20261124-02-core-autoincrement-ids': {
+    up: (db, dialect) => rebuildWithAutoincrementIds(db, dialect, ['school_accounts']),
   },
 };

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { Dialect } from './database';
 
 /** A migration that may write dialect-specific DDL. */
@@ -44,7 +44,17 @@ async function currentSchema(db: Kysely<unknown>): Promise<string | undefined> {
   return rows[0]?.schema ?? undefined;
 }
 
-/** An auto-increment integer primary key on either dialect. */
+/** An auto-increment integer primary key on either dialect, with idPrimaryKey: `.addColumn('id', idColumnType(dialect), idPrimaryKey(dialect))`. */
 export function idColumnType(dialect: Dialect): 'integer' | 'serial' {
   return dialect === 'postgres' ? 'serial' : 'integer';
+}
+
+/**
+ * The primary key of an id column. Issue 10 item 10: on SQLite it is AUTOINCREMENT, so an id that
+ * leaves the server is never given to another row (PostgreSQL's serial never reuses one). Tables
+ * created before it were rebuilt by rebuildWithAutoincrementIds (core/db/autoincrement-ids.ts);
+ * migrations-autoincrement.int.test.ts fails for a new table whose id lacks it.
+ */
+export function idPrimaryKey(dialect: Dialect): (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder {
+  return (column) => (dialect === 'sqlite' ? column.primaryKey().autoIncrement() : column.primaryKey());
 }

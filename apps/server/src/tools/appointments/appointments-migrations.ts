@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { GuildhallMigration } from '../../core/db/migrate';
+import { rebuildWithAutoincrementIds } from '../../core/db/autoincrement-ids';
 import { idColumnType } from '../../core/db/migrate';
 
 export const appointmentsMigrations: Record<string, GuildhallMigration> = {
@@ -48,5 +49,8 @@ export const appointmentsMigrations: Record<string, GuildhallMigration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
     },
+  },  // Issue 10 item 10: booking ids are never reused on SQLite.
+  '20261124-02-appointments-autoincrement-ids': {
+    up: (db, dialect) => rebuildWithAutoincrementIds(db, dialect, ['appointments']),
   },
 };

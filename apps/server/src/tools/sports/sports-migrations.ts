@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { rebuildWithAutoincrementIds } from '../../core/db/autoincrement-ids';
 import { type GuildhallMigration, idColumnType } from '../../core/db/migrate';
 
 export const sportsMigrations: Record<string, GuildhallMigration> = {
@@ -47,5 +48,8 @@ export const sportsMigrations: Record<string, GuildhallMigration> = {
       // A new deployment starts open; an admin closes it from the Admin Panel.
       await sql`insert into sports_settings (id, is_registration_open, updated_at) values (1, 1, 0)`.execute(db);
     },
+  },  // Issue 10 item 10: a withdrawn registration's id is never given to the next one on SQLite.
+  '20261124-02-sports-autoincrement-ids': {
+    up: (db, dialect) => rebuildWithAutoincrementIds(db, dialect, ['sports', 'sport_registrations']),
   },
 };

@@ -14,18 +14,24 @@ export async function updateRegistrationStatus(deps: SportsDeps, input: UpdateRe
   const db = sportsDb(deps.database.db);
   let updated: bigint;
   try {
-    const result = await db
-      .updateTable('sport_registrations')
-      .set({ status: input.status, updated_at: deps.now() })
-      .where('id', '=', input.registration_id)
-      .executeTakeFirst();
+    let update = db.updateTable('sport_registrations').set({ status: input.status, updated_at: deps.now() }).where('id', '=', input.registration_id);
+    // Issue 10 item 10: the row must still be the student the admin saw, checked in the same statement.
+    if (input.student_id !== undefined) {
+      const seen = input.student_id;
+      update = update.where('account_id', 'in', (eb) => eb.selectFrom('school_accounts').select('id').where('student_id', '=', seen));
+    }
+    const result = await update.executeTakeFirst();
     updated = result.numUpdatedRows;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('This student is already registered for another sport, so this registration cannot be made active again.');
     throw error;
   }
-  // 0 rows: the student withdrew first (or the id never existed).
-  if (updated === 0n) throw notFound('This registration no longer exists; the student may have withdrawn.');
+  if (updated === 0n) {
+    const current = await selectAdminRows(db).where('r.id', '=', input.registration_id).executeTakeFirst();
+    if (current && input.student_id !== undefined) throw conflict(`Registration ${input.registration_id} is no longer student ${input.student_id}'s: the list was out of date. Reload it and try again.`);
+    // The student withdrew first (or the id never existed).
+    throw notFound('This registration no longer exists; the student may have withdrawn.');
+  }
   const row = await selectAdminRows(db).where('r.id', '=', input.registration_id).executeTakeFirst();
   // Set back to pending_selection, the student may withdraw in between.
   if (!row) throw notFound('This registration no longer exists; the student may have withdrawn.');

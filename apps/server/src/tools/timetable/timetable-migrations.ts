@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { CLASS_STATUSES, HOMEWORK_STATUSES } from '@guildhall/contracts/timetable';
+import { rebuildWithAutoincrementIds } from '../../core/db/autoincrement-ids';
 import { type GuildhallMigration, idColumnType } from '../../core/db/migrate';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
@@ -73,5 +74,8 @@ export const timetableMigrations: Record<string, GuildhallMigration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
     },
+  },  // Issue 10 item 10: class and homework ids (in URLs and overrides) are never reused on SQLite.
+  '20261124-02-timetable-autoincrement-ids': {
+    up: (db, dialect) => rebuildWithAutoincrementIds(db, dialect, ['timetable_schedule_items', 'timetable_homework']),
   },
 };

@@ -63,7 +63,8 @@ export function AdminPanel({ session, onLoadFailure }: { session: SportsSession;
   const confirmChange = () => {
     if (!pending) return;
     update.mutate(
-      { registration_id: pending.row.registration_id, status: pending.status },
+      // The student on the row the admin saw: a stale table then cannot change another student (issue 10 item 10).
+      { registration_id: pending.row.registration_id, status: pending.status, student_id: pending.row.student_id },
       { onSettled: () => setPending(null), onError: (e) => setError(`Failed to update status: ${messageOf(e)}`) },
     );
   };
