@@ -1,16 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests (`*.test.ts`) run alone; integration tests (`*.int.test.ts`) talk to real databases and
-// real local HTTP fakes, so they are named apart (cal.com's lesson) and run serially per file.
+// Unit tests (`*.test.ts`) run alone; web component tests (`*.test.tsx`) run in a DOM; integration
+// tests (`*.int.test.ts`) talk to real databases and real local HTTP fakes, so they are named apart
+// (cal.com's lesson) and run serially per file.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['apps/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        // Issue 11 item 7: the web's components rendered for real in a browser-like DOM (happy-dom) with
+        // Testing Library, so a UI rule fails here in seconds rather than in the e2e run.
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web-components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test-support/setup-component-tests.ts'],
         },
       },
       {

@@ -12,7 +12,7 @@ const only = process.argv.slice(2);
 const steps = [
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] },
-  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/unit.json`], report: 'vitest', file: 'unit.json' },
+  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web-components', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/unit.json`], report: 'vitest', file: 'unit.json' },
   { name: 'integration', cmd: ['npx', 'vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/integration.json`], report: 'vitest', file: 'integration.json' },
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   { name: 'e2e', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, report: 'playwright', file: 'e2e.json' },

@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type Route, fakeServer, renderWithApp } from '../../../test-support/render-with-server';
+import { ApplicationForm } from './application-form';
+
+const user = { userId: '111', username: 'ada', isAdmin: false };
+const questions = [
+  { id: 1, text: 'Why do you want this role?', type: 'text', options: null },
+  { id: 2, text: 'Preferred shift', type: 'multiple-choice', options: JSON.stringify(['Day', 'Night']) },
+  { id: 3, text: 'Your CV', type: 'file', options: null },
+];
+
+function portal(extra: Record<string, Route> = {}) {
+  return fakeServer({
+    'GET /recruitment/api/roles': () => [200, [{ id: 4, name: 'Officer' }]],
+    'GET /recruitment/api/questions': () => [200, questions],
+    ...extra,
+  });
+}
+
+describe('000 §2 application form', () => {
+  it("shows 'Loading Application...', then who applies, the role with 'Choose...', each question required by its type", async () => {
+    portal();
+    renderWithApp(<ApplicationForm user={user} />);
+    expect(screen.getByText('Loading Application...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Submit Your Application' })).toBeInTheDocument();
+    expect(screen.getByText(/Applying as/)).toHaveTextContent('Applying as ada ✔ Verified User');
+    const role = screen.getByRole('combobox', { name: 'Role' });
+    expect(role).toBeRequired();
+    expect(within(role).getByRole('option', { name: 'Choose...' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Why do you want this role?' })).toBeRequired();
+    const shift = screen.getByRole('combobox', { name: 'Preferred shift' });
+    expect(shift).toBeRequired();
+    expect([...shift.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Choose...', 'Day', 'Night']);
+    expect(screen.getByLabelText('Your CV')).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
+  });
+
+  it("000 §4 upload: 'Uploading...' with the input disabled, then 'Upload complete.' with a 'View file' link", async () => {
+    let finish: (a: [number, unknown]) => void = () => undefined;
+    const server = portal({ 'POST /recruitment/api/upload-file': () => new Promise((resolve) => (finish = resolve)) });
+    renderWithApp(<ApplicationForm user={user} />);
+    const input = await screen.findByLabelText('Your CV');
+    await userEvent.upload(input, new File(['%PDF-1.4'], 'my cv.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Uploading...')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your CV')).toBeDisabled();
+    expect(server.calls.at(-1)?.headers.get('x-filename')).toBe('my%20cv.pdf');
+    finish([200, { finalUrl: '/recruitment/uploads/abc.pdf' }]);
+    expect(await screen.findByText(/Upload complete\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View file' })).toHaveAttribute('href', '/recruitment/uploads/abc.pdf');
+    expect(screen.getByLabelText('Your CV')).not.toBeRequired();
+  });
+
+  it("000 §8: a refused upload says 'Upload Failed: Upload failed: {text}' and the question is required again", async () => {
+    portal({ 'POST /recruitment/api/upload-file': () => [415, { error: 'Only PDF, PNG and JPEG files are accepted.' }] });
+    renderWithApp(<ApplicationForm user={user} />);
+    await userEvent.upload(await screen.findByLabelText('Your CV'), new File(['x'], 'cv.exe', { type: 'application/octet-stream' }));
+    expect(await screen.findByText('Upload Failed: Upload failed: Only PDF, PNG and JPEG files are accepted.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your CV')).toBeEnabled();
+    expect(screen.getByLabelText('Your CV')).toBeRequired();
+  });
+
+  it("000 §8: a refused submit says 'Error: {server text}' and sends the role and every answer", async () => {
+    const server = portal({
+      'POST /recruitment/api/upload-file': () => [200, { finalUrl: '/recruitment/uploads/cv.pdf' }],
+      'POST /recruitment/api/submit': () => [409, { error: 'You have already submitted an application.' }],
+    });
+    renderWithApp(<ApplicationForm user={user} />);
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Role' }), 'Officer');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Why do you want this role?' }), 'To serve');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Preferred shift' }), 'Night');
+    await userEvent.upload(screen.getByLabelText('Your CV'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    await screen.findByText(/Upload complete\./);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Error: You have already submitted an application.')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === '/recruitment/api/submit')?.body).toEqual({
+      jobSelection: '4',
+      answers: { 1: 'To serve', 2: 'Night', 3: '/recruitment/uploads/cv.pdf' },
+    });
+  });
+});
