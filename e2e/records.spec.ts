@@ -168,6 +168,63 @@ test("a database outage (503) shows 001 §8 'Database not initialized.'", async 
   await expect(dialog).toContainText('Database not initialized.');
 });
 
+// Issue 10 item 19: the page says nothing untrue while the list loads or after it failed.
+test.describe('the list status says only what is true', () => {
+  const LIST = '**/bureau/api/records?**';
+  const status = (page: Page) => page.locator('.records__status');
+
+  test('while the list loads: no count, no empty-table text', async ({ page }) => {
+    await signInWithDiscord(page, 'staff', '/bureau/checker');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(LIST, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/bureau/records');
+    await expect(status(page)).toContainText('Loading…');
+    await expect(status(page)).not.toContainText('pairs shown');
+    await expect(page.getByText('No verified pairs yet.')).toHaveCount(0);
+    await saveScreenshot(page, 'records-loading');
+    release();
+    await expect(rowOf(page, demoPerson('staff').discord.id)).toBeVisible();
+    await expect(status(page)).toContainText('50 pairs shown, more below');
+  });
+
+  async function listFails(page: Page, label: string): Promise<void> {
+    // The answer the server gives when its database is down (core/http; tested there for real).
+    let failing = true;
+    await page.route(LIST, (route) =>
+      failing ? route.fulfill({ status: 503, json: { error: 'The database is not available right now. Please try again shortly.' } }) : route.continue(),
+    );
+    await signInWithDiscord(page, 'staff', '/bureau/records');
+    const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
+    await expect(dialog).toContainText('Database not initialized.');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page.getByText('No verified pairs yet.')).toHaveCount(0);
+    await expect(page.getByRole('rowheader')).toHaveCount(0);
+    await expect(status(page)).toContainText('Not loaded');
+    await expect(status(page)).not.toContainText('pairs shown');
+    await expect(page.getByText('The verified pairs could not be loaded.')).toBeVisible();
+    await saveScreenshot(page, `records-list-failed-${label}`);
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(rowOf(page, demoPerson('staff').discord.id)).toBeVisible();
+    await expect(status(page)).toContainText('50 pairs shown, more below');
+  }
+
+  test('when the list fails: the modal, then no empty-table text and a way to try again', async ({ page }) => {
+    await listFails(page, 'desktop');
+  });
+
+  test.describe('on a phone', () => {
+    test.use(phone);
+    test('when the list fails at 390px', async ({ page }) => {
+      await listFails(page, 'phone');
+    });
+  });
+});
+
 test("a lookup's caveat reaches staff beside the saved PDF", async ({ page }) => {
   // The stack has every credential, so make the lookup answer as it does without a Discord bot token.
   const notice = 'No Discord bot token is configured: Discord details come from the registry alone.';

@@ -85,6 +85,11 @@ function RecordsTool() {
   }, [listError, q]);
 
   const rows = useMemo(() => records.data?.pages.flatMap((page) => page.items) ?? [], [records.data]);
+  // Issue 10 item 19: until a first page has arrived there is no count to show and no empty table
+  // (a retry after a failure is loading again); a failed next page keeps the rows already shown.
+  const failed = !records.data && records.isError && !records.isFetching;
+  const loading = !records.data && !failed;
+  const shown = loading ? 'Loading…' : failed ? 'Not loaded' : `${rows.length} ${rows.length === 1 ? 'pair' : 'pairs'} shown${records.hasNextPage ? ', more below' : ''}`;
 
   const print = (pair: RecordsPair, documentType: DocumentType) => {
     setWorking(pair.discordId);
@@ -168,11 +173,18 @@ function RecordsTool() {
       </form>
       <p className="records__status" aria-live="polite">
         <span className={`records__live${live ? ' records__live--on' : ''}`} aria-hidden="true" />
-        {live ? 'Live' : 'Connecting…'} · {rows.length} {rows.length === 1 ? 'pair' : 'pairs'} shown{records.hasNextPage ? ', more below' : ''}
+        {live ? 'Live' : 'Connecting…'} · {shown}
       </p>
-      {records.isPending ? (
+      {loading ? (
         <div className="records__loading">
           <Spinner label="Loading verified pairs" size="lg" />
+        </div>
+      ) : failed ? (
+        <div className="records__gate">
+          <p>The verified pairs could not be loaded.</p>
+          <Button variant="secondary" onClick={() => void records.refetch()}>
+            Try again
+          </Button>
         </div>
       ) : (
         <>
