@@ -300,6 +300,11 @@ test('reads the Subject Summary', async ({ page }) => {
   // 002 §2: one entry per subject, 'subject name (code)'.
   const maths = page.locator('details', { hasText: 'Mathematics (ค21101)' });
   await maths.locator('summary').click();
+  // Issue 10 item 21: the title is exactly 'subject name (code)'; how many entries is a badge beside it.
+  await expect(maths.locator('summary').getByText('Mathematics (ค21101)', { exact: true })).toBeVisible();
+  const entries = await maths.getByRole('listitem').count();
+  expect(entries).toBeGreaterThan(0);
+  await expect(maths.locator('summary')).toHaveText(`Mathematics (ค21101) ${entries} ${entries === 1 ? 'entry' : 'entries'}`);
   await expect(maths.getByText('Cancelled').first()).toBeVisible();
   const thai = page.locator('details', { hasText: 'Thai Language (ท21101)' });
   await thai.locator('summary').click();

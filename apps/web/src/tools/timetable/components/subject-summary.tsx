@@ -1,6 +1,7 @@
 import type { OverrideSummaryEntry } from '@guildhall/contracts/timetable';
 import { classDate, formatSchoolDate } from '@guildhall/contracts/timetable-rules';
 import { Spinner } from '../../../ui/spinner';
+import { Tag } from '../../../ui/tag';
 import { useOverridesAll } from '../api/get-overrides-all';
 import type { SchoolConfig } from '../lib/settings';
 import { LoadError } from './timetable-view';
@@ -21,8 +22,9 @@ export function SubjectSummary({ config }: { config: SchoolConfig }) {
     <div className="tt-accordion">
       {[...groups].map(([title, entries]) => (
         <details key={title} className="tt-accordion__item">
+          {/* 002 §2: the title is 'subject name (code)' and nothing else; the count is a badge beside it (issue 10 item 21). */}
           <summary className="tt-accordion__title">
-            {title} <span className="tt-muted">({entries.length})</span>
+            <span>{title}</span> <Tag>{entries.length === 1 ? '1 entry' : `${entries.length} entries`}</Tag>
           </summary>
           <ul className="tt-list">
             {entries.map((e, i) => (
