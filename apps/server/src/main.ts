@@ -4,7 +4,7 @@ import { buildApp, createContext } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './core/db/database';
 import { migrateToLatest } from './core/db/migrate';
-import { createLocalEventBus, createPostgresEventBus } from './core/events/event-bus';
+import { createLocalEventBus, createPostgresEventBus, type EventBusLog, stderrEventBusLog } from './core/events/event-bus';
 import { seedDemoData } from './core/seed/seed-demo-data';
 import { allMigrations } from './migrations';
 import { allTools } from './tools';
@@ -23,10 +23,18 @@ async function main(): Promise<void> {
 
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'guildhall.sqlite') });
   await migrateToLatest(database.db, database.dialect, allMigrations);
-  const events = database.pgPool ? await createPostgresEventBus(database.pgPool) : createLocalEventBus();
+  // Issue 10 item 12: the bus logs a lost LISTEN connection. It starts before the app (the seed uses
+  // it), so it writes to stderr until the app's logger exists.
+  const logTo: { app?: EventBusLog } = {};
+  const busLog: EventBusLog = {
+    info: (details, message) => (logTo.app ?? stderrEventBusLog).info(details, message),
+    warn: (details, message) => (logTo.app ?? stderrEventBusLog).warn(details, message),
+  };
+  const events = database.pgPool ? await createPostgresEventBus(database.pgPool, undefined, { log: busLog }) : createLocalEventBus();
   if (config.seedDemoData) await seedDemoData(createContext(config, database, events), allTools);
 
   const app = await buildApp({ config, database, events });
+  logTo.app = app.log;
   const sweep = setInterval(() => void app.ctx.sessions.deleteExpired().catch(() => undefined), 3_600_000);
   sweep.unref();
 

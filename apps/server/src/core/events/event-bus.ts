@@ -12,8 +12,21 @@ export interface EventBus {
   publish(topic: string, payload: unknown): Promise<void>;
   /** Subscribes to one topic, or to every topic with '*'. Returns the unsubscribe function. */
   subscribe(topic: string, handler: EventHandler): () => void;
+  /**
+   * Hears that events may have been missed (the bus lost its connection and is back): whatever a
+   * subscriber keeps up to date from events should be read afresh. Returns the unsubscribe function.
+   */
+  onResync(handler: () => void): () => void;
   close(): Promise<void>;
 }
+
+/** Where the bus reports its connection's fate; the app's pino logger fits. */
+export interface EventBusLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+const RESYNC = Symbol('resync');
 
 class LocalEventBus implements EventBus {
   protected readonly emitter = new EventEmitter();
@@ -32,6 +45,13 @@ class LocalEventBus implements EventBus {
     this.emitter.on(topic, handler);
     return () => this.emitter.off(topic, handler);
   }
+  onResync(handler: () => void): () => void {
+    this.emitter.on(RESYNC, handler);
+    return () => this.emitter.off(RESYNC, handler);
+  }
+  protected resync(): void {
+    this.emitter.emit(RESYNC);
+  }
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }
@@ -42,21 +62,55 @@ export function createLocalEventBus(): EventBus {
   return new LocalEventBus();
 }
 
+export interface PostgresEventBusOptions {
+  log?: EventBusLog;
+  /** Wait before the first reconnect attempt, doubled after each failure up to maxRetryDelayMs. */
+  firstRetryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+/** The log when none is given: stderr. */
+export const stderrEventBusLog: EventBusLog = {
+  info: (details, message) => console.warn(message, details),
+  warn: (details, message) => console.warn(message, details),
+};
+
 /**
  * ARCHITECTURE.md §2 core/events: on PostgreSQL several server processes share one database, so a
  * change made through one must reach live views served by another. Every publish goes through
  * NOTIFY and every process (this one included) delivers what it hears on LISTEN.
+ *
+ * Issue 10 item 12: the LISTEN connection can be lost (server restart, pg_terminate_backend, network).
+ * The loss is logged, the bus connects and LISTENs again with exponential backoff, and then tells
+ * its subscribers to resync, since NOTIFYs sent while nobody listened are gone.
  */
 class PostgresEventBus extends LocalEventBus {
   private listener: pg.PoolClient | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  /** A client goes back to the pool once: releasing twice throws (a close racing a loss would). */
+  private readonly released = new WeakSet<pg.PoolClient>();
+  private closed = false;
+  private readonly log: EventBusLog;
+  private readonly firstRetryDelayMs: number;
+  private readonly maxRetryDelayMs: number;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly channel: string,
+    options: PostgresEventBusOptions,
   ) {
     super();
+    this.log = options.log ?? stderrEventBusLog;
+    this.firstRetryDelayMs = options.firstRetryDelayMs ?? 100;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
   }
+
+  /** Connects and LISTENs; throws if that fails (start-up must not pretend to hear). */
   async start(): Promise<void> {
     const client = await this.pool.connect();
+    // Without an 'error' listener a dropped connection is an unhandled 'error' event: the process dies.
+    client.on('error', (error) => this.connectionLost(client, error));
+    client.on('end', () => this.connectionLost(client, undefined));
     client.on('notification', (message) => {
       if (message.channel !== this.channel || !message.payload) return;
       try {
@@ -65,25 +119,75 @@ class PostgresEventBus extends LocalEventBus {
         // A foreign or truncated payload on our channel is ignored rather than crashing listeners.
       }
     });
-    await client.query(`LISTEN ${this.channel}`);
+    try {
+      await client.query(`LISTEN ${this.channel}`);
+    } catch (error) {
+      this.release(client, error as Error);
+      throw error;
+    }
+    if (this.closed) {
+      this.release(client);
+      return;
+    }
     this.listener = client;
   }
+
+  /** Ends the connection: it leaves the pool instead of being handed out again, LISTEN and all. */
+  private release(client: pg.PoolClient, error?: Error): void {
+    if (this.released.has(client)) return;
+    this.released.add(client);
+    client.release(error ?? true);
+  }
+
+  private connectionLost(client: pg.PoolClient, error: Error | undefined): void {
+    // Only the live listener's loss matters (once: 'error' is followed by 'end'); a released one is gone on purpose.
+    if (this.listener !== client) return;
+    this.listener = null;
+    this.release(client, error);
+    if (this.closed) return;
+    this.log.warn({ err: error, channel: this.channel }, 'event bus: the LISTEN connection was lost; reconnecting');
+    this.scheduleReconnect(1, this.firstRetryDelayMs);
+  }
+
+  private scheduleReconnect(attempt: number, delayMs: number): void {
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.start().then(
+        () => {
+          if (this.closed) return;
+          this.log.info({ channel: this.channel, attempt }, 'event bus: listening again; subscribers resync');
+          this.resync();
+        },
+        (error: unknown) => {
+          if (this.closed) return;
+          const next = Math.min(delayMs * 2, this.maxRetryDelayMs);
+          this.log.warn({ err: error, channel: this.channel, attempt, nextRetryMs: next }, 'event bus: reconnecting failed; will retry');
+          this.scheduleReconnect(attempt + 1, next);
+        },
+      );
+    }, delayMs);
+    // A pending retry never keeps a stopping process alive.
+    this.retryTimer.unref();
+  }
+
   override async publish(topic: string, payload: unknown): Promise<void> {
     await this.pool.query('select pg_notify($1, $2)', [this.channel, JSON.stringify({ topic, payload })]);
   }
+
   override async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     await super.close();
-    if (this.listener) {
-      await this.listener.query(`UNLISTEN ${this.channel}`).catch(() => undefined);
-      this.listener.release();
-      this.listener = null;
-    }
+    const client = this.listener;
+    this.listener = null;
+    if (client) this.release(client);
   }
 }
 
-export async function createPostgresEventBus(pool: pg.Pool, channel = 'guildhall_events'): Promise<EventBus> {
+export async function createPostgresEventBus(pool: pg.Pool, channel = 'guildhall_events', options: PostgresEventBusOptions = {}): Promise<EventBus> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid NOTIFY channel name: ${channel}`);
-  const bus = new PostgresEventBus(pool, channel);
+  const bus = new PostgresEventBus(pool, channel, options);
   await bus.start();
   return bus;
 }
