@@ -93,7 +93,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('ctx', createContext(config, options.database, options.events, options.now));
-  // The document service's Chromium (if it was started) goes down with the app.
+  // Issue 10 item 13: app.close() (main.ts on SIGTERM) stops accepting connections and waits for the
+  // requests in flight, PDFs included; only then do onClose hooks run, so Chromium closes after the
+  // last answer. Answers sent while closing end their connection, or an idle keep-alive socket would
+  // hold the exit for HTTP_KEEP_ALIVE_TIMEOUT_MS.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.addHook('onClose', async () => app.ctx.documents.close());
 
   await registerHttpCore(app, { publicOrigin: config.publicOrigin, isProduction: config.isProduction });

@@ -45,6 +45,8 @@ export class DocumentService {
   private readonly idle: Page[] = [];
   private busy = 0;
   private readonly waiting: Array<() => void> = [];
+  /** close() calls waiting for the last print in flight (or queued) to finish. */
+  private readonly draining: Array<() => void> = [];
   private closed = false;
   private readonly maxPages: number;
 
@@ -91,9 +93,13 @@ export class DocumentService {
     }
   }
 
-  /** Closes Chromium (app close). Safe to call twice; later prints fail. */
+  /**
+   * Closes Chromium (app close): new prints fail at once, prints already asked for finish first
+   * (issue 10 item 13: a PDF in flight at shutdown is still answered). Safe to call twice.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.busy > 0 || this.waiting.length > 0) await new Promise<void>((resolve) => this.draining.push(resolve));
     const pending = this.browser;
     this.browser = null;
     this.idle.length = 0;
@@ -114,7 +120,16 @@ export class DocumentService {
   private launch(): Promise<{ browser: Browser; context: BrowserContext }> {
     if (!this.browser) {
       const starting = (async () => {
-        const browser = await chromium.launch({ executablePath: this.options.chromiumPath, headless: true, args: CHROMIUM_ARGS });
+        // Playwright would close Chromium itself on SIGINT/SIGTERM/SIGHUP, under prints still in flight;
+        // the server's shutdown closes it after the last answer instead (issue 10 item 13).
+        const browser = await chromium.launch({
+          executablePath: this.options.chromiumPath,
+          headless: true,
+          args: CHROMIUM_ARGS,
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
+        });
         browser.on('disconnected', () => {
           // A crashed Chromium is started again on the next print instead of failing forever.
           if (this.browser === starting) {
@@ -147,16 +162,23 @@ export class DocumentService {
       return page;
     } catch (error) {
       this.busy -= 1;
-      this.waiting.shift()?.();
+      this.next();
       throw error;
     }
+  }
+
+  /** Lets the next queued print start, or tells a waiting close() that nothing is left. */
+  private next(): void {
+    const waiter = this.waiting.shift();
+    if (waiter) waiter();
+    else if (this.busy === 0) for (const resolve of this.draining.splice(0)) resolve();
   }
 
   private releasePage(page: Page, healthy: boolean): void {
     this.busy -= 1;
     if (healthy && !this.closed && !page.isClosed()) this.idle.push(page);
     else void page.close().catch(() => undefined);
-    this.waiting.shift()?.();
+    this.next();
   }
 }
 

@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeDiscord, type FakeRoblox, demoPeople, startFakeDiscord, startFakeRoblox } from '@guildhall/testkit';
+import { demoPerson } from '@guildhall/testkit/demo-data';
+import { createContext } from './app';
+import { loadConfig } from './config';
+import { SESSION_COOKIE } from './core/auth/session-store';
+import { openDatabase } from './core/db/database';
+import { migrateToLatest } from './core/db/migrate';
+import { createLocalEventBus } from './core/events/event-bus';
+import { allMigrations } from './migrations';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+// Issue 10 item 13: SIGTERM while a record PDF prints. The server stops taking new requests, finishes
+// the ones in flight (the PDF included), then closes Chromium and exits.
+describe('SIGTERM on the real server process', () => {
+  const cleanups: Array<() => unknown> = [];
+  afterEach(async () => {
+    while (cleanups.length) await cleanups.pop()!();
+  });
+
+  it('finishes a record PDF in flight with 200 and a PDF, refuses new requests, then exits 0', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-shutdown-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const discord: FakeDiscord = await startFakeDiscord({ users: demoPeople.map((p) => p.discord) });
+    cleanups.push(() => discord.close());
+    const roblox: FakeRoblox = await startFakeRoblox({ users: demoPeople.flatMap((p) => (p.roblox ? [p.roblox] : [])) });
+    cleanups.push(() => roblox.close());
+    const port = await freePort();
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ENABLED_TOOLS: 'bureau',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+      DISCORD_CLIENT_ID: discord.clientId,
+      DISCORD_CLIENT_SECRET: discord.clientSecret,
+      DISCORD_BOT_TOKEN: discord.botToken,
+      DISCORD_BASE_URL: discord.url,
+      ROBLOX_USERS_BASE_URL: roblox.url,
+    };
+
+    // The database the server will open: a staff member with a session, and one verified pair.
+    const staff = demoPerson('staff');
+    const thai = demoPerson('thai');
+    const database = openDatabase({ sqliteFile: path.join(dataDir, 'guildhall.sqlite') });
+    await migrateToLatest(database.db, database.dialect, allMigrations);
+    const ctx = createContext(loadConfig(env), database, createLocalEventBus());
+    await ctx.grants.grant(staff.discord.id, 'bureau-staff');
+    await ctx.registry.upsertPair(thai.discord.id, thai.roblox!.id);
+    const { token } = await ctx.sessions.create({ kind: 'discord', subject: staff.discord.id, displayName: staff.discord.username, avatar: null });
+    await database.close();
+
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    cleanups.push(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    let log = '';
+    child.stdout!.on('data', (d) => (log += d));
+    child.stderr!.on('data', (d) => (log += d));
+    const logShows = (needle: string, timeout = 10_000) => expect.poll(() => log, { timeout, interval: 20 }).toContain(needle);
+
+    // Starting through tsx compiles the server first: slow on a busy machine.
+    await logShows('Guildhall is running', 60_000);
+    const base = `http://127.0.0.1:${port}`;
+    const documentPath = `/bureau/api/records/${thai.discord.id}/documents/registration`;
+    const print = () => fetch(`${base}${documentPath}`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    // A warm Chromium (started by an earlier print) is what the signal used to kill mid-print.
+    expect((await print()).status).toBe(200);
+    const prints = [print(), print(), print(), print()];
+    await expect.poll(() => log.split(`"url":"${documentPath}"`).length - 1, { timeout: 10_000, interval: 10 }).toBe(5);
+    child.kill('SIGTERM');
+    await logShows('shutting down');
+
+    const refused = await fetch(`${base}/healthz`).then(
+      (res) => res.status,
+      () => 'refused',
+    );
+    expect([503, 'refused']).toContain(refused);
+
+    for (const answer of await Promise.all(prints)) {
+      const body = Buffer.from(await answer.arrayBuffer());
+      expect(answer.status, body.toString('utf8').slice(0, 200)).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/pdf');
+      expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    // Chromium closes after the last answer, and the process leaves without waiting out keep-alive.
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+    expect(code, log).toBe(0);
+  }, 120_000);
+});
