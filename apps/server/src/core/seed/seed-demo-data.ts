@@ -1,5 +1,6 @@
 import type { ToolId } from '../../config';
 import type { AppContext } from '../context';
+import { withAdvisoryLock } from '../db/with-advisory-lock';
 
 /** What seeding needs of a tool (a `ToolDefinition` fits): core never imports the tools (issue 11 item 1). */
 export interface ToolSeed {
@@ -14,6 +15,12 @@ export interface ToolSeed {
  * seeds its own demo data.
  */
 export async function seedDemoData(ctx: AppContext, tools: readonly ToolSeed[]): Promise<boolean> {
+  // Issue 10 item 11: instances starting together on one PostgreSQL database take turns, and the
+  // "already seeded" check runs once the lock is held, so the later one finds the data and skips it.
+  return withAdvisoryLock(ctx.database, 'seed-demo-data', () => seedIfEmpty(ctx, tools));
+}
+
+async function seedIfEmpty(ctx: AppContext, tools: readonly ToolSeed[]): Promise<boolean> {
   const existing = await ctx.database.db.selectFrom('registry_pairs').select('discord_id').limit(1).executeTakeFirst();
   if (existing) return false;
   const { demoPeople, demoBans, demoInfractions } = await import('@guildhall/testkit/demo-data');
