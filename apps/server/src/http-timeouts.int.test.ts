@@ -59,16 +59,16 @@ describe('slow requests on a listening server', () => {
     const body = JSON.stringify({ padding: 'x'.repeat(200) });
     const head = `POST /auth/logout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const { elapsed, answer } = await trickle(port, head, body, 50);
-    // Node checks its timers every quarter of the headers timeout here, so allow that much late.
+    // Node checks for late requests every quarter of the headers timeout; allow that and a busy machine.
     expect(elapsed).toBeGreaterThanOrEqual(900);
-    expect(elapsed).toBeLessThan(2_000);
+    expect(elapsed).toBeLessThan(2_500);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   it('cuts off headers trickled one byte at a time within HTTP_HEADERS_TIMEOUT_MS', async () => {
     const { elapsed, answer } = await trickle(port, '', `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'y'.repeat(200)}\r\n\r\n`, 50);
     expect(elapsed).toBeGreaterThanOrEqual(400);
-    expect(elapsed).toBeLessThan(1_500);
+    expect(elapsed).toBeLessThan(2_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 });
