@@ -8,4 +8,5 @@ command -v node >/dev/null 2>&1 || { echo "Guildhall needs Node.js (see README.m
 node scripts/check-node-version.mjs
 bash scripts/install-system-deps.sh
 npm ci --no-fund --no-audit
+npm run build
 exec npm start
