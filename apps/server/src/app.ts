@@ -118,6 +118,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  // Issue 10 item 18: an empty body sent as JSON (fetch wrappers send the header on every call) is no
+  // body, for every route: calls without a payload (002 §7 withdraw) work, and a route that needs one
+  // fails its contract with a 400 sentence. Anything else goes to Fastify's own (poison-safe) parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -86,6 +86,8 @@ describe('every route refuses hostile input with a 4xx, never a 5xx', () => {
         if (route.method !== 'GET') {
           for (const body of HOSTILE_BODIES) attempts.push({ url: fill(route.url, '1'), payload: JSON.stringify(body), contentType: 'application/json' });
           attempts.push({ url: fill(route.url, '1'), payload: '{"unterminated', contentType: 'application/json' });
+          // Issue 10 item 18: an empty JSON body reaches every route as no body at all.
+          attempts.push({ url: fill(route.url, '1'), payload: '', contentType: 'application/json' });
           attempts.push({ url: fill(route.url, '1'), payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' });
           attempts.push({ url: fill(route.url, '1'), payload: Buffer.from([0, 1, 2, 255]), contentType: 'application/octet-stream' });
         }

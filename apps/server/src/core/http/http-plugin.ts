@@ -117,8 +117,6 @@ function clientErrorMessage(error: FastifyError): string {
       return 'The request body is too large.';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'This content type is not accepted here.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty; JSON was expected.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'The request body is not valid JSON.';

@@ -147,6 +147,20 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       expect(await registrationRows()).toHaveLength(0);
     });
 
+    it('takes an empty body sent as application/json as no body: withdraw works, a call that needs a body gets a 400 sentence (issue 10 item 18)', async () => {
+      // 002 §7: withdraw has no payload, but fetch wrappers send the JSON content type anyway.
+      const emptyJson = (url: string) =>
+        app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${tokens.student}`, 'content-type': 'application/json' }, payload: '' });
+      expect((await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds.Football })).status).toBe(200);
+      const withdrawn = await emptyJson('/sports/api/registration/withdraw');
+      expect(withdrawn.statusCode).toBe(200);
+      expect(await registrationRows()).toHaveLength(0);
+      const needsBody = await emptyJson('/sports/api/register-sport');
+      expect(needsBody.statusCode).toBe(400);
+      expect(needsBody.json()).toEqual({ error: 'The request body is required' });
+      expect(await registrationRows()).toHaveLength(0);
+    });
+
     it('refuses a sport of another level as if it did not exist, and writes nothing', async () => {
       const res = await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds['Senior Volleyball'] });
       expect(res.status).toBe(404);
