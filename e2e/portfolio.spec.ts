@@ -62,7 +62,22 @@ test('a wrong password plays 8 alert lines every 2 s, then the 300 s countdown, 
 test.describe('on a phone', () => {
   test.use(phone);
   test('the login screen fits a 390px screen', async ({ page }) => {
-    await powerOnToLogin(page, 10);
+    const screen = await powerOnToLogin(page, 10);
     await saveScreenshot(page, 'portfolio-login-phone');
+    // ARCHITECTURE.md §9 mobile first (issue 11): nothing scrolls sideways, and the whole login box is on the screen.
+    const { scrollWidth, clientWidth } = await page.evaluate(() => {
+      const root = document.scrollingElement!;
+      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+    });
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    const viewport = page.viewportSize()!;
+    expect(viewport.width).toBe(390);
+    const box = (await screen.locator('form').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    await expect(page.getByLabel('Password')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeInViewport({ ratio: 1 });
   });
 });
