@@ -115,7 +115,10 @@ test('a lead sets selected, reserve and not_selected, and the student sees each 
     const confirm = lead.getByRole('dialog', { name: 'Change status' });
     await expect(confirm).toContainText(`Are you sure you want to change this player's status to "${label}"?`);
     if (status === 'selected') await saveScreenshot(lead, 'sports-admin-confirm-status');
+    const sent = lead.waitForRequest((r) => r.url().endsWith('/sports/api/admin/update-registration-status'));
     await confirm.getByRole('button', { name: 'Change status' }).click();
+    // Issue 10 item 10: the change names the student the lead saw, so a stale row cannot change another.
+    expect((await sent).postDataJSON()).toMatchObject({ status, student_id: '68980002' });
     await expect(confirm).toBeHidden();
     await expect(row.getByLabel('Status of 68980002')).toHaveValue(status);
     await page.reload();
