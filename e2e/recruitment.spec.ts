@@ -35,7 +35,7 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     await expect(page.getByText('Open', { exact: true })).toBeVisible();
     await expect(page.getByText('Now – Indefinite')).toBeVisible();
     await expect(page.getByText('You must be a verified member in our database to log in and apply.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Logout' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
     await saveScreenshot(page, 'recruitment-login-desktop');
     await page.setViewportSize(phone.viewport);
     await saveScreenshot(page, 'recruitment-login-phone');
@@ -58,9 +58,9 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     const modal = page.getByRole('dialog', { name: 'Verification Required' });
     await expect(modal).toBeVisible();
     await expect(modal).toContainText("not verified in the community's database");
-    await expect(page.getByRole('link', { name: 'Logout' })).toHaveCount(0);
+    await expect(page.locator('.recruitment__bar').getByRole('button', { name: 'Logout' })).toHaveCount(0);
     // 000 §2: no way out but the modal's; the shell's own sign-out is hidden on this tool.
-    await expect(page.getByRole('link', { name: 'Sign out' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
     await saveScreenshot(page, 'recruitment-unverified-modal');
     await modal.getByRole('button', { name: 'Acknowledge & Logout' }).click();
     await expect(page.getByRole('link', { name: 'Login with Discord' })).toBeVisible();
@@ -73,8 +73,8 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     await expect(page.getByText(`Applying as ${person.discord.username}`)).toBeVisible();
     await expect(page.getByText('Verified User')).toBeVisible();
     // One logout, the spec's own at the top right (000 §2), not a second one in the shell's header.
-    await expect(page.getByRole('link', { name: 'Logout' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign out' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
 
     const role = page.getByLabel('Role');
     await expect(role.locator('option').first()).toHaveText('Choose...');
@@ -198,7 +198,7 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     await expect(page.getByText('Feedback from our team:')).toBeVisible();
     await expect(page.getByText('Great answers. Welcome to the dispatch team!')).toBeVisible();
     await saveScreenshot(page, 'recruitment-status-accepted');
-    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('link', { name: 'Login with Discord' })).toBeVisible();
   });
 

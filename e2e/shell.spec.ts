@@ -38,7 +38,8 @@ test('signing in with Discord shows who is signed in, and signing out ends it', 
   const person = await signInWithDiscord(page, 'staff', '/bureau/checker');
   await expect(page).toHaveURL(/\/bureau\/checker$/);
   await expect(page.getByRole('banner')).toContainText(`Signed in as ${person.discord.username}`);
-  await page.getByRole('link', { name: 'Sign out' }).click();
+  // A form post (issue 10 item 2), not a link any site could copy.
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/bureau\/checker$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Verification Status Checker' })).toBeVisible();
   await expect(page.getByRole('banner')).not.toContainText('Signed in as');

@@ -27,7 +27,7 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
     for (const headers of foreign) {
       const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, ...headers } });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: 'This request came from another site and was refused.' });
+      expect(res.json()).toEqual({ error: `This request came from another site and was refused. Open Guildhall at ${t.origin}.` });
     }
     expect((await t.request({ url: '/auth/api/me', cookie })).json().identity).not.toBeNull();
     // The same write from our own origin goes through.

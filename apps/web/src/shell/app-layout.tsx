@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useMe } from '../api/get-me';
 import { signOutUrl } from '../lib/auth-links';
+import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import './shell.css';
 
@@ -46,22 +47,27 @@ const OWN_ACCOUNT_CONTROLS = ['/recruitment'];
 const hasOwnAccountControls = (path: string) => OWN_ACCOUNT_CONTROLS.some((p) => path === p || path.startsWith(`${p}/`));
 
 /**
- * Who is signed in, with a way out. There is no global "Sign in" link: public tools (the checker,
- * 001 §6) have no login, and tools that need one offer the right sign-in on their own pages.
+ * Who is signed in with Discord, with a way out. There is no global "Sign in" link: public tools
+ * (the checker, 001 §6) have no login, and tools that need one offer the right sign-in on their own
+ * pages. Issue 10 item 22: only the Discord sign-in is global; a school or LINE sign-in belongs to
+ * its tool, whose page shows it with its own Logout (002 §2), so the header never repeats it.
+ * Signing out is a form post (issue 10 item 2: a GET would let any site sign people out).
  */
 function AccountStatus() {
   const me = useMe();
   const location = useLocation();
   const identity = me.data?.identity;
-  if (!identity || hasOwnAccountControls(location.pathname)) return null;
+  if (identity?.kind !== 'discord' || hasOwnAccountControls(location.pathname)) return null;
   return (
     <div className="shell__account">
       <span className="shell__account-name">
         Signed in as <strong>{identity.displayName}</strong>
       </span>
-      <a className="shell__account-action" href={signOutUrl(location.pathname + location.search)}>
-        Sign out
-      </a>
+      <form method="post" action={signOutUrl(location.pathname + location.search)}>
+        <Button type="submit" variant="ghost" size="sm">
+          Sign out
+        </Button>
+      </form>
     </div>
   );
 }

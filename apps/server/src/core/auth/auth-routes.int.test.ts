@@ -16,6 +16,8 @@ function cookieFrom(res: LightMyRequestResponse, name: string): string | null {
   return line ? line.split(';')[0]! : null;
 }
 
+const setCookieLines = (res: LightMyRequestResponse) => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+
 function setCookieLine(res: LightMyRequestResponse, name: string): string {
   const line = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
   if (!line) throw new Error(`no Set-Cookie for ${name}`);
@@ -148,6 +150,87 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(await me(other)).toBeNull();
   });
 
+  it('logout is a POST from our own pages: a GET (a link on any site) does not end the session (issue 10 item 2)', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    const cookie = await t.signInAs('staff');
+    const get = await t.request({ url: '/auth/logout?returnTo=%2F', cookie, headers: { accept: 'application/json' } });
+    expect(get.statusCode).toBe(404);
+    expect(setCookieLines(get)).toEqual([]);
+    expect((await t.request({ url: '/auth/api/me', cookie })).json().identity).toMatchObject({ subject: staff.discord.id });
+    // The header's sign-out: a form post (form-encoded, empty body) from our own page.
+    const post = await t.request({ method: 'POST', url: '/auth/logout?returnTo=%2Fbureau%2Fchecker', cookie, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(post.statusCode).toBe(302);
+    expect(post.headers.location).toBe('/bureau/checker');
+    expect((await t.request({ url: '/auth/api/me', cookie })).json().identity).toBeNull();
+  });
+
+  // Issue 10 item 1: raw query values, as an attacker would write them into a link.
+  const HOSTILE_RETURN_TO = ['%2F%09%2Fevil.example', '%0A', '%0D', '%2F%0D%0ASet-Cookie%3A%20x%3D1', '%2F%2Fevil.example', '%5C%5Cevil.example', '%2F%5Cevil.example', '%2F.%2F%2Fevil.example', 'https%3A%2F%2Fevil.example', '%2F%00'];
+
+  it('a hostile returnTo sends the browser home, never off-site and never to a 500 (logout, Discord and dev sign-in)', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000' } });
+    for (const value of HOSTILE_RETURN_TO) {
+      const out = await t.request({ method: 'POST', url: `/auth/logout?returnTo=${value}`, cookie: await t.signInAs('staff') });
+      expect(out.statusCode, value).toBe(302);
+      expect(out.headers.location, value).toBe('/');
+
+      // Discord: the returnTo rides through the OAuth cookie and comes back from the callback.
+      const begin = await t.request({ url: `${LOGIN}?returnTo=${value}` });
+      expect(begin.statusCode, value).toBe(302);
+      const authorize = new URL(begin.headers.location as string);
+      authorize.searchParams.set('as', staff.discord.id);
+      const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+      const callback = await t.request({ url: `${back.pathname}${back.search}`, cookie: cookieFrom(begin, 'gh_oauth')! });
+      expect(callback.statusCode, value).toBe(302);
+      expect(callback.headers.location, value).toBe('/');
+    }
+    // An OAuth cookie edited in the browser is checked again on the way out.
+    const begin = await t.request({ url: `${LOGIN}?returnTo=%2Fbureau` });
+    const authorize = new URL(begin.headers.location as string);
+    authorize.searchParams.set('as', staff.discord.id);
+    const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+    const pending = JSON.parse(decodeURIComponent(cookieFrom(begin, 'gh_oauth')!.slice('gh_oauth='.length))) as Record<string, string>;
+    const edited = `gh_oauth=${encodeURIComponent(JSON.stringify({ ...pending, returnTo: '/\t/evil.example' }))}`;
+    const callback = await t.request({ url: `${back.pathname}${back.search}`, cookie: edited });
+    expect(callback.headers.location).toBe('/');
+  });
+
+  it('the development sign-in sends a hostile returnTo home too', async () => {
+    t = await buildTestApp({ dialect, discord: false, env: { ENABLED_TOOLS: 'bureau', NODE_ENV: 'development', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000' } });
+    for (const value of HOSTILE_RETURN_TO) {
+      const login = await t.request({ url: `${LOGIN}?returnTo=${value}` });
+      expect(login.statusCode, value).toBe(302);
+      expect(login.headers.location, value).toBe('/auth/dev?returnTo=%2F');
+      const page = await t.request({ url: `/auth/dev?returnTo=${value}` });
+      expect(page.statusCode, value).toBe(200);
+      expect(page.body, value).not.toContain('evil.example');
+      const signIn = await t.request({ method: 'POST', url: '/auth/dev', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `identity=staff&returnTo=${value}` });
+      expect(signIn.statusCode, value).toBe(302);
+      expect(signIn.headers.location, value).toBe('/');
+    }
+  });
+
+  it('every sign-in starts a new session and ends the one the browser had (no session fixation): Discord, dev and school', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau,timetable' } });
+    const me = async (c: string) => (await t.request({ url: '/auth/api/me', cookie: c })).json().identity;
+    // A session planted in the browser (an attacker's own, or the last person's on a shared computer).
+    const planted = await t.signInAs('member');
+    const { back, oauthCookie } = await authorizeAt(staff.discord.id);
+    const callback = await t.request({ url: `${back.pathname}${back.search}`, cookie: `${oauthCookie}; ${planted}` });
+    const discord = cookieFrom(callback, 'gh_session')!;
+    expect(discord).not.toBe(planted);
+    expect(await me(discord)).toMatchObject({ subject: staff.discord.id });
+    expect(await me(planted)).toBeNull();
+
+    await t.ctx.schoolAccounts.create({ studentId: '65001', password: 'correct horse battery', role: 'student' });
+    const school = await t.request({ method: 'POST', url: '/timetable/api/login', cookie: discord, payload: { student_id: '65001', password: 'correct horse battery' } });
+    const schoolCookie = cookieFrom(school, 'gh_session')!;
+    expect(schoolCookie).not.toBe(discord);
+    expect(await me(schoolCookie)).toMatchObject({ kind: 'school', subject: '65001' });
+    expect(await me(discord)).toBeNull();
+    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+  });
+
   it('in production the development sign-in does not exist and login never points at it', async () => {
     t = await buildTestApp({ dialect, discord: false, env: { ENABLED_TOOLS: 'bureau', NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example' } });
     expect(t.config.devSignIn).toBe(false);
@@ -177,6 +260,12 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(signIn.headers.location).toBe('/bureau/records');
     const me = await t.request({ url: '/auth/api/me', cookie: cookieFrom(signIn, 'gh_session')! });
     expect(me.json().identity).toMatchObject({ subject: staff.discord.id });
+
+    // No session fixation: signing in again in the same browser starts a new session and ends the old one.
+    const again = await t.request({ method: 'POST', url: '/auth/dev', cookie: cookieFrom(signIn, 'gh_session')!, payload: { identity: 'member', returnTo: '/' } });
+    expect(cookieFrom(again, 'gh_session')).not.toBe(cookieFrom(signIn, 'gh_session'));
+    expect((await t.request({ url: '/auth/api/me', cookie: cookieFrom(signIn, 'gh_session')! })).json().identity).toBeNull();
+    expect((await t.request({ url: '/auth/api/me', cookie: cookieFrom(again, 'gh_session')! })).json().identity).toMatchObject({ subject: demoPerson('member').discord.id });
   });
 });
 

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DevSignInRequest, type MeAnswer } from '@guildhall/contracts';
 import { badRequest, parseInput } from '../http/http-error';
 import { beginDiscordLogin, finishDiscordLogin } from './discord-oauth';
-import { currentSession, safeReturnTo, signIn, signOut } from './request-auth';
+import { currentSession, signIn, signOut } from './request-auth';
+import { safeReturnTo } from './safe-return-to';
 import { renderDevSignInPage } from './dev-sign-in-page';
 
 const CALLBACK_PATH = '/auth/discord/login';
@@ -21,12 +22,12 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(returnTo);
   });
 
-  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Issue 10 item 2: only a POST ends the session, so it passes core/http's Origin check; a GET
+  // (a link or an image on any site) would let every other site log people out.
+  app.post('/auth/logout', async (request, reply) => {
     await signOut(request, reply);
     return reply.redirect(safeReturnTo((request.query as Record<string, unknown>).returnTo));
-  };
-  app.get('/auth/logout', logout);
-  app.post('/auth/logout', logout);
+  });
 
   app.get('/auth/api/me', async (request): Promise<MeAnswer> => {
     const session = await currentSession(request);

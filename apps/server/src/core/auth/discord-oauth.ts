@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, badRequest } from '../http/http-error';
-import { safeReturnTo, signIn } from './request-auth';
+import { signIn } from './request-auth';
+import { safeReturnTo } from './safe-return-to';
 
 const OAUTH_COOKIE = 'gh_oauth';
 
@@ -98,7 +99,8 @@ export async function finishDiscordLogin(request: FastifyRequest, reply: Fastify
     displayName: user.data.username,
     avatar: user.data.avatar ?? null,
   });
-  return pending.returnTo;
+  // The cookie is ours, but whoever holds the browser can edit it: checked again on the way out.
+  return safeReturnTo(pending.returnTo);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -63,9 +63,15 @@ export async function requireSchoolSession(request: FastifyRequest): Promise<{ s
   return { session: result.session, account: result.account };
 }
 
-/** Starts a session for the identity and sets the HttpOnly, SameSite cookie. Answers the token (bearer clients use it). */
+/**
+ * Starts a session for the identity and sets the HttpOnly, SameSite cookie. Answers the token (bearer
+ * clients use it). Always a new token, never one the browser brought (no session fixation), and the
+ * session this browser had is ended: the new cookie replaces it, so nothing could use it again.
+ */
 export async function signIn(request: FastifyRequest, reply: FastifyReply, identity: Identity): Promise<string> {
   const { sessions, config } = request.server.ctx;
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await sessions.delete(previous);
   const { token, expiresAt } = await sessions.create(identity);
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -81,10 +87,4 @@ export async function signOut(request: FastifyRequest, reply: FastifyReply): Pro
   const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
   if (token) await request.server.ctx.sessions.delete(token);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-/** Only same-site paths may be returned to after sign-in (no open redirects). */
-export function safeReturnTo(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value;
 }

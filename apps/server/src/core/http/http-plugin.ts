@@ -2,8 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { ZodError } from 'zod';
 import { HttpError, describeZodError } from './http-error';
-
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { createOriginCheck } from './origin-check';
 
 export interface HttpCoreOptions {
   publicOrigin: string;
@@ -28,6 +27,10 @@ export function helmetOptions(options: Pick<HttpCoreOptions, 'isProduction'>): F
     },
     // HSTS only makes sense behind HTTPS, which a production deployment is expected to have.
     strictTransportSecurity: options.isProduction,
+    // helmet's default, no-referrer, makes Chromium send `Origin: null` on our own form posts (the
+    // sign-out forms, issue 10 item 2), which the Origin check must refuse. same-origin still sends
+    // nothing to other sites.
+    referrerPolicy: { policy: 'same-origin' },
   };
 }
 
@@ -57,22 +60,16 @@ export async function securityHeaders(options: FastifyHelmetOptions): Promise<Ar
  */
 export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOptions): Promise<void> {
   const headers = await securityHeaders(helmetOptions(options));
+  const refuseCrossSite = createOriginCheck(options);
 
   // One synchronous hook for every request (ARCHITECTURE.md §7: the public checker is measured
   // against a bare route): helmet's headers, then the Origin check.
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
-    // A form or fetch from another site must not ride on a signed-in person's cookie. Requests that
-    // carry no cookie (bearer-token and bot APIs) are not at risk and are not checked.
-    if (UNSAFE_METHODS.has(request.method) && request.headers.cookie) {
-      const origin = request.headers.origin ?? originOf(request.headers.referer);
-      if (origin !== options.publicOrigin) {
-        done(new HttpError(403, 'This request came from another site and was refused.'));
-        return;
-      }
-    }
-    done();
+    // A form or fetch from another site must not ride on a signed-in person's cookie, nor plant a
+    // session of its own (origin-check.ts says which writes are checked and why).
+    done(refuseCrossSite(request) ?? undefined);
   });
 
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
@@ -100,15 +97,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return false;
   return DATABASE_DOWN_CODES.has(code) || code.startsWith('08') || /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL)/.test(code);
-}
-
-function originOf(referer: string | undefined): string | undefined {
-  if (!referer) return undefined;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return undefined;
-  }
 }
 
 function clientErrorMessage(error: FastifyError): string {

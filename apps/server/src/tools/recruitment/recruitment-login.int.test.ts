@@ -67,7 +67,7 @@ describe.each(DIALECTS)('recruitment login through Discord OAuth on %s', (dialec
     const cookie = await logIn(stranger.discord.id);
     expect((await t.app.inject({ method: 'GET', url: `${API}/check-verification`, headers: { cookie } })).json()).toEqual({ isVerified: false });
     expect((await t.app.inject({ method: 'GET', url: `${API}/roles`, headers: { cookie } })).statusCode).toBe(403);
-    const out = await t.app.inject({ method: 'GET', url: `${API}/logout`, headers: { cookie } });
+    const out = await t.request({ method: 'POST', url: `${API}/logout`, cookie });
     expect(out.statusCode).toBe(302);
     expect((await t.app.inject({ method: 'GET', url: `${API}/user`, headers: { cookie } })).json()).toEqual({ user: null });
   });

@@ -36,14 +36,6 @@ const cases: Case[] = [
   { name: 'GET check-verification', expect: signedIn, call: (t, who) => t.get(`${API}/check-verification`, who) },
   { name: 'GET login', expect: redirect, call: (t, who) => t.get(`${API}/login`, who) },
   {
-    name: 'GET logout',
-    expect: redirect,
-    call: async (t, who) => {
-      const cookie = await t.newSessionCookie(who);
-      return t.app.inject({ method: 'GET', url: `${API}/logout`, headers: cookie ? { cookie } : {} });
-    },
-  },
-  {
     name: 'POST logout',
     expect: redirect,
     call: async (t, who) => t.request({ method: 'POST', url: `${API}/logout`, cookie: await t.newSessionCookie(who) }),
@@ -118,8 +110,19 @@ describe.each(DIALECTS)('recruitment permissions on %s (000 §6)', (dialect) => 
     expect(res.statusCode).toBe(expected);
   });
 
-  it('logout ends the session (000 §7)', async () => {
-    const res = await t.get(`${API}/logout`, 'admin');
+  it('logout ends the session (000 §7), as a POST from our own pages only (issue 10 item 2)', async () => {
+    // A link on another site (a GET) or a form there (a foreign Origin) cannot log anyone out.
+    expect((await t.get(`${API}/logout`, 'admin')).statusCode).toBe(404);
+    const foreign = await t.app.inject({ method: 'POST', url: `${API}/logout`, headers: { cookie: t.cookieOf('admin')!, origin: 'https://evil.example' } });
+    expect(foreign.statusCode).toBe(403);
+    expect((await t.get(`${API}/user`, 'admin')).json().user).not.toBeNull();
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/logout`,
+      headers: { cookie: t.cookieOf('admin')!, origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/recruitment');
     expect((await t.get(`${API}/user`, 'admin')).json()).toEqual({ user: null });

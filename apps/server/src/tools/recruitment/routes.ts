@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AddNoteRequest,
   CreateQuestionRequest,
@@ -103,12 +103,12 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
     }
   });
 
-  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+  // 000 §7 "Browser navigation to /api/logout": the page navigates there by posting a form, so the
+  // logout passes core/http's Origin check; no GET, which any other site could link to (issue 10 item 2).
+  app.post(`${BASE}/logout`, async (request, reply) => {
     await signOut(request, reply);
     return reply.redirect(PORTAL_PATH);
-  };
-  app.get(`${BASE}/logout`, logout);
-  app.post(`${BASE}/logout`, logout);
+  });
 
   // --- Applicant (000 §2 Applicant view) ------------------------------------------------------
   app.get(`${BASE}/application/status`, async (request) => {

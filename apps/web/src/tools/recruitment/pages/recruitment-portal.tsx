@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { useVerification } from '../api/check-verification';
 import { useUser } from '../api/get-user';
@@ -45,9 +46,11 @@ export function RecruitmentPortal() {
             <span className="recruitment-muted">
               Signed in as <strong>{user.data?.username}</strong>
             </span>
-            <a className="ui-button ui-button--secondary ui-button--sm" href={LOGOUT_URL}>
-              Logout
-            </a>
+            <form method="post" action={LOGOUT_URL}>
+              <Button type="submit" variant="secondary" size="sm">
+                Logout
+              </Button>
+            </form>
           </span>
         )}
       </div>

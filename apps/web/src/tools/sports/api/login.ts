@@ -1,8 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SchoolLoginAnswer, type SchoolLoginRequest } from '@guildhall/contracts';
+import { invalidateMe } from '../../../api/get-me';
 import { sportsFetch } from './sports-fetch';
 
 /** 002 §7 POST /api/login {student_id, password} -> token, role, userId, studentId, email. */
 export const login = (input: SchoolLoginRequest) => sportsFetch('/login', { method: 'POST', body: input, schema: SchoolLoginAnswer, auth: false });
 
-export const useLogin = () => useMutation({ mutationFn: login });
+/** The login also replaces the browser's session cookie, so the header asks again who is signed in. */
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: login, onSuccess: () => invalidateMe(client) });
+}

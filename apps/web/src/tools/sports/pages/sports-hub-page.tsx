@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidateMe } from '../../../api/get-me';
 import { Page } from '../../../ui/page';
 import { logout } from '../api/logout';
 import { AdminPanel } from '../components/admin-panel';
@@ -23,7 +24,7 @@ export function SportsHubPage() {
 
   const endSession = useCallback(
     (message?: string) => {
-      void logout();
+      void logout().then(() => invalidateMe(client));
       clearSession();
       client.removeQueries({ queryKey: ['sports'], predicate: (q) => q.queryKey[1] !== 'config' });
       setSoviet(false);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSportsConfig } from '../api/get-sports-config';
-import { login } from '../api/login';
+import { useLogin } from '../api/login';
 import { useAfter, useTicks } from '../../../lib/scaled-clock';
 import { type SportsSession, storeSession, useSportsSession } from '../lib/session';
 import { SovietDesktop } from './soviet-desktop';
@@ -80,6 +80,7 @@ export function SovietMode({ onExit, onLoadFailure, onLogout }: { onExit(): void
 
 function SovietLogin({ failed, onSuccess, onFailure, onExit }: { failed: boolean; onSuccess(): void; onFailure(): void; onExit(): void }) {
   const config = useSportsConfig();
+  const login = useLogin();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -88,7 +89,7 @@ function SovietLogin({ failed, onSuccess, onFailure, onExit }: { failed: boolean
     setBusy(true);
     try {
       // 002 §4: "the password is verified against the login call with a fixed student ID".
-      const answer = await login({ student_id: config.data.sovietStudentId, password });
+      const answer = await login.mutateAsync({ student_id: config.data.sovietStudentId, password });
       storeSession(answer, true);
       onSuccess();
     } catch {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SchoolLoginAnswer, type SchoolLoginRequest } from '@guildhall/contracts';
+import { invalidateMe } from '../../../api/get-me';
 import { apiRequest } from '../../../lib/api-client';
 import { timetableKeys } from './keys';
 
@@ -17,7 +18,7 @@ export function useLogin() {
       queryClient.removeQueries({ queryKey: timetableKeys.schedules });
       queryClient.removeQueries({ queryKey: timetableKeys.homework });
       queryClient.removeQueries({ queryKey: timetableKeys.overrides });
-      await queryClient.invalidateQueries({ queryKey: timetableKeys.me });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: timetableKeys.me }), invalidateMe(queryClient)]);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMe } from '../../../api/get-me';
 import { apiRequest } from '../../../lib/api-client';
 import { timetableKeys } from './keys';
 
@@ -16,6 +17,7 @@ export function useLogout() {
       queryClient.removeQueries({ queryKey: timetableKeys.schedules });
       queryClient.removeQueries({ queryKey: timetableKeys.homework });
       queryClient.removeQueries({ queryKey: timetableKeys.overrides });
+      void invalidateMe(queryClient);
     },
   });
 }

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { demoPerson } from '@guildhall/testkit';
+import { demoSchoolAccount } from '@guildhall/testkit/school-demo';
+import { expect, test } from './support/fixtures';
+import { signInWithDiscord } from './support/sign-in';
+
+// Sign-in and sign-out as a browser lives them (issue 10 items 1 and 22; docs/decisions/0001).
+
+/** The issue's value: Chromium drops the tab and reads "//evil.example", another host. */
+const HOSTILE_RETURN_TO = ['%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%0D'];
+
+/** Posts an empty form from the current page, as the header's Sign out does. */
+async function postForm(page: Page, action: string): Promise<void> {
+  await page.evaluate((url) => {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = url;
+    document.body.append(form);
+    form.submit();
+  }, action);
+}
+
+test('a hostile returnTo leaves the browser on our own site, after Discord sign-in and after sign-out', async ({ page, baseURL }) => {
+  const ours = new URL(baseURL!).origin;
+  const home = (url: URL) => url.origin === ours && url.pathname === '/';
+  const person = demoPerson('staff');
+  for (const returnTo of HOSTILE_RETURN_TO) {
+    await page.goto(`/auth/discord/login?returnTo=${returnTo}`);
+    await page.getByRole('link', { name: `Authorize as ${person.discord.username}`, exact: true }).click();
+    await page.waitForURL(home);
+    await expect(page.getByRole('banner')).toContainText(`Signed in as ${person.discord.username}`);
+
+    await postForm(page, `/auth/logout?returnTo=${returnTo}`);
+    await page.waitForURL(home);
+    await expect(page.getByRole('heading', { level: 1, name: 'Guildhall' })).toBeVisible();
+    expect((await (await page.request.get('/auth/api/me')).json()).identity).toBeNull();
+  }
+  // The fixture's guard fails the test too if Chromium tried to reach evil.example.
+});
+
+const tools = [
+  {
+    path: '/timetable',
+    async logIn(page: Page) {
+      const junior = demoSchoolAccount('junior');
+      await page.getByLabel('Student ID').fill(junior.studentId);
+      await page.getByLabel('Password').fill(junior.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page.getByTestId('student-id')).toHaveText(junior.studentId);
+    },
+  },
+  {
+    path: '/sports',
+    async logIn(page: Page) {
+      const junior = demoSchoolAccount('junior');
+      await page.getByLabel('Student ID').fill(junior.studentId);
+      await page.getByLabel('Password', { exact: true }).fill(junior.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page.getByTestId('info-bar')).toContainText(junior.studentId);
+    },
+  },
+];
+
+for (const tool of tools) {
+  test(`on ${tool.path} the header shows the Discord sign-in only, follows the school sign-in at once, and never repeats the page's Logout`, async ({ page }) => {
+    const banner = page.getByRole('banner');
+    const person = await signInWithDiscord(page, 'staff', tool.path);
+    await expect(banner).toContainText(`Signed in as ${person.discord.username}`);
+
+    // The school sign-in replaces the browser's one session cookie: the Discord sign-in is over, and
+    // the header says so without a reload.
+    await tool.logIn(page);
+    await expect(banner).not.toContainText('Signed in as');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
+
+    // After a reload, once the header has heard who is signed in, it still leaves that to the page.
+    const me = page.waitForResponse((response) => new URL(response.url()).pathname === '/auth/api/me');
+    await page.reload();
+    expect((await (await me).json()).identity).toMatchObject({ kind: 'school' });
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(banner).not.toContainText('Signed in as');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(banner).not.toContainText('Signed in as');
+  });
+}
