@@ -165,10 +165,14 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
       },
     });
   }
-  const apiLike = /^\/(api|auth|healthz)(\/|$)|^\/[^/]+\/(api|worker)(\/|$)/;
+  // Issue 10 item 25: every GET (or HEAD) of a page gets the shell, whatever its Accept says (curl sends
+  // */*); API paths, other methods and missing hashed files keep the JSON 404 (decision 0009).
+  const notAPage = /^\/(api|auth|healthz|assets)(\/|$)|^\/[^/]+\/(api|worker)(\/|$)/;
   app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (!wantsHtml || apiLike.test(request.url)) return reply.code(404).send({ error: `No such route: ${request.method} ${request.url.split('?')[0]}` });
+    const pathname = request.url.split('?')[0]!;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || notAPage.test(pathname)) {
+      return reply.code(404).send({ error: `No such route: ${request.method} ${pathname}` });
+    }
     if (!hasBuild) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     // Client-side routes (React Router) all start from the same HTML shell.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -43,6 +43,36 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('gives the shell to any GET or HEAD of a page, whatever it accepts (issue 10 item 25: curl / got a JSON 404)', async () => {
+    for (const accept of ['*/*', 'application/json', undefined]) {
+      const res = await t.request({ url: '/?from=curl', headers: accept ? { accept } : {} });
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.headers['content-type'], String(accept)).toContain('text/html');
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+    const head = await t.request({ method: 'HEAD', url: '/bureau/checker', headers: { accept: '*/*' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+  });
+
+  it('keeps the JSON 404 for API paths, other methods and missing assets, whatever they accept', async () => {
+    const cases = [
+      { method: 'GET', url: '/api/nope', accept: '*/*' },
+      { method: 'GET', url: '/auth/nope', accept: 'text/html' },
+      { method: 'GET', url: '/healthz/deep', accept: '*/*' },
+      { method: 'GET', url: '/recruitment/api/nope?x=1', accept: '*/*' },
+      { method: 'GET', url: '/bureau/worker/nope', accept: 'text/html' },
+      { method: 'DELETE', url: '/bureau/checker', accept: 'text/html' },
+      // A hashed file that is gone (an old page after a deploy) must fail as a 404, not parse HTML as code.
+      { method: 'GET', url: '/assets/index-gone123.js', accept: '*/*' },
+    ] as const;
+    for (const { method, url, accept } of cases) {
+      const res = await t.request({ method, url, headers: { accept } });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json(), `${method} ${url}`).toEqual({ error: `No such route: ${method} ${url.split('?')[0]}` });
+    }
+  });
+
   it('answers JSON 404s, not the shell, for unknown API paths', async () => {
     const res = await t.request({ url: '/bureau/api/nope', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
