@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { CoreTables, RegistryBansTable, RegistryInfractionsTable, RegistryPairsTable } from '../db/core-tables';
-import { describeZodError } from '../http/http-error';
+import { describeZodError, safeParseInput } from '../http/http-error';
 import {
   BanCsvRow,
   CSV_HEADERS,
@@ -100,7 +100,7 @@ type Report = (where: string, message: string) => void;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function check<S extends z.ZodType>(schema: S, value: unknown, where: string, report: Report): z.infer<S> | undefined {
-  const parsed = schema.safeParse(value);
+  const parsed = safeParseInput(schema, value);
   if (parsed.success) return parsed.data;
   report(where, describeZodError(parsed.error));
   return undefined;

@@ -68,7 +68,7 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
     ['update: stageId of the wrong type', () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { stageId: { id: 1 } }), /stageId/],
     ['update: feedback of the wrong type', () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { feedback: 12 }), /feedback/],
     ['update: unknown status', () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { status: 'Hired', stageId: form.stageIds[1] }), /status/],
-    ['update: nothing to update', () => t.post(`${API}/applications/${applicationId}/update`, 'admin', {}), /nothing to update/],
+    ['update: nothing to update', () => t.post(`${API}/applications/${applicationId}/update`, 'admin', {}), /^Nothing to update/],
     ['update: no body at all', () => t.post(`${API}/applications/${applicationId}/update`, 'admin'), 400],
     // POST applications/{id}/notes
     ['notes: empty body', () => t.post(`${API}/applications/${applicationId}/notes`, 'admin', { body: '  ' }), /body/],

@@ -1,6 +1,6 @@
 import { SportInput } from '@guildhall/contracts/sports';
 import { retryOnWriteConflict } from '../../core/db/retry-on-write-conflict';
-import { badRequest, describeZodError } from '../../core/http/http-error';
+import { badRequest, describeZodError, safeParseInput } from '../../core/http/http-error';
 import type { SportsDeps } from './sports-deps';
 import { sportsDb } from './sports-tables';
 
@@ -11,7 +11,7 @@ import { sportsDb } from './sports-tables';
  */
 export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[]): Promise<{ created: number; updated: number }> {
   const parsed = inputs.map((input, index) => {
-    const result = SportInput.safeParse(input);
+    const result = safeParseInput(SportInput, input);
     if (!result.success) throw badRequest(`row ${index + 1}: ${describeZodError(result.error)}`);
     return result.data;
   });

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { TIMETABLE_LIMITS, TimetableCsvRow } from '@guildhall/contracts/timetable';
 import { minutesOf } from '@guildhall/contracts/timetable-rules';
-import { badRequest, describeZodError } from '../../core/http/http-error';
+import { badRequest, describeZodError, safeParseInput } from '../../core/http/http-error';
 
 export const TIMETABLE_CSV_COLUMNS = ['subject_code', 'subject_name', 'day_of_week', 'start_time', 'end_time', 'room'] as const;
 
@@ -30,7 +30,7 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
   const seen = new Map<string, number>();
   return records.map((record, index) => {
     const line = index + 2; // line 1 is the header
-    const parsed = TimetableCsvRow.safeParse(record);
+    const parsed = safeParseInput(TimetableCsvRow, record);
     if (!parsed.success) throw badRequest(`Line ${line}: ${describeZodError(parsed.error)}`);
     const row = parsed.data;
     if (minutesOf(row.end_time) <= minutesOf(row.start_time)) throw badRequest(`Line ${line}: end_time must be after start_time.`);
