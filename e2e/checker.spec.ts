@@ -148,7 +148,7 @@ test.describe('Verification Status Checker', () => {
     await check(page, 'Discord ID', 'not-a-number');
     const card = resultCard(page, 'Could not check this ID');
     await expectTone(card, 'danger');
-    await expect(card).toContainText('id: must be a Discord ID (digits only)');
+    await expect(card).toContainText('id: must be a Discord ID: 5 to 25 digits');
     await saveScreenshot(page, 'checker-error-desktop');
   });
 

@@ -37,8 +37,8 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
 
   it('names the bad field of a malformed checker query (400 {error})', async () => {
     const cases: Array<[string, RegExp]> = [
-      ['type=discord&id=abc', /^id: must be a Discord ID \(digits only\)$/],
-      ['type=roblox&id=12a', /^id: must be a Roblox ID \(digits only\)$/],
+      ['type=discord&id=abc', /^id: must be a Discord ID: 5 to 25 digits$/],
+      ['type=roblox&id=12a', /^id: must be a Roblox ID: 1 to 20 digits$/],
       ['type=email&id=123456', /^type: /],
       ['id=123456', /^type: /],
       ['type=discord', /^id: /],

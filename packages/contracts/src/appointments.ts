@@ -18,7 +18,7 @@ export const LineUserId = z
 export const RegisterUserRequest = z.object({
   userId: LineUserId,
   displayName: z
-    .string({ error: 'must be text' })
+    .string()
     .trim()
     .min(1, 'must not be empty')
     .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
@@ -146,9 +146,9 @@ export type StaffDayAnswer = z.infer<typeof StaffDayAnswer>;
 
 export const CancelAppointmentRequest = z.object({
   reason: z
-    .string({ error: 'must be text' })
+    .string()
     .trim()
-    .min(1, 'please give a reason')
+    .min(1, 'is required')
     .max(CANCEL_REASON_MAX_LENGTH, `must be at most ${CANCEL_REASON_MAX_LENGTH} characters`),
 });
 export type CancelAppointmentRequest = z.infer<typeof CancelAppointmentRequest>;

@@ -17,9 +17,12 @@ export const ToolSummary = z.object({
 export const ToolsAnswer = z.object({ tools: z.array(ToolSummary) });
 export type ToolsAnswer = z.infer<typeof ToolsAnswer>;
 
-/** Discord snowflakes and Roblox user ids: decimal digits, kept as strings (001 §3). */
-export const DiscordId = z.string().trim().regex(/^\d{5,25}$/, 'must be a Discord ID (digits only)');
-export const RobloxId = z.string().trim().regex(/^\d{1,20}$/, 'must be a Roblox ID (digits only)');
+/**
+ * Discord snowflakes and Roblox user ids: decimal digits, kept as strings (001 §3). The message states
+ * the whole rule, length included: '999' is digits only and still refused (issue 10 item 15).
+ */
+export const DiscordId = z.string().trim().regex(/^\d{5,25}$/, 'must be a Discord ID: 5 to 25 digits');
+export const RobloxId = z.string().trim().regex(/^\d{1,20}$/, 'must be a Roblox ID: 1 to 20 digits');
 
 export const SessionIdentity = z.object({
   kind: z.enum(['discord', 'line', 'school']),

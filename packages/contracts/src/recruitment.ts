@@ -40,7 +40,8 @@ export const LIMITS = {
 export const IdParams = z.object({ id: z.string().regex(/^\d{1,12}$/, 'must be a numeric id').transform(Number) });
 export type IdParams = z.infer<typeof IdParams>;
 
-const trimmed = (max: number, what: string) => z.string().trim().min(1, `${what} is required`).max(max, `at most ${max} characters`);
+/** Required text: messages are fragments after the field's name, which they never repeat (issue 10 item 15). */
+const trimmed = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 // --- Settings (000 §3) -------------------------------------------------------------------------
 
@@ -82,8 +83,8 @@ export const UpdateSettingRequest = z.discriminatedUnion('key', [
   z.object({ key: z.literal('applicationsOpen'), value: z.enum(['true', 'false'], 'must be the text true or false') }),
   z.object({ key: z.literal('applicationStartDate'), value: DateSetting }),
   z.object({ key: z.literal('applicationEndDate'), value: DateSetting }),
-  z.object({ key: z.literal('globalProcessAnnouncement'), value: z.string().trim().max(LIMITS.announcement, `at most ${LIMITS.announcement} characters`) }),
-], { error: 'key: must be applicationsOpen, applicationStartDate, applicationEndDate or globalProcessAnnouncement' });
+  z.object({ key: z.literal('globalProcessAnnouncement'), value: z.string().trim().max(LIMITS.announcement, `must be at most ${LIMITS.announcement} characters`) }),
+], { error: 'must be applicationsOpen, applicationStartDate, applicationEndDate or globalProcessAnnouncement' });
 export type UpdateSettingRequest = z.infer<typeof UpdateSettingRequest>;
 
 // --- Session (000 §3 Session user) --------------------------------------------------------------
@@ -114,7 +115,7 @@ export type Stage = z.infer<typeof Stage>;
 export const StagesAnswer = z.array(Stage);
 
 export const CreateStageRequest = z.object({
-  name: trimmed(LIMITS.name, 'name'),
+  name: trimmed(LIMITS.name),
   /** 000 §9: default #6c757d. */
   color: HexColor.optional(),
 });
@@ -125,7 +126,7 @@ export type CreateStageAnswer = z.infer<typeof CreateStageAnswer>;
 export const Role = z.object({ id: z.number(), name: z.string() });
 export type Role = z.infer<typeof Role>;
 export const RolesAnswer = z.array(Role);
-export const CreateRoleRequest = z.object({ name: trimmed(LIMITS.name, 'name') });
+export const CreateRoleRequest = z.object({ name: trimmed(LIMITS.name) });
 export type CreateRoleRequest = z.infer<typeof CreateRoleRequest>;
 export const CreatedAnswer = z.object({ id: z.number() });
 export type CreatedAnswer = z.infer<typeof CreatedAnswer>;
@@ -140,11 +141,11 @@ export const QuestionsAnswer = z.array(Question);
 /** 000 §5: choices are trimmed and empty entries dropped; a multiple-choice question needs one. */
 export const CreateQuestionRequest = z
   .object({
-    text: trimmed(LIMITS.questionText, 'text'),
+    text: trimmed(LIMITS.questionText),
     type: QuestionType,
     options: z
-      .array(z.string().max(LIMITS.option, `each option is at most ${LIMITS.option} characters`))
-      .max(LIMITS.options, `at most ${LIMITS.options} options`)
+      .array(z.string().max(LIMITS.option, `must be at most ${LIMITS.option} characters`))
+      .max(LIMITS.options, `must have at most ${LIMITS.options} options`)
       .optional()
       .transform((list) => (list ? [...new Set(list.map((o) => o.trim()).filter(Boolean))] : undefined)),
   })
@@ -200,10 +201,10 @@ export type UploadFileAnswer = z.infer<typeof UploadFileAnswer>;
  * dropdown's value); answers maps question id to the answer text (or a file's finalUrl), 000 §3.
  */
 export const SubmitApplicationRequest = z.object({
-  jobSelection: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/, 'must be a role id').transform(Number)], 'jobSelection: choose a role'),
+  jobSelection: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/, 'must be a role id').transform(Number)], 'choose a role'),
   answers: z.record(
-    z.string().regex(/^\d{1,12}$/, 'question ids are numbers'),
-    z.string().max(LIMITS.answer, `each answer is at most ${LIMITS.answer} characters`),
+    z.string().regex(/^\d{1,12}$/, 'must be a question id (digits)'),
+    z.string().max(LIMITS.answer, `must be at most ${LIMITS.answer} characters`),
   ),
 });
 export type SubmitApplicationRequest = z.input<typeof SubmitApplicationRequest>;
@@ -295,16 +296,16 @@ export const ApplicationsAnswer = z.array(AdminApplication);
 export const UpdateApplicationRequest = z
   .object({
     status: ApplicationStatus.optional(),
-    feedback: z.string().max(LIMITS.feedback, `at most ${LIMITS.feedback} characters`).nullable().optional(),
+    feedback: z.string().max(LIMITS.feedback, `must be at most ${LIMITS.feedback} characters`).nullable().optional(),
     stageId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/, 'must be a stage id').transform(Number)]).nullable().optional(),
   })
-  .refine((b) => b.feedback !== undefined || (b.stageId !== undefined && b.stageId !== null), { message: 'nothing to update: send stageId or feedback' });
+  .refine((b) => b.feedback !== undefined || (b.stageId !== undefined && b.stageId !== null), { message: 'Nothing to update: send stageId or feedback.' });
 export type UpdateApplicationRequest = z.input<typeof UpdateApplicationRequest>;
 export const UpdateApplicationAnswer = z.object({ success: z.literal(true), status: ApplicationStatus, stageId: z.number().nullable(), feedback: z.string().nullable() });
 export type UpdateApplicationAnswer = z.infer<typeof UpdateApplicationAnswer>;
 
 /** Beyond 000: POST /api/applications/{id}/notes {body}, private to admins. */
-export const AddNoteRequest = z.object({ body: trimmed(LIMITS.note, 'body') });
+export const AddNoteRequest = z.object({ body: trimmed(LIMITS.note) });
 export type AddNoteRequest = z.infer<typeof AddNoteRequest>;
 
 export const ExportApplicationsQuery = ListApplicationsQuery.pick({ status: true, search: true });

@@ -89,7 +89,7 @@ describe.each(DIALECTS)('CLI commands on %s', (dialect) => {
     expect(await importRegistryCommand.run(ctx, [fixture('registry-export.json')], io)).toBe(3);
     expect(io.stdout).toEqual([expect.stringMatching(/^Imported 3 verified pairs, 3 bans and 3 infractions from /)]);
     expect(io.stderr[0]).toBe('Skipped 7 bad entries:');
-    expect(io.stderr).toContain('  Verification/not-a-snowflake: must be a Discord ID (digits only)');
+    expect(io.stderr).toContain('  Verification/not-a-snowflake: must be a Discord ID: 5 to 25 digits');
     expect(await ctx.registry.findPairByDiscordId(ALICE)).toEqual({ discordId: ALICE, robloxId: '1200001' });
 
     const clean = captureIo();

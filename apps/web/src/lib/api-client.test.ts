@@ -34,10 +34,10 @@ describe('apiRequest', () => {
   });
 
   it("throws an ApiError carrying the server's {error} sentence and status", async () => {
-    const { fetchImpl } = fakeFetch(() => json(400, { error: 'id: must be a Discord ID (digits only)' }));
+    const { fetchImpl } = fakeFetch(() => json(400, { error: 'id: must be a Discord ID: 5 to 25 digits' }));
     const failure = await apiRequest('/x', { fetchImpl }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 400, message: 'id: must be a Discord ID (digits only)' });
+    expect(failure).toMatchObject({ status: 400, message: 'id: must be a Discord ID: 5 to 25 digits' });
   });
 
   it("falls back to 001 §8's 'An unknown error occurred.' when the failure has no {error}", async () => {
