@@ -1,0 +1,20 @@
+// Types for validate.mjs (plain JavaScript: `npm test` runs it with node).
+export interface ValidateStep {
+  name: string;
+  cmd: string[];
+  env?: Record<string, string>;
+  report?: 'vitest' | 'playwright';
+  file?: string;
+}
+export interface ValidateResult {
+  totals: { passed: number; failed: number; skipped: number };
+  failures: string[];
+  interrupted: NodeJS.Signals | null;
+}
+export function validateSteps(out: string): ValidateStep[];
+export function validate(options?: {
+  only?: string[];
+  tmpDir?: string;
+  steps?: (out: string) => ValidateStep[];
+  log?: (line: string) => void;
+}): Promise<ValidateResult>;
