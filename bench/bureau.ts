@@ -62,8 +62,8 @@ async function seedPeople(file: string): Promise<string> {
   }
   for (const infraction of demoInfractions) await registry.addInfraction(infraction);
   const staff = demoPerson('staff');
-  await new GrantStore(handle.db).grant(staff.discord.id, 'bureau-staff');
-  const { token } = await new SessionStore(handle.db, 86_400_000).create({ kind: 'discord', subject: staff.discord.id, displayName: 'bench', avatar: null });
+  await new GrantStore(handle.db, createLocalEventBus()).grant(staff.discord.id, 'bureau-staff');
+  const { token } = await new SessionStore(handle.db, createLocalEventBus(), 86_400_000).create({ kind: 'discord', subject: staff.discord.id, displayName: 'bench', avatar: null });
   await handle.close();
   return `${SESSION_COOKIE}=${token}`;
 }

@@ -41,8 +41,8 @@ export function createContext(config: Config, database: DbHandle, events: EventB
     database,
     events,
     now,
-    sessions: new SessionStore(database.db, config.SESSION_TTL_HOURS * 3_600_000, now),
-    grants: new GrantStore(database.db, now),
+    sessions: new SessionStore(database.db, events, config.SESSION_TTL_HOURS * 3_600_000, now),
+    grants: new GrantStore(database.db, events, now),
     registry: new RegistryRepository(database.db, events, now),
     schoolAccounts: new SchoolAccountStore(database.db, now),
     lookup: new ProfileLookup(

@@ -205,8 +205,9 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
       expect(page.statusCode, value).toBe(200);
       expect(page.body, value).not.toContain('evil.example');
       const signIn = await t.request({ method: 'POST', url: '/auth/dev', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `identity=staff&returnTo=${value}` });
-      expect(signIn.statusCode, value).toBe(302);
-      expect(signIn.headers.location, value).toBe('/');
+      // A body field the contract refuses (NUL, issue 10 item 8) is a 400 sentence; anything else goes home.
+      if (signIn.statusCode === 400) expect(signIn.json(), value).toEqual({ error: expect.stringMatching(/^returnTo/) });
+      else expect([signIn.statusCode, signIn.headers.location], value).toEqual([302, '/']);
     }
   });
 

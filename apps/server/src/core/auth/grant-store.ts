@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CoreTables } from '../db/core-tables';
+import type { EventBus } from '../events/event-bus';
+import { AUTH_TOPIC, type AuthEvent } from './auth-events';
 
 // ARCHITECTURE.md §4: the grants a Discord user can hold.
 export const GRANT_ROLES = ['recruitment-admin', 'bureau-staff'] as const;
@@ -12,6 +14,7 @@ export function isGrantRole(value: string): value is GrantRole {
 export class GrantStore {
   constructor(
     private readonly db: Kysely<CoreTables>,
+    private readonly events: Pick<EventBus, 'publish'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -22,6 +25,7 @@ export class GrantStore {
       .values({ discord_id: discordId, role, granted_at: this.now() })
       .onConflict((oc) => oc.columns(['discord_id', 'role']).doNothing())
       .execute();
+    await this.changed(discordId);
   }
 
   async revoke(discordId: string, role: GrantRole): Promise<boolean> {
@@ -30,7 +34,14 @@ export class GrantStore {
       .where('discord_id', '=', discordId)
       .where('role', '=', role)
       .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    const removed = Number(result.numDeletedRows) > 0;
+    if (removed) await this.changed(discordId);
+    return removed;
+  }
+
+  /** Issue 10 item 3: open streams of this person check their access again. */
+  private changed(discordId: string): Promise<void> {
+    return this.events.publish(AUTH_TOPIC, { kind: 'grants.changed', discordId } satisfies AuthEvent);
   }
 
   async rolesOf(discordId: string): Promise<GrantRole[]> {

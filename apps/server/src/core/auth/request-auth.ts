@@ -13,11 +13,16 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
 }
 
+/** The session token this request carries: the bearer token first, then the cookie. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return bearerToken(request) ?? request.cookies[SESSION_COOKIE];
+}
+
 /** The signed-in session of this request (bearer token first, then the cookie), looked up once per request. */
 export function currentSession(request: FastifyRequest): Promise<Session | null> {
   let pending = resolved.get(request);
   if (!pending) {
-    const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
+    const token = sessionToken(request);
     pending = token ? request.server.ctx.sessions.find(token) : Promise.resolve(null);
     resolved.set(request, pending);
   }
@@ -46,7 +51,7 @@ export async function requireGrant(request: FastifyRequest, role: GrantRole): Pr
 export async function requireSchoolSession(request: FastifyRequest): Promise<{ session: Session; account: SchoolAccount }> {
   let found = schoolResolved.get(request);
   if (!found) {
-    const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
+    const token = sessionToken(request);
     found = token ? request.server.ctx.sessions.findWithSchoolAccount(token) : Promise.resolve(null);
     schoolResolved.set(request, found);
     // Later currentSession calls on this request reuse this read. A failed read rejects for them
@@ -84,7 +89,7 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, ident
 }
 
 export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
+  const token = sessionToken(request);
   if (token) await request.server.ctx.sessions.delete(token);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

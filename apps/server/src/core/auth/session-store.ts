@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { CoreTables, SchoolAccountsTable, SessionsTable } from '../db/core-tables';
+import type { EventBus } from '../events/event-bus';
+import { AUTH_TOPIC, type AuthEvent } from './auth-events';
 import { type SchoolAccount, toAccount } from './school-account-store';
 
 export const SESSION_COOKIE = 'gh_session';
@@ -36,6 +38,7 @@ function toSession(row: Pick<SessionsTable, 'kind' | 'subject' | 'display_name' 
 export class SessionStore {
   constructor(
     private readonly db: Kysely<CoreTables>,
+    private readonly events: Pick<EventBus, 'publish'>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {}
@@ -94,8 +97,10 @@ export class SessionStore {
     return { session: toSession(row), account };
   }
 
+  /** Ends the session; open streams of its subject hear it (issue 10 item 3). */
   async delete(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    const ended = await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).returning('subject').execute();
+    for (const { subject } of ended) await this.events.publish(AUTH_TOPIC, { kind: 'session.ended', subject } satisfies AuthEvent);
   }
 
   async deleteExpired(): Promise<number> {

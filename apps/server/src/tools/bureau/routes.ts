@@ -13,7 +13,8 @@ import {
   UserDetailsQuery,
 } from '@guildhall/contracts/bureau';
 import { requireApiKey } from '../../core/auth/api-keys';
-import { requireGrant } from '../../core/auth/request-auth';
+import { requireGrant, sessionToken } from '../../core/auth/request-auth';
+import { watchAccess } from '../../core/auth/watch-access';
 import { parseInput } from '../../core/http/http-error';
 import { addInfraction } from './add-infraction';
 import { checkVerificationStatus } from './check-verification-status';
@@ -56,11 +57,17 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
     for (const stop of streams) stop();
   });
   app.get('/bureau/api/records/events', async (request, reply) => {
-    await requireGrant(request, STAFF);
+    const session = await requireGrant(request, STAFF);
     reply.hijack();
     const stop = streamRegistryChanges(app.ctx, reply.raw);
+    // Issue 10 item 3: the stream ends when its session ends or the grant is revoked; the page's
+    // reconnect is then refused like any other call.
+    const unwatch = watchAccess(app.ctx, { token: sessionToken(request)!, session, role: STAFF }, stop);
     streams.add(stop);
-    reply.raw.on('close', () => streams.delete(stop));
+    reply.raw.on('close', () => {
+      streams.delete(stop);
+      unwatch();
+    });
   });
 
   // 001 §7 "Lookup worker": query parameters discordId and robloxId, as the spec names them.
