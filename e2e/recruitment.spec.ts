@@ -78,7 +78,7 @@ test.describe.serial('Staff recruitment portal (000)', () => {
 
     const role = page.getByLabel('Role');
     await expect(role.locator('option').first()).toHaveText('Choose...');
-    await role.selectOption({ label: demoRoles[0]! });
+    await role.selectOption({ label: demoRoles[0]!.name });
     await page.getByLabel(textQuestion!.text).fill('I have run the timetable office for years and love helping new drivers.');
     await page.getByLabel(choiceQuestion!.text).selectOption('More than 10');
     // 000 §4 three states: hold the real upload back a moment to see 'Uploading...' with the input disabled.

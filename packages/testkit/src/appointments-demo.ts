@@ -6,10 +6,18 @@ export interface DemoLineUser {
   displayName: string;
 }
 
+let sequence = 0;
+
+/** A LINE user for tests and the demo: a LINE user id is 'U' and 32 hex digits. */
+export function makeLineUser(overrides: Partial<DemoLineUser> = {}): DemoLineUser {
+  sequence += 1;
+  return { userId: `U${sequence.toString(16).padStart(32, '0')}`, displayName: `Racer ${sequence}`, ...overrides };
+}
+
 export const demoLineUsers: DemoLineUser[] = [
-  { userId: 'U1a2b3c4d5e6f70819a2b3c4d5e6f7081', displayName: 'Nok' },
-  { userId: 'U2b3c4d5e6f708192a3b4c5d6e7f80912', displayName: 'สมหญิง ใจดี' },
-  { userId: 'U3c4d5e6f708192a3b4c5d6e7f8091223', displayName: 'Brown' },
+  makeLineUser({ userId: 'U1a2b3c4d5e6f70819a2b3c4d5e6f7081', displayName: 'Nok' }),
+  makeLineUser({ userId: 'U2b3c4d5e6f708192a3b4c5d6e7f80912', displayName: 'สมหญิง ใจดี' }),
+  makeLineUser({ userId: 'U3c4d5e6f708192a3b4c5d6e7f8091223', displayName: 'Brown' }),
 ];
 
 /** Demo bookings: which user, how many opening days from now, the local time and the topic. */

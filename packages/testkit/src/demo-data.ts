@@ -1,4 +1,14 @@
-import { type BanRecord, type DiscordUserRecord, type InfractionRecord, type RobloxUserRecord, snowflakeAt } from './factories';
+import {
+  type BanRecord,
+  type DiscordUserRecord,
+  type InfractionRecord,
+  type RobloxUserRecord,
+  makeBan,
+  makeDiscordUser,
+  makeInfraction,
+  makeRobloxUser,
+  snowflakeAt,
+} from './factories';
 
 // The demo community: seeded into an empty database outside production, served by the fake
 // Discord and Roblox APIs in tests, and offered by the development sign-in page.
@@ -13,14 +23,9 @@ export interface DemoPerson {
   grants: Array<'bureau-staff' | 'recruitment-admin'>;
 }
 
-const discord = (id: string, username: string, global_name: string): DiscordUserRecord => ({ id, username, global_name, avatar: null });
-const roblox = (id: string, name: string, displayName: string, created: string, isBanned = false): RobloxUserRecord => ({
-  id,
-  name,
-  displayName,
-  created,
-  isBanned,
-});
+// Built from the same factories as test data, with the values the demo pages and tests name.
+const discord = (id: string, username: string, global_name: string) => makeDiscordUser({ id, username, global_name });
+const roblox = (id: string, name: string, displayName: string, created: string, isBanned = false) => makeRobloxUser({ id, name, displayName, created, isBanned });
 
 export const demoPeople: DemoPerson[] = [
   {
@@ -74,24 +79,17 @@ export const demoPeople: DemoPerson[] = [
 ];
 
 /** 001 §3: a Roblox ban with no verified pair, so the checker shows 'User Not Verified'. */
-export const demoUnpairedBan: BanRecord = {
-  robloxId: '1200099',
-  isBanned: true,
-  moderator: null,
-  reason: 'Ban evasion',
-  time: 1_719_792_000,
-  username: 'EvasiveEve',
-};
+export const demoUnpairedBan: BanRecord = makeBan('1200099', { moderator: null, reason: 'Ban evasion', time: 1_719_792_000, username: 'EvasiveEve' });
 
 export const demoBans: BanRecord[] = [
-  { robloxId: '1200005', isBanned: true, moderator: 'ModeratorMike', reason: 'Derailing trains on purpose', time: 1_722_470_400, username: 'DerailDan' },
+  makeBan('1200005', { moderator: 'ModeratorMike', reason: 'Derailing trains on purpose', time: 1_722_470_400, username: 'DerailDan' }),
   demoUnpairedBan,
 ];
 
 export const demoInfractions: InfractionRecord[] = [
-  { platform: 'Discord', subjectId: demoPeople[4]!.discord.id, id: 1_700_000_000_000, moderator: 'ModeratorMike', reason: 'Spamming in #general', note: null },
-  { platform: 'Roblox', subjectId: '1200005', id: 1_710_000_000_000, moderator: 'ModeratorMike', reason: 'Derailing trains on purpose', note: 'Third warning' },
-  { platform: 'Discord', subjectId: demoPeople[3]!.discord.id, id: 1_705_000_000_000, moderator: 'ผู้ดูแล สมศรี', reason: null, note: 'ตักเตือนด้วยวาจา' },
+  makeInfraction('Discord', demoPeople[4]!.discord.id, { id: 1_700_000_000_000, moderator: 'ModeratorMike', reason: 'Spamming in #general', note: null }),
+  makeInfraction('Roblox', '1200005', { id: 1_710_000_000_000, moderator: 'ModeratorMike', reason: 'Derailing trains on purpose', note: 'Third warning' }),
+  makeInfraction('Discord', demoPeople[3]!.discord.id, { id: 1_705_000_000_000, moderator: 'ผู้ดูแล สมศรี', reason: null, note: 'ตักเตือนด้วยวาจา' }),
 ];
 
 export function demoPerson(key: DemoPerson['key']): DemoPerson {

@@ -90,3 +90,13 @@ export function makeInfraction(platform: 'Discord' | 'Roblox', subjectId: string
     ...overrides,
   };
 }
+
+/** A verified pair (001 §3): one Discord account linked to one Roblox account. */
+export interface VerifiedPairRecord {
+  discord: DiscordUserRecord;
+  roblox: RobloxUserRecord;
+}
+
+export function makeVerifiedPair(overrides: { discord?: Partial<DiscordUserRecord>; roblox?: Partial<RobloxUserRecord> } = {}): VerifiedPairRecord {
+  return { discord: makeDiscordUser(overrides.discord), roblox: makeRobloxUser(overrides.roblox) };
+}

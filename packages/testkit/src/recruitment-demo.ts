@@ -6,26 +6,49 @@ export interface RecruitmentStageRecord {
   color: string;
 }
 
+export interface RecruitmentRoleRecord {
+  name: string;
+}
+
 export interface RecruitmentQuestionRecord {
   text: string;
   type: 'text' | 'file' | 'multiple-choice';
   options?: string[];
 }
 
+let sequence = 0;
+
+export function makeRecruitmentStage(overrides: Partial<RecruitmentStageRecord> = {}): RecruitmentStageRecord {
+  sequence += 1;
+  return { name: `Stage ${sequence}`, color: '#6c757d', ...overrides };
+}
+
+export function makeRecruitmentRole(overrides: Partial<RecruitmentRoleRecord> = {}): RecruitmentRoleRecord {
+  sequence += 1;
+  return { name: `Role ${sequence}`, ...overrides };
+}
+
+/** A text question unless told otherwise; a multiple-choice one gets two options. */
+export function makeRecruitmentQuestion(overrides: Partial<RecruitmentQuestionRecord> = {}): RecruitmentQuestionRecord {
+  sequence += 1;
+  const type = overrides.type ?? 'text';
+  return { text: `Question ${sequence}?`, type, ...(type === 'multiple-choice' ? { options: ['Yes', 'No'] } : {}), ...overrides };
+}
+
 /** 000 §4: the first stage is the default; names containing accept/decline decide the status. */
 export const demoStages: RecruitmentStageRecord[] = [
-  { name: 'Application Received', color: '#6c757d' },
-  { name: 'Interview', color: '#0b5ed7' },
-  { name: 'Accepted', color: '#146c43' },
-  { name: 'Declined', color: '#b02a37' },
+  makeRecruitmentStage({ name: 'Application Received', color: '#6c757d' }),
+  makeRecruitmentStage({ name: 'Interview', color: '#0b5ed7' }),
+  makeRecruitmentStage({ name: 'Accepted', color: '#146c43' }),
+  makeRecruitmentStage({ name: 'Declined', color: '#b02a37' }),
 ];
 
-export const demoRoles: string[] = ['Dispatcher', 'Signaller', 'Community Moderator'];
+export const demoRoles: RecruitmentRoleRecord[] = [makeRecruitmentRole({ name: 'Dispatcher' }), makeRecruitmentRole({ name: 'Signaller' }), makeRecruitmentRole({ name: 'Community Moderator' })];
 
 export const demoQuestions: RecruitmentQuestionRecord[] = [
-  { text: 'Why do you want to join the staff team?', type: 'text' },
-  { text: 'How many hours a week can you give?', type: 'multiple-choice', options: ['Under 5', '5 to 10', 'More than 10'] },
-  { text: 'Upload your CV or a short portfolio (PDF, image or text).', type: 'file' },
+  makeRecruitmentQuestion({ text: 'Why do you want to join the staff team?', type: 'text' }),
+  makeRecruitmentQuestion({ text: 'How many hours a week can you give?', type: 'multiple-choice', options: ['Under 5', '5 to 10', 'More than 10'] }),
+  makeRecruitmentQuestion({ text: 'Upload your CV or a short portfolio (PDF, image or text).', type: 'file' }),
 ];
 
 export const demoSettings = {
@@ -37,8 +60,6 @@ export const demoSettings = {
 
 /** A small plain-text file to stand in for an uploaded CV. */
 export const demoCvText = 'Signal Sam: five years of timetable planning on the Northern line.\n';
-
-let sequence = 0;
 
 /** Answers for the demo questions, in the order given: a text, a choice among the options, a file URL. */
 export function makeRecruitmentAnswers(fileUrl: string, overrides: Partial<{ text: string; choice: string }> = {}): string[] {

@@ -2,14 +2,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type FakeDiscord, type FakeDiscordOptions, type FakeRoblox, demoPeople, startFakeDiscord, startFakeRoblox } from '@guildhall/testkit';
+import {
+  type FakeDiscord,
+  type FakeDiscordOptions,
+  type FakeLine,
+  type FakeLineOptions,
+  type FakeRoblox,
+  demoPeople,
+  startFakeDiscord,
+  startFakeLine,
+  startFakeRoblox,
+} from '@guildhall/testkit';
+import type { DemoLineUser } from '@guildhall/testkit/appointments-demo';
 import type { DemoPerson } from '@guildhall/testkit/demo-data';
 import type { DiscordUserRecord, RobloxUserRecord } from '@guildhall/testkit/factories';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import type { SchoolAccount } from '../core/auth/school-account-store';
 import { SESSION_COOKIE, type Identity } from '../core/auth/session-store';
 import type { AppContext } from '../core/context';
-import type { Dialect } from '../core/db/database';
+import type { DbHandle, Dialect } from '../core/db/database';
 import { createTestDatabase, type TestDatabase } from '../core/db/test-databases';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from '../core/events/event-bus';
 
@@ -46,6 +58,13 @@ export interface BuildTestAppOptions {
   discord?: boolean | (Omit<FakeDiscordOptions, 'botToken'> & { botToken?: string | false });
   /** Start the fake Roblox users API (default true, demo people's accounts) and point the app at it. */
   roblox?: boolean | { users?: RobloxUserRecord[] };
+  /**
+   * Start the fake LINE (ID token verification, Messaging API pushes) and point the app at it, LIFF
+   * mock off. Default false.
+   */
+  line?: boolean | FakeLineOptions;
+  /** Use this database instead of a fresh test database (e.g. one that cannot connect); the caller closes it. */
+  database?: DbHandle;
   clock?: TestClock;
   /** Hears every route as buildApp registers it. */
   onRoute?: BuildAppOptions['onRoute'];
@@ -62,6 +81,7 @@ export interface TestApp {
   clock: TestClock;
   discord: FakeDiscord | null;
   roblox: FakeRoblox | null;
+  line: FakeLine | null;
   /** The app's public origin: send it as `origin` on cookie-carrying writes (core/http Origin check). */
   origin: string;
   /** DATA_DIR (uploads, documents): a fresh temporary folder removed on close, unless `env.DATA_DIR` names one. */
@@ -70,8 +90,20 @@ export interface TestApp {
   signIn(identity: Identity): Promise<string>;
   /** signIn as a demo person's Discord identity. */
   signInAs(key: DemoPerson['key']): Promise<string>;
-  /** app.inject with the cookie and, for writes, the same-origin header already set. */
-  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** signIn as a Discord user (e.g. one from `makeDiscordUser`), as the OAuth callback would. */
+  signInDiscord(user: DiscordUserRecord): Promise<string>;
+  /**
+   * signIn as an existing school account, as POST /api/login would (002 §7): the cookie for browser
+   * calls, the same session's token for bearer calls (`request({ token })`), and the account.
+   */
+  signInSchool(studentId: string): Promise<{ cookie: string; token: string; account: SchoolAccount }>;
+  /** An ID token the fake LINE issues for this user: the mini-app's bearer credential (001 §7). Needs `line`. */
+  signInLine(user: DemoLineUser): string;
+  /**
+   * app.inject with the cookie or the bearer token (`Authorization: Bearer`), and on writes without a
+   * token our own `Origin` (a browser's; bearer clients such as the 002 §7 apps send none).
+   */
+  request(options: InjectOptions & { cookie?: string; token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -102,6 +134,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     const robloxOptions = options.roblox === undefined || options.roblox === true ? {} : options.roblox;
     const roblox = robloxOptions ? await startFakeRoblox({ users: demoRobloxUsers(), ...robloxOptions }) : null;
     if (roblox) cleanups.push(() => roblox.close());
+    const lineOptions = options.line === true ? {} : options.line;
+    const line = lineOptions ? await startFakeLine(lineOptions) : null;
+    if (line) cleanups.push(() => line.close());
 
     // Files a test writes (core/storage) go to a folder of its own, never the repository's ./data.
     let dataDir = options.env?.DATA_DIR;
@@ -124,12 +159,18 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
           }
         : {}),
       ...(roblox ? { ROBLOX_USERS_BASE_URL: roblox.url } : {}),
+      ...(line ? { LIFF_MOCK: 'false', LINE_API_BASE_URL: line.url, LINE_CHANNEL_ID: line.channelId, LINE_CHANNEL_TOKEN: line.channelToken } : {}),
       ...options.env,
     };
     const config = loadConfig(env);
 
-    const database = await createTestDatabase(options.dialect ?? 'sqlite');
-    cleanups.push(() => database.close());
+    let database: TestDatabase;
+    if (options.database) database = options.database;
+    else {
+      const fresh = await createTestDatabase(options.dialect ?? 'sqlite');
+      cleanups.push(() => fresh.close());
+      database = fresh;
+    }
     // Each PostgreSQL test database gets its own NOTIFY channel, so parallel files do not hear each other.
     const events = database.pgPool ? await createPostgresEventBus(database.pgPool, `ch_${database.schema}`) : createLocalEventBus();
     cleanups.push(() => events.close());
@@ -141,19 +182,52 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       const { token } = await app.ctx.sessions.create(identity);
       return `${SESSION_COOKIE}=${token}`;
     };
-    const signInAs = async (key: DemoPerson['key']) => {
-      const person = demoPeople.find((p) => p.key === key)!;
-      return signIn({ kind: 'discord', subject: person.discord.id, displayName: person.discord.username, avatar: null });
+    const signInDiscord = (user: DiscordUserRecord) => signIn({ kind: 'discord', subject: user.id, displayName: user.username, avatar: null });
+    const signInAs = (key: DemoPerson['key']) => signInDiscord(demoPeople.find((p) => p.key === key)!.discord);
+    const signInSchool = async (studentId: string) => {
+      const account = await app.ctx.schoolAccounts.findByStudentId(studentId);
+      if (!account) throw new Error(`signInSchool: no school account ${studentId}`);
+      // The identity core/auth/sign-in-school-account.ts gives a school sign-in.
+      const { token } = await app.ctx.sessions.create({ kind: 'school', subject: account.studentId, displayName: account.email ?? account.studentId, avatar: null });
+      return { cookie: `${SESSION_COOKIE}=${token}`, token, account };
     };
-    const request = ({ cookie, headers, ...rest }: InjectOptions & { cookie?: string }) => {
+    const signInLine = (user: DemoLineUser) => {
+      if (!line) throw new Error('signInLine: build the test app with `line: true`');
+      return line.issueIdToken({ sub: user.userId, name: user.displayName });
+    };
+    const request = ({ cookie, token, headers, ...rest }: InjectOptions & { cookie?: string; token?: string }) => {
       const method = (rest.method ?? 'GET').toUpperCase();
-      const writes = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+      const writes = !token && !['GET', 'HEAD', 'OPTIONS'].includes(method);
       return app.inject({
         ...rest,
-        headers: { ...(cookie ? { cookie } : {}), ...(writes ? { origin: config.publicOrigin } : {}), ...headers },
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(writes ? { origin: config.publicOrigin } : {}),
+          ...headers,
+        },
       });
     };
-    return { app, ctx: app.ctx, config, database, events, clock, discord, roblox, origin: config.publicOrigin, dataDir, signIn, signInAs, request, close };
+    return {
+      app,
+      ctx: app.ctx,
+      config,
+      database,
+      events,
+      clock,
+      discord,
+      roblox,
+      line,
+      origin: config.publicOrigin,
+      dataDir,
+      signIn,
+      signInAs,
+      signInDiscord,
+      signInSchool,
+      signInLine,
+      request,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../core/context';
-import { createFileStorage } from '../../core/storage/create-file-storage';
 import { createQuestion } from './create-question';
 import { createRole } from './create-role';
 import { createStage } from './create-stage';
-import { recruitmentDb } from './recruitment-deps';
+import { makeRecruitmentDeps } from './recruitment-deps';
 import { updateSetting } from './update-setting';
 
 /**
@@ -12,8 +11,9 @@ import { updateSetting } from './update-setting';
  * admin dashboard has a card to review.
  */
 export async function seedRecruitment(ctx: AppContext): Promise<void> {
-  const db = recruitmentDb(ctx);
-  const deps = { db, now: ctx.now };
+  // The seed posts no webhook, so nothing is logged.
+  const deps = makeRecruitmentDeps(ctx, console);
+  const { db } = deps;
   if (await db.selectFrom('recruitment_stages').select('id').limit(1).executeTakeFirst()) return;
   const { demoStages, demoRoles, demoQuestions, demoSettings, demoCvText, makeRecruitmentAnswers } = await import('@guildhall/testkit/recruitment-demo');
   const { demoPerson } = await import('@guildhall/testkit/demo-data');
@@ -21,7 +21,7 @@ export async function seedRecruitment(ctx: AppContext): Promise<void> {
   const stageIds: number[] = [];
   for (const stage of demoStages) stageIds.push((await createStage(deps, stage)).id);
   const roleIds: number[] = [];
-  for (const name of demoRoles) roleIds.push((await createRole(deps, { name })).id);
+  for (const role of demoRoles) roleIds.push((await createRole(deps, role)).id);
   const questionIds: number[] = [];
   for (const q of demoQuestions) questionIds.push((await createQuestion(deps, { text: q.text, type: q.type, options: q.options })).id);
   for (const [key, value] of Object.entries(demoSettings)) await updateSetting(deps, { key, value } as Parameters<typeof updateSetting>[1]);
@@ -29,7 +29,7 @@ export async function seedRecruitment(ctx: AppContext): Promise<void> {
   const thai = demoPerson('thai');
   const uploadId = '00000000-0000-4000-8000-000000000001';
   const storageKey = `recruitment/${uploadId}`;
-  await createFileStorage(ctx.config).put(storageKey, Buffer.from(demoCvText));
+  await deps.storage.put(storageKey, Buffer.from(demoCvText));
   await db
     .insertInto('recruitment_uploads')
     .values({ id: uploadId, owner_id: thai.discord.id, file_name: 'cv.txt', storage_key: storageKey, content_type: 'text/plain', size: Buffer.byteLength(demoCvText), created_at: ctx.now() })
@@ -45,7 +45,7 @@ export async function seedRecruitment(ctx: AppContext): Promise<void> {
       username_lower: thai.discord.username.toLowerCase(),
       avatar: null,
       role_id: roleIds[1]!,
-      job: demoRoles[1]!,
+      job: demoRoles[1]!.name,
       answers: JSON.stringify(answers),
       question_labels: JSON.stringify(labels),
       status: 'Pending',
