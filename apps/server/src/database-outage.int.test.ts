@@ -1,41 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config';
 import { type DbHandle, openDatabase } from './core/db/database';
-import { createLocalEventBus } from './core/events/event-bus';
 import { isDatabaseUnavailable } from './core/http/http-plugin';
+import { type TestApp, buildTestApp } from './test-support/build-test-app';
 
 // 001 §8 'Database not initialized.' (database unavailable): when the database cannot be reached the
 // server answers 503 with a sentence, not a 500, so pages can tell an outage from a bug.
 describe('when the database is down', () => {
   let database: DbHandle;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let t: TestApp;
 
   beforeAll(async () => {
     // Nothing listens on port 1: every connection attempt is refused.
     database = openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/test', pgPoolSize: 1 });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ENABLED_TOOLS: 'bureau,sports' });
-    app = await buildApp({ config, database, events: createLocalEventBus(), logger: false });
-    await app.ready();
+    t = await buildTestApp({ database, discord: false, roblox: false, env: { ENABLED_TOOLS: 'bureau,sports' } });
   });
 
   afterAll(async () => {
-    await app.close();
+    await t?.close();
     await database.close();
   });
 
   it('answers 503 with a sentence on public and signed-in routes alike', async () => {
     for (const url of ['/bureau/api/check-status?type=discord&id=123456', '/sports/api/settings/registration-status']) {
-      const res = await app.inject({ url });
+      const res = await t.request({ url });
       expect(res.statusCode, url).toBe(503);
-      expect(res.json()).toEqual({ error: 'The database is not available right now. Please try again shortly.' });
+      expect(res.json()).toEqual({ error: 'The database is not available right now. Please try again shortly.', code: 'database_unavailable' });
     }
-    const me = await app.inject({ url: '/sports/api/sports', headers: { authorization: 'Bearer some-token' } });
+    const me = await t.request({ url: '/sports/api/sports', token: 'some-token' });
     expect(me.statusCode).toBe(503);
   });
 
   it('reports itself unhealthy', async () => {
-    const res = await app.inject({ url: '/healthz' });
+    const res = await t.request({ url: '/healthz' });
     expect(res.statusCode).toBe(503);
   });
 

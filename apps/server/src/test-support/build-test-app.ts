@@ -171,8 +171,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       cleanups.push(() => fresh.close());
       database = fresh;
     }
-    // Each PostgreSQL test database gets its own NOTIFY channel, so parallel files do not hear each other.
-    const events = database.pgPool ? await createPostgresEventBus(database.pgPool, `ch_${database.schema}`) : createLocalEventBus();
+    // Each PostgreSQL test database gets its own NOTIFY channel, so parallel files do not hear each other;
+    // a database given by the test (no schema of ours) gets the in-process bus.
+    const events = database.pgPool && database.schema ? await createPostgresEventBus(database.pgPool, `ch_${database.schema}`) : createLocalEventBus();
     cleanups.push(() => events.close());
     const app = await buildApp({ config, database, events, now: clock.now, logger: options.logger ?? false, onRoute: options.onRoute });
     cleanups.push(() => app.close());
