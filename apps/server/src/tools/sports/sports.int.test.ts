@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../core/db/test-databases';
-import { createLocalEventBus } from '../../core/events/event-bus';
+import { DIALECTS, type TestDatabase } from '../../core/db/test-databases';
+import { type TestApp, buildTestApp, createTestClock } from '../../test-support/build-test-app';
 import { sportsDb } from './sports-tables';
 import { upsertSports } from './upsert-sports';
 
@@ -26,16 +24,11 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
   const tokens = {} as Record<Actor, string | undefined>;
   const accountIds = {} as Record<Exclude<Actor, 'anonymous'>, number>;
   const sportIds: Record<string, number> = {};
-  let clock = 1_700_000_000_000;
+  let t: TestApp;
 
   async function call(method: 'GET' | 'POST', url: string, actor: Actor, body?: unknown) {
     const token = tokens[actor];
-    const response = await app.inject({
-      method,
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
+    const response = await t.request({ method, url, token, ...(body === undefined ? {} : { payload: body as object }) });
     const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
     return { status: response.statusCode, body: isJson ? (JSON.parse(response.body) as unknown) : null, raw: response };
   }
@@ -45,15 +38,19 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
   const setOpen = (open: boolean) => db().updateTable('sports_settings').set({ is_registration_open: open ? 1 : 0 }).execute();
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    const config = loadConfig({ NODE_ENV: 'test', ENABLED_TOOLS: 'sports,portfolio', LOG_LEVEL: 'silent', PORTFOLIO_PASSWORD: 'open sesame', SPORTS_SOVIET_STUDENT_ID: '68961917' });
-    app = await buildApp({ config, database, events: createLocalEventBus(), now: () => clock, logger: false });
+    t = await buildTestApp({
+      dialect,
+      discord: false,
+      roblox: false,
+      clock: createTestClock(1_700_000_000_000),
+      env: { ENABLED_TOOLS: 'sports,portfolio', PORTFOLIO_PASSWORD: 'open sesame', SPORTS_SOVIET_STUDENT_ID: '68961917' },
+    });
+    ({ app, database } = t);
     for (const a of ACCOUNTS) {
-      const account = await app.ctx.schoolAccounts.create({ studentId: a.studentId, password: a.password, email: `${a.actor}@school.test`, role: a.role });
+      await app.ctx.schoolAccounts.create({ studentId: a.studentId, password: a.password, email: `${a.actor}@school.test`, role: a.role });
+      const { token, account } = await t.signInSchool(a.studentId);
       accountIds[a.actor] = account.id;
-      const login = await call('POST', '/sports/api/login', 'anonymous', { student_id: a.studentId, password: a.password });
-      expect(login.status).toBe(200);
-      tokens[a.actor] = (login.body as { token: string }).token;
+      tokens[a.actor] = token;
     }
     await upsertSports(app.ctx, [
       { name: 'Football', description: 'Open tryouts', total_spots: 2, eligibility_level: 'open' },
@@ -63,11 +60,10 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
     for (const s of await db().selectFrom('sports').select(['id', 'name']).execute()) sportIds[s.name] = s.id;
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
   });
   beforeEach(async () => {
-    clock += 60_000;
+    t.clock.advance(60_000);
     await db().deleteFrom('sport_registrations').execute();
     await setOpen(true);
   });
@@ -215,7 +211,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
   describe('admin list and CSV', () => {
     it('lists a sport’s registrations with the 002 §3 fields, and exports them as CSV', async () => {
       await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds.Football });
-      clock += 1000;
+      t.clock.advance(1000);
       await call('POST', '/sports/api/register-sport', 'senior', { sport_id: sportIds.Football });
       const list = await call('GET', `/sports/api/admin/sport-registrations?sportId=${sportIds.Football}`, 'lead');
       expect(list.status).toBe(200);
@@ -294,7 +290,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
     const table = cases.flatMap((c) => actors.map((actor) => [c.name, actor, c] as const));
 
     it.each(table)('%s as %s', async (_name, actor, c) => {
-      const now = clock;
+      const now = t.clock.now();
       await db().insertInto('sport_registrations').values({ sport_id: sportIds.Football!, account_id: accountIds.student, status: 'pending_selection', created_at: now, updated_at: now }).execute();
       pendingId = (await registrationRows())[0]!.id;
       const before = JSON.stringify([await registrationRows(), await db().selectFrom('sports_settings').selectAll().execute()]);
