@@ -1,6 +1,9 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, NETWORK_ERROR, UNKNOWN_ERROR, apiRequest, buildUrl } from './api-client';
+import { ApiError, type ApiFailure, NETWORK_ERROR, UNKNOWN_ERROR, apiDownload, apiRequest, apiResponse, buildUrl } from './api-client';
 
 /** A stand-in for the browser's fetch that records what it was asked and answers `response`. */
 function fakeFetch(response: () => Response) {
@@ -65,5 +68,88 @@ describe('apiRequest', () => {
     await expect(apiRequest('/x', { schema, fetchImpl: good.fetchImpl })).resolves.toEqual({ count: 3 });
     const bad = fakeFetch(() => json(200, { count: 'three' }));
     await expect(apiRequest('/x', { schema, fetchImpl: bad.fetchImpl })).rejects.toMatchObject({ status: 502, message: UNKNOWN_ERROR });
+  });
+});
+
+describe('what the tools need from the one client (issue 11 item 5)', () => {
+  it('sends a bearer token when given one, and no Authorization header otherwise', async () => {
+    const { calls, fetchImpl } = fakeFetch(() => json(200, {}));
+    await apiRequest('/sports/api/sports', { bearer: 'token-1', fetchImpl });
+    await apiRequest('/sports/api/config', { bearer: undefined, fetchImpl });
+    expect((calls[0]!.init!.headers as Record<string, string>).authorization).toBe('Bearer token-1');
+    expect(calls[1]!.init!.headers).not.toHaveProperty('authorization');
+  });
+
+  it('answers the headers beside the checked data (000 §7 X-Total-Count)', async () => {
+    const { fetchImpl } = fakeFetch(() => new Response('[1,2]', { status: 200, headers: { 'x-total-count': '41' } }));
+    const { data, headers } = await apiResponse('/recruitment/api/applications', { schema: z.array(z.number()), fetchImpl });
+    expect(data).toEqual([1, 2]);
+    expect(headers.get('x-total-count')).toBe('41');
+  });
+
+  it('sends a file as it is, with its own type and the extra headers', async () => {
+    const { calls, fetchImpl } = fakeFetch(() => json(200, { finalUrl: '/f' }));
+    const file = new Blob(['%PDF'], { type: 'application/pdf' });
+    await apiRequest('/recruitment/api/upload-file', { method: 'POST', body: file, headers: { 'x-filename': 'cv.pdf' }, fetchImpl });
+    expect(calls[0]!.init!.body).toBe(file);
+    expect(calls[0]!.init!.headers).toMatchObject({ 'content-type': 'application/pdf', 'x-filename': 'cv.pdf' });
+  });
+
+  it("hands each failure to the tool's own wording, saying whether the body could be read", async () => {
+    const seen: ApiFailure[] = [];
+    const describeFailure = (failure: ApiFailure) => {
+      seen.push(failure);
+      return `failure ${seen.length}`;
+    };
+    const unreachable = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    await expect(apiRequest('/x', { describeFailure, fetchImpl: unreachable })).rejects.toMatchObject({ status: 0, message: 'failure 1' });
+    await expect(apiRequest('/x', { describeFailure, fetchImpl: fakeFetch(() => json(409, { message: 'Sport is full.' })).fetchImpl })).rejects.toMatchObject({
+      status: 409,
+      message: 'failure 2',
+    });
+    await expect(apiRequest('/x', { describeFailure, fetchImpl: fakeFetch(() => new Response('<html>', { status: 502 })).fetchImpl })).rejects.toMatchObject({
+      message: 'failure 3',
+    });
+    const schema = z.object({ ok: z.literal(true) });
+    await expect(apiRequest('/x', { schema, describeFailure, fetchImpl: fakeFetch(() => json(200, { ok: false })).fetchImpl })).rejects.toMatchObject({
+      status: 502,
+      message: 'failure 4',
+    });
+    expect(seen).toEqual([
+      { kind: 'unreachable', error: new TypeError('Failed to fetch') },
+      { kind: 'refused', status: 409, body: { message: 'Sport is full.' }, readable: true },
+      { kind: 'refused', status: 502, body: undefined, readable: false },
+      { kind: 'off-contract', status: 200 },
+    ]);
+  });
+
+  it('downloads a file answer with its headers; a refused download throws ApiError like any call', async () => {
+    const pdf = fakeFetch(() => new Response('%PDF-1.7', { status: 200, headers: { 'content-disposition': 'attachment; filename="a.pdf"' } }));
+    const { blob, headers } = await apiDownload('/bureau/api/records/1/documents/ban', { bearer: 't', fetchImpl: pdf.fetchImpl });
+    expect(await blob.text()).toBe('%PDF-1.7');
+    expect(headers.get('content-disposition')).toContain('a.pdf');
+    expect(pdf.calls[0]!.init!.headers).toEqual({ authorization: 'Bearer t' });
+    const refused = fakeFetch(() => json(403, { error: 'Staff only.' }));
+    await expect(apiDownload('/x', { fetchImpl: refused.fetchImpl })).rejects.toMatchObject({ status: 403, message: 'Staff only.' });
+  });
+});
+
+// Issue 11 item 5: apiRequest is the web's one way to the server. A second client (its own error
+// class, its own error wording, its own JSON handling) is how they drifted apart before.
+describe('the one way the web talks to the server', () => {
+  const webSource = fileURLToPath(new URL('..', import.meta.url));
+  /** Files that may call fetch themselves, each with the reason. */
+  const ALLOWED: Record<string, string> = {
+    'lib/api-client.ts': 'the client itself',
+  };
+
+  it('no file but lib/api-client.ts calls fetch( directly', () => {
+    const callers = readdirSync(webSource, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => file.split(sep).join('/'))
+      .filter((file) => !(file in ALLOWED) && /\bfetch\(/.test(readFileSync(join(webSource, file), 'utf8')));
+    expect(callers).toEqual([]);
   });
 });

@@ -20,19 +20,46 @@ export class ApiError extends Error {
 
 export type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * Why a call failed, for a tool whose spec words failures its own way (002 §8 sports hub, 001 §8 the
+ * appointment mini-app): `describeFailure` turns it into the ApiError's message.
+ */
+export type ApiFailure =
+  /** The call itself failed (no connection); `error` is what fetch threw. */
+  | { kind: 'unreachable'; error: unknown }
+  /** A status that is not 2xx; `body` is its JSON, `readable` is false when it had none. */
+  | { kind: 'refused'; status: number; body: unknown; readable: boolean }
+  /** A 2xx answer that is not JSON or not what the shared contract says. */
+  | { kind: 'off-contract'; status: number };
+
+/** The sentence for a failure everywhere else: the server's `{error}`, or the catalogue's fallbacks. */
+export function defaultFailureMessage(failure: ApiFailure): string {
+  if (failure.kind === 'unreachable') return NETWORK_ERROR;
+  if (failure.kind === 'refused') return errorMessageOf(failure.body);
+  return UNKNOWN_ERROR;
+}
+
 export interface ApiRequestOptions<S extends z.ZodType | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Added to the URL; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (a File) is sent as it is, with its own type (000 §7 upload-file). */
   body?: unknown;
+  /** More request headers (e.g. 000 §7 upload-file's X-Filename). */
+  headers?: Record<string, string>;
+  /** Sent as `Authorization: Bearer <token>` (002 §7 sports calls, the LIFF ID token); left out when empty. */
+  bearer?: string | null;
   signal?: AbortSignal;
   /** When given, the answer is checked against the shared contract before anyone uses it. */
   schema?: S;
+  /** The tool's own wording of failures; defaultFailureMessage otherwise. */
+  describeFailure?: (failure: ApiFailure) => string;
   /** Lets tests call a server that is not this page's origin; the app never sets it. */
   baseUrl?: string;
   fetchImpl?: typeof fetch;
 }
+
+export type ApiAnswer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : unknown;
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>, baseUrl = ''): string {
   const params = new URLSearchParams();
@@ -53,47 +80,73 @@ export function errorMessageOf(body: unknown): string {
   return UNKNOWN_ERROR;
 }
 
-/**
- * The one way the web app talks to the server: JSON both ways, cookies only to our own origin, and
- * a thrown ApiError carrying the server's own sentence for anything that is not 2xx.
- */
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
-  path: string,
-  options: ApiRequestOptions<S> = {},
-): Promise<S extends z.ZodType ? z.infer<S> : unknown> {
-  const { method = 'GET', query, body, signal, schema, baseUrl, fetchImpl = fetch } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+function parseJson(text: string): { readable: boolean; value: unknown } {
+  if (!text) return { readable: false, value: undefined };
+  try {
+    return { readable: true, value: JSON.parse(text) };
+  } catch {
+    return { readable: false, value: undefined };
+  }
+}
+
+/** Sends the call; answers the response when it is 2xx, else throws the ApiError for it. */
+async function send<S extends z.ZodType | undefined>(path: string, options: ApiRequestOptions<S>, accept: string | null): Promise<Response> {
+  const { method = 'GET', query, body, bearer, signal, baseUrl, fetchImpl = fetch, describeFailure = defaultFailureMessage } = options;
+  const headers: Record<string, string> = accept ? { accept } : {};
+  if (body instanceof Blob) headers['content-type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined) headers['content-type'] = 'application/json';
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  Object.assign(headers, options.headers);
 
   let response: Response;
   try {
     response = await fetchImpl(buildUrl(path, query, baseUrl), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || body instanceof Blob ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });
   } catch (error) {
     // An abort is TanStack Query cancelling; it must stay an AbortError so the query ignores it.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
+    throw new ApiError(0, describeFailure({ kind: 'unreachable', error }));
   }
+  if (!response.ok) {
+    const { readable, value } = parseJson(await response.text());
+    throw new ApiError(response.status, describeFailure({ kind: 'refused', status: response.status, body: value, readable }));
+  }
+  return response;
+}
 
+/**
+ * The one way the web app talks to the server: JSON both ways, cookies only to our own origin, and
+ * a thrown ApiError carrying the server's own sentence for anything that is not 2xx. This variant
+ * also answers the response headers (000 §7: the applications list's total is X-Total-Count).
+ */
+export async function apiResponse<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: ApiRequestOptions<S> = {},
+): Promise<{ data: ApiAnswer<S>; headers: Headers }> {
+  const { schema, describeFailure = defaultFailureMessage } = options;
+  const response = await send(path, options, 'application/json');
   const text = await response.text();
-  let parsed: unknown = undefined;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-  }
-  if (!response.ok) throw new ApiError(response.status, errorMessageOf(parsed));
-  if (text && parsed === undefined) throw new ApiError(response.status, UNKNOWN_ERROR);
-  if (!schema) return parsed as never;
-  const checked = schema.safeParse(parsed);
+  const { readable, value } = parseJson(text);
+  if (text && !readable) throw new ApiError(response.status, describeFailure({ kind: 'off-contract', status: response.status }));
+  if (!schema) return { data: value as ApiAnswer<S>, headers: response.headers };
+  const checked = schema.safeParse(value);
   // A server that answers outside its own contract is a bug on our side, not the user's input.
-  if (!checked.success) throw new ApiError(502, UNKNOWN_ERROR);
-  return checked.data as never;
+  if (!checked.success) throw new ApiError(502, describeFailure({ kind: 'off-contract', status: response.status }));
+  return { data: checked.data as ApiAnswer<S>, headers: response.headers };
+}
+
+/** apiResponse without the headers: what nearly every call needs. */
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(path: string, options: ApiRequestOptions<S> = {}): Promise<ApiAnswer<S>> {
+  return (await apiResponse(path, options)).data;
+}
+
+/** A file answer (a PDF, a CSV) through the same client, so the failures read the same as any call. */
+export async function apiDownload(path: string, options: Omit<ApiRequestOptions<undefined>, 'schema'> = {}): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await send(path, options, null);
+  return { blob: await response.blob(), headers: response.headers };
 }

@@ -1,7 +1,9 @@
 import { MockIdTokenAnswer, type RegisterUserRequest } from '@guildhall/contracts/appointments';
-import { workerPost } from './worker-post';
+import { apiRequest } from '../../../lib/api-client';
+import { workerFailureMessage } from '../lib/appointment-flow';
 
 /** POST /bureau/worker/mock/id-token: development with the LIFF mock only (the server has no such route otherwise). */
 export async function mintMockIdToken(profile: RegisterUserRequest): Promise<string> {
-  return (await workerPost('/bureau/worker/mock/id-token', profile, null, MockIdTokenAnswer)).idToken;
+  const answer = await apiRequest('/bureau/worker/mock/id-token', { method: 'POST', body: profile, schema: MockIdTokenAnswer, describeFailure: workerFailureMessage });
+  return answer.idToken;
 }

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { RegisterUserAnswer, type RegisterUserRequest } from '@guildhall/contracts/appointments';
-import { workerPost } from './worker-post';
+import { apiRequest } from '../../../lib/api-client';
+import { workerFailureMessage } from '../lib/appointment-flow';
 
 /** POST /bureau/worker/register-user {userId, displayName} (001 §7), sent on load after the profile is read. */
 export function registerUser(body: RegisterUserRequest, idToken: string | null): Promise<RegisterUserAnswer> {
-  return workerPost('/bureau/worker/register-user', body, idToken, RegisterUserAnswer);
+  return apiRequest('/bureau/worker/register-user', { method: 'POST', body, bearer: idToken, schema: RegisterUserAnswer, describeFailure: workerFailureMessage });
 }
 
 export function useRegisterUser() {

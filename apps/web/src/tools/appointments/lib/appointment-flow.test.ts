@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEXT, defaultDateTime, failureMessage, httpErrorMessage, initFailureMessage, prepareSubmission, rescheduleIdFrom } from './appointment-flow';
+import { TEXT, defaultDateTime, failureMessage, httpErrorMessage, initFailureMessage, prepareSubmission, rescheduleIdFrom, workerFailureMessage } from './appointment-flow';
 
 const now = new Date(2030, 0, 7, 9, 41, 12);
 
@@ -33,6 +33,14 @@ describe('the appointment mini-app rules (001 §4, §5, §8)', () => {
     expect(failureMessage('weird')).toBe('An unexpected error occurred.');
     expect(initFailureMessage(new Error('bad liff id'))).toBe('Error: bad liff id');
     expect(initFailureMessage(undefined)).toBe('Failed to initialize. Please try again.');
+  });
+
+  it('words a failed worker call as the catalogue says', () => {
+    expect(workerFailureMessage({ kind: 'refused', status: 409, body: { error: 'Slot taken.' }, readable: true })).toBe('Slot taken.');
+    expect(workerFailureMessage({ kind: 'refused', status: 502, body: undefined, readable: false })).toBe('HTTP error! status: 502');
+    expect(workerFailureMessage({ kind: 'off-contract', status: 200 })).toBe('HTTP error! status: 200');
+    expect(workerFailureMessage({ kind: 'unreachable', error: new TypeError('Failed to fetch') })).toBe('Failed to fetch');
+    expect(workerFailureMessage({ kind: 'unreachable', error: 'weird' })).toBe('An unexpected error occurred.');
   });
 
   it('reads reschedule_id from the query', () => {

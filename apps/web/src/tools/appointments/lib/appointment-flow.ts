@@ -1,6 +1,8 @@
 // The mini-app's words and rules (001 §2 "Appointment mini-app", §4 flow, §5 checks, §8 errors, §9).
 // Pure functions, so they are unit tested without a browser.
 
+import type { ApiFailure } from '../../../lib/api-client';
+
 export const TEXT = {
   initializing: 'Initializing LIFF...',
   redirecting: 'Redirecting to LINE login...',
@@ -77,6 +79,17 @@ export function httpErrorMessage(status: number, body: unknown): string {
 /** 001 §8: other failures show the exception message, else 'An unexpected error occurred.' */
 export function failureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : TEXT.unexpected;
+}
+
+/**
+ * 001 §8: how the mini-app words a failed call to the worker (the apiRequest `describeFailure`): a
+ * refusal as httpErrorMessage, an answer outside the contract as 'HTTP error! status: {status}', a
+ * call that could not be made as the exception's own message.
+ */
+export function workerFailureMessage(failure: ApiFailure): string {
+  if (failure.kind === 'unreachable') return failureMessage(failure.error);
+  if (failure.kind === 'refused') return httpErrorMessage(failure.status, failure.body);
+  return `HTTP error! status: ${failure.status}`;
 }
 
 /** 001 §8: init failures show 'Error: ' plus the message, else 'Failed to initialize. Please try again.' */

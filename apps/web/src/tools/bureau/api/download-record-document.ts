@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentType } from '@guildhall/contracts/bureau';
-import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { apiDownload, errorMessageOf } from '../../../lib/api-client';
 import { getUserDetails } from './get-user-details';
 
 /** 001 §8: the PDF step fails. */
@@ -21,19 +21,11 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 
 /** GET /bureau/api/records/{discordId}/documents/{type}: the PDF printed on the server (staff only). */
 export async function downloadRecordDocument(discordId: string, type: DocumentType): Promise<RecordDocumentFile> {
-  let response: Response;
-  try {
-    response = await fetch(`/bureau/api/records/${encodeURIComponent(discordId)}/documents/${type}`, { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, PDF_FAILED);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
+  const { blob, headers } = await apiDownload(`/bureau/api/records/${encodeURIComponent(discordId)}/documents/${type}`, {
     // The server's own sentence: 'Failed to fetch user details from API: ...', 'Failed to generate PDF file.', ...
-    throw new ApiError(response.status, body ? errorMessageOf(body) : PDF_FAILED);
-  }
-  const blob = await response.blob();
-  return { blob, fileName: fileNameOf(response.headers.get('content-disposition'), `${type}.pdf`) };
+    describeFailure: (failure) => (failure.kind === 'refused' && failure.body ? errorMessageOf(failure.body) : PDF_FAILED),
+  });
+  return { blob, fileName: fileNameOf(headers.get('content-disposition'), `${type}.pdf`) };
 }
 
 /** Saves a file the way a download link does, then lets the URL go (001 §4: saved, then cleared). */

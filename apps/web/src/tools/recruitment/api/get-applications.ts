@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type AdminApplication, ApplicationsAnswer, type StatusFilter, TOTAL_COUNT_HEADER } from '@guildhall/contracts/recruitment';
-import { ApiError, NETWORK_ERROR, UNKNOWN_ERROR, buildUrl, errorMessageOf } from '../../../lib/api-client';
+import { apiResponse, buildUrl } from '../../../lib/api-client';
 import { API, recruitmentKeys } from './keys';
 
 export interface ApplicationsPageQuery {
@@ -12,25 +12,15 @@ export interface ApplicationsPageQuery {
 
 /**
  * 000 §7 GET /api/applications (admin). The answer is the list of 000 §7; the total of matching
- * applications comes in the X-Total-Count header, so this reads the response itself.
+ * applications comes in the X-Total-Count header, so this asks for the headers too.
  */
 export async function getApplications(query: ApplicationsPageQuery, signal?: AbortSignal): Promise<{ applications: AdminApplication[]; total: number }> {
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(`${API}/applications`, { status: query.status, search: query.search || undefined, page: query.page, pageSize: query.pageSize }), {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(response.status, errorMessageOf(body));
-  const parsed = ApplicationsAnswer.safeParse(body);
-  if (!parsed.success) throw new ApiError(502, UNKNOWN_ERROR);
-  return { applications: parsed.data, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? parsed.data.length) };
+  const { data, headers } = await apiResponse(`${API}/applications`, {
+    query: { status: query.status, search: query.search || undefined, page: query.page, pageSize: query.pageSize },
+    schema: ApplicationsAnswer,
+    signal,
+  });
+  return { applications: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
 }
 
 export function useApplications(query: ApplicationsPageQuery) {

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { RegistrationSettingsAnswer } from '@guildhall/contracts/sports';
-import { sportsFetch } from './sports-fetch';
+import { apiRequest } from '../../../lib/api-client';
+import { SPORTS_API, sportsCall } from './sports-call';
 
 /** 002 §7 GET /api/settings/registration-status -> isRegistrationOpen. */
-export const getRegistrationStatus = (signal?: AbortSignal) => sportsFetch('/settings/registration-status', { schema: RegistrationSettingsAnswer, signal });
+export const getRegistrationStatus = (signal?: AbortSignal) => apiRequest(`${SPORTS_API}/settings/registration-status`, { schema: RegistrationSettingsAnswer, signal, ...sportsCall() });
 
 export const registrationStatusKey = ['sports', 'settings'] as const;
 

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { SportsAnswer } from '@guildhall/contracts/sports';
-import { sportsFetch } from './sports-fetch';
+import { apiRequest } from '../../../lib/api-client';
+import { SPORTS_API, sportsCall } from './sports-call';
 
 /** 002 §7 GET /api/sports (bearer): the sports this account may see. */
-export const getSports = (signal?: AbortSignal) => sportsFetch('/sports', { schema: SportsAnswer, signal });
+export const getSports = (signal?: AbortSignal) => apiRequest(`${SPORTS_API}/sports`, { schema: SportsAnswer, signal, ...sportsCall() });
 
 export const sportsKey = (token: string) => ['sports', 'list', token] as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sportsFetch } from './sports-fetch';
+import { apiRequest } from '../../../lib/api-client';
+import { SPORTS_API, sportsCall } from './sports-call';
 
 /** Ends the server session behind the stored token; the caller clears storage whatever happens. */
-export const logout = () => sportsFetch('/logout', { method: 'POST', schema: z.object({ message: z.string() }) }).catch(() => undefined);
+export const logout = () => apiRequest(`${SPORTS_API}/logout`, { method: 'POST', schema: z.object({ message: z.string() }), ...sportsCall() }).catch(() => undefined);

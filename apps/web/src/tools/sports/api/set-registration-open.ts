@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RegistrationSettingsAnswer } from '@guildhall/contracts/sports';
-import { sportsFetch } from './sports-fetch';
+import { apiRequest } from '../../../lib/api-client';
+import { SPORTS_API, sportsCall } from './sports-call';
 
 /** Admins open or close registration (isRegistrationOpen). */
 export const setRegistrationOpen = (isRegistrationOpen: boolean) =>
-  sportsFetch('/admin/settings/registration-status', { method: 'POST', body: { isRegistrationOpen }, schema: RegistrationSettingsAnswer });
+  apiRequest(`${SPORTS_API}/admin/settings/registration-status`, { method: 'POST', body: { isRegistrationOpen }, schema: RegistrationSettingsAnswer, ...sportsCall() });
 
 export function useSetRegistrationOpen() {
   const client = useQueryClient();

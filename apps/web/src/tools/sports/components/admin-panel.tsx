@@ -10,12 +10,12 @@ import { useSportsConfig } from '../api/get-sports-config';
 import { useSportRegistrations } from '../api/get-sport-registrations';
 import { useSports } from '../api/get-sports';
 import { useSetRegistrationOpen } from '../api/set-registration-open';
-import { SportsApiError } from '../api/sports-fetch';
+import { ApiError } from '../../../lib/api-client';
 import { useUpdateRegistrationStatus } from '../api/update-registration-status';
 import type { SportsSession } from '../lib/session';
 import { ConfirmModal, ErrorModal } from './sports-modals';
 
-const messageOf = (error: unknown) => (error instanceof SportsApiError ? error.message : 'An unexpected error occurred.');
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'An unexpected error occurred.');
 
 function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { useLogin } from '../api/login';
-import { SportsApiError } from '../api/sports-fetch';
+import { ApiError } from '../../../lib/api-client';
 import { storeSession } from '../lib/session';
 import { EligibilityList } from './eligibility-list';
 
@@ -23,7 +23,7 @@ export function LoginForm({ onError }: { onError(message: string): void }) {
       { student_id: studentId.trim(), password },
       {
         onSuccess: (answer) => storeSession(answer),
-        onError: (error) => onError(error instanceof SportsApiError ? error.message : 'An unexpected error occurred.'),
+        onError: (error) => onError(error instanceof ApiError ? error.message : 'An unexpected error occurred.'),
       },
     );
   };

@@ -5,14 +5,14 @@ import { useMyRegistration } from '../api/get-my-registration';
 import { useRegistrationStatus } from '../api/get-registration-status';
 import { useSports } from '../api/get-sports';
 import { useRegisterSport } from '../api/register-sport';
-import { SportsApiError } from '../api/sports-fetch';
+import { ApiError } from '../../../lib/api-client';
 import { useWithdrawRegistration } from '../api/withdraw-registration';
 import type { SportsSession } from '../lib/session';
 import { RegistrationStatusCard } from './registration-status-card';
 import { SportCard } from './sport-card';
 import { ConfirmModal, ErrorModal } from './sports-modals';
 
-const messageOf = (error: unknown) => (error instanceof SportsApiError ? error.message : 'An unexpected error occurred.');
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'An unexpected error occurred.');
 
 /**
  * 002 §2 the student's registration section: status card, sport cards, the confirm modals and the
