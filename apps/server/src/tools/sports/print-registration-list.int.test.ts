@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, createTestClock } from '../../test-support/build-test-app';
 import { sportsDb } from './sports-tables';
@@ -26,12 +27,11 @@ describe('printed registration list', () => {
     });
     await upsertSports(t.ctx, [{ name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อ', total_spots: 9, eligibility_level: 'open' }]);
     sportId = (await sportsDb(t.database.db).selectFrom('sports').select('id').executeTakeFirstOrThrow()).id;
-    const student = await t.ctx.schoolAccounts.create({ studentId: '68960001', password: 'pw-student', email: 'สมชาย@school.test', role: 'student' });
-    await t.ctx.schoolAccounts.create({ studentId: '90000004', password: 'pw-lead', role: 'sports_lead' });
+    const student = await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId: '68960001', email: 'สมชาย@school.test' }));
+    await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId: '90000004', role: 'sports_lead' }));
     const now = t.clock.now();
     await sportsDb(t.database.db).insertInto('sport_registrations').values({ sport_id: sportId, account_id: student.id, status: 'selected', created_at: now, updated_at: now }).execute();
-    const login = await t.request({ method: 'POST', url: '/sports/api/login', payload: { student_id: '90000004', password: 'pw-lead' } });
-    leadToken = login.json<{ token: string }>().token;
+    leadToken = (await t.signInSchool('90000004')).token;
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -62,8 +62,7 @@ describe('printed registration list', () => {
   }, 60_000);
 
   it('refuses students and anonymous callers before printing anything', async () => {
-    const login = await t.request({ method: 'POST', url: '/sports/api/login', payload: { student_id: '68960001', password: 'pw-student' } });
-    const token = login.json<{ token: string }>().token;
+    const { token } = await t.signInSchool('68960001');
     const asStudent = await t.request({ method: 'GET', url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}`, headers: { authorization: `Bearer ${token}` } });
     expect(asStudent.statusCode).toBe(403);
     const anonymous = await t.request({ method: 'GET', url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}` });

@@ -1,3 +1,4 @@
+import { type SchoolAccountRecord, makeSchoolAccount } from '@guildhall/testkit/school-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
 import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
@@ -19,11 +20,16 @@ describe.each(DIALECTS)('sports registration ids on %s', (dialect) => {
   const myRegistrationId = async (who: keyof typeof token) => (await call(who, '/my-registration')).json().registration_id as number;
 
   beforeAll(async () => {
-    t = await buildTestApp({ dialect, discord: false, roblox: false, env: { ENABLED_TOOLS: 'sports', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000' } });
-    const people = { ann: ['68960001', 'student'], ben: ['68960002', 'student'], lead: ['90000004', 'sports_lead'] } as const;
-    for (const [who, [studentId, role]] of Object.entries(people) as Array<[keyof typeof token, (typeof people)['ann' | 'lead']]>) {
-      await t.ctx.schoolAccounts.create({ studentId, password: `${who}-pass`, email: null, role });
-      token[who] = (await t.request({ method: 'POST', url: `${API}/login`, payload: { student_id: studentId, password: `${who}-pass` } })).json().token;
+    t = await buildTestApp({ dialect, discord: false, roblox: false, env: { ENABLED_TOOLS: 'sports' } });
+    // The student ids are the ones the refusal sentence names.
+    const people = {
+      ann: makeSchoolAccount({ studentId: '68960001' }),
+      ben: makeSchoolAccount({ studentId: '68960002' }),
+      lead: makeSchoolAccount({ studentId: '90000004', role: 'sports_lead' }),
+    };
+    for (const [who, account] of Object.entries(people) as Array<[keyof typeof token, SchoolAccountRecord]>) {
+      await t.ctx.schoolAccounts.create(account);
+      token[who] = (await t.signInSchool(account.studentId)).token;
     }
     await upsertSports(t.ctx, [{ name: 'Football', description: 'Open tryouts', total_spots: 5, eligibility_level: 'open' }]);
     sportId = (await t.database.db.withTables<{ sports: { id: number } }>().selectFrom('sports').select('id').executeTakeFirstOrThrow()).id;
