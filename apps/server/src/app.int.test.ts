@@ -27,7 +27,7 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
     for (const headers of foreign) {
       const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, ...headers } });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: `This request came from another site and was refused. Open Guildhall at ${t.origin}.` });
+      expect(res.json()).toEqual({ error: `This request came from another site and was refused. Open Guildhall at ${t.origin}.`, code: 'cross_site' });
     }
     expect((await t.request({ url: '/auth/api/me', cookie })).json().identity).not.toBeNull();
     // The same write from our own origin goes through.
@@ -55,11 +55,11 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
   it('answers 413 {error} for an oversize body and 400 {error} for invalid JSON; an empty JSON body is no body', async () => {
     const big = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(4096) }) });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ error: 'The request body is too large.' });
+    expect(big.json()).toEqual({ error: 'The request body is too large.', code: 'body_too_large' });
 
     const broken = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json' }, payload: '{"returnTo": ' });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ error: 'The request body is not valid JSON.' });
+    expect(broken.json()).toEqual({ error: 'The request body is not valid JSON.', code: 'invalid_json' });
 
     // Issue 10 item 18: a call that needs no body goes through (routes that need one: sports.int.test.ts).
     const empty = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json' }, payload: '' });
@@ -67,14 +67,14 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
 
     const odd = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/x-strange' }, payload: 'hello' });
     expect(odd.statusCode).toBe(415);
-    expect(odd.json()).toEqual({ error: expect.any(String) });
+    expect(odd.json()).toEqual({ error: expect.any(String), code: 'unsupported_media_type' });
   });
 
   it('answers unknown routes with 404 {error}', async () => {
     for (const [method, url] of [['GET', '/api/nope'], ['POST', '/bureau/api/nope'], ['GET', '/auth/nope'], ['DELETE', '/healthz'], ['GET', '/bureau/worker/nope']] as const) {
       const res = await t.request({ method, url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ error: `No such route: ${method} ${url}` });
+      expect(res.json(), url).toEqual({ error: `No such route: ${method} ${url}`, code: 'not_found' });
     }
   });
 
@@ -87,7 +87,7 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
     }
     const limited = await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=123456', remoteAddress });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
+    expect(limited.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' });
     const other = await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=123456', remoteAddress: '203.0.113.8' });
     expect(other.statusCode).toBe(200);
   });

@@ -17,7 +17,7 @@ import { SchoolAccountStore } from './core/auth/school-account-store';
 import { registerAuthRoutes } from './core/auth/auth-routes';
 import { type DbHandle, pingDatabase } from './core/db/database';
 import type { EventBus } from './core/events/event-bus';
-import { HttpError } from './core/http/http-error';
+import { DomainError } from './core/errors/domain-error';
 import { registerHttpCore } from './core/http/http-plugin';
 import { ProfileLookup } from './core/lookup/profile-lookup';
 import { DocumentService } from './core/documents/document-service';
@@ -112,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new HttpError(429, 'Too many requests. Please wait a moment and try again.'),
+    errorResponseBuilder: () => new DomainError('rate_limited'),
   });
   await app.register(compress, { threshold: 1024 });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await pingDatabase(options.database.db);
       return { status: 'ok', database: options.database.dialect };
     } catch {
-      return reply.code(503).send({ status: 'unavailable', error: 'The database is not answering.' });
+      return reply.code(503).send({ status: 'unavailable', error: 'The database is not answering.', code: 'database_unavailable' });
     }
   });
 
@@ -171,7 +171,7 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if ((request.method !== 'GET' && request.method !== 'HEAD') || notAPage.test(pathname)) {
-      return reply.code(404).send({ error: `No such route: ${request.method} ${pathname}` });
+      throw new DomainError('not_found', `No such route: ${request.method} ${pathname}`);
     }
     if (!hasBuild) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     // Client-side routes (React Router) all start from the same HTML shell.

@@ -20,20 +20,20 @@ describe.each(DIALECTS)('error sentences name the field once and tell the truth,
     it('POST /recruitment/api/submit without a role', async () => {
       const res = await t.post('/recruitment/api/submit', 'applicant', { answers: {} });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'jobSelection: choose a role' });
+      expect(res.json()).toEqual({ error: 'jobSelection: choose a role', code: 'invalid_input' });
     });
 
     it('POST /recruitment/api/settings/update with an unknown key', async () => {
       const res = await t.post('/recruitment/api/settings/update', 'admin', { key: 'colour', value: 'red' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'key: must be applicationsOpen, applicationStartDate, applicationEndDate or globalProcessAnnouncement' });
+      expect(res.json()).toEqual({ error: 'key: must be applicationsOpen, applicationStartDate, applicationEndDate or globalProcessAnnouncement', code: 'invalid_input' });
     });
 
     it('required text and a body with nothing to do', async () => {
       const stage = await t.post('/recruitment/api/stages/create', 'admin', { name: '   ' });
-      expect(stage.json()).toEqual({ error: 'name: is required' });
+      expect(stage.json()).toEqual({ error: 'name: is required', code: 'invalid_input' });
       const nothing = await t.post('/recruitment/api/applications/1/update', 'admin', {});
-      expect(nothing.json()).toEqual({ error: 'Nothing to update: send stageId or feedback.' });
+      expect(nothing.json()).toEqual({ error: 'Nothing to update: send stageId or feedback.', code: 'invalid_input' });
     });
   });
 
@@ -49,9 +49,9 @@ describe.each(DIALECTS)('error sentences name the field once and tell the truth,
     it('says the rule the Discord ID broke: its length, not its digits', async () => {
       const short = await t.request({ url: '/bureau/api/check-status?type=discord&id=999' });
       expect(short.statusCode).toBe(400);
-      expect(short.json()).toEqual({ error: 'id: must be a Discord ID: 5 to 25 digits' });
+      expect(short.json()).toEqual({ error: 'id: must be a Discord ID: 5 to 25 digits', code: 'invalid_input' });
       const missingType = await t.request({ url: '/bureau/api/check-status?id=123456' });
-      expect(missingType.json()).toEqual({ error: 'type: must be one of discord, roblox' });
+      expect(missingType.json()).toEqual({ error: 'type: must be one of discord, roblox', code: 'invalid_input' });
     });
   });
 });

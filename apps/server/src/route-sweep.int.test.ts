@@ -1,3 +1,4 @@
+import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStore } from './core/auth/api-keys';
 import { DIALECTS } from './core/db/test-databases';
@@ -162,10 +163,11 @@ describe.each(DIALECTS)('every route refuses hostile input with a 4xx, never a 5
     });
     const staff = await t.signInAs('staff');
     const admin = await t.signInAs('admin');
-    await t.ctx.schoolAccounts.create({ studentId: '68960001', password: 'sweep-pass', role: 'student' });
-    await t.ctx.schoolAccounts.create({ studentId: '90000004', password: 'sweep-pass', role: 'sports_lead' });
-    const { token: school } = await t.ctx.sessions.create({ kind: 'school', subject: '68960001', displayName: 'sweep', avatar: null });
-    const { token: lead } = await t.ctx.sessions.create({ kind: 'school', subject: '90000004', displayName: 'lead', avatar: null });
+    // The login rows of VALID_INPUTS send these ids and password.
+    const student = await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId: '68960001', password: 'sweep-pass' }));
+    const sportsLead = await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId: '90000004', password: 'sweep-pass', role: 'sports_lead' }));
+    const { token: school } = await t.signInSchool(student.studentId);
+    const { token: lead } = await t.signInSchool(sportsLead.studentId);
     const { key: botKey } = await new ApiKeyStore(t.ctx.database.db).create('sweep', 'bureau-bot');
     identities = [
       { name: 'anonymous', headers: {} },
@@ -227,8 +229,10 @@ describe.each(DIALECTS)('every route refuses hostile input with a 4xx, never a 5
           const where = `${route.method} ${attempt.url.slice(0, 120)} as ${identity.name}`;
           if (response.statusCode >= 500) failures.push(`${where} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
           else if (response.statusCode >= 400 && String(response.headers['content-type'] ?? '').includes('application/json')) {
-            const body = response.json() as { error?: unknown };
+            const body = response.json() as { error?: unknown; code?: unknown };
             if (typeof body.error !== 'string' || body.error.length === 0) failures.push(`${where} -> ${response.statusCode} without {error}: ${response.body.slice(0, 200)}`);
+            // Decision 0017: every failure also names its stable code, which the web branches on.
+            if (typeof body.code !== 'string' || body.code.length === 0) failures.push(`${where} -> ${response.statusCode} without {code}: ${response.body.slice(0, 200)}`);
           }
         }
       }

@@ -69,13 +69,13 @@ describe('serving the built web app', () => {
     for (const { method, url, accept } of cases) {
       const res = await t.request({ method, url, headers: { accept } });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json(), `${method} ${url}`).toEqual({ error: `No such route: ${method} ${url.split('?')[0]}` });
+      expect(res.json(), `${method} ${url}`).toEqual({ error: `No such route: ${method} ${url.split('?')[0]}`, code: 'not_found' });
     }
   });
 
   it('answers JSON 404s, not the shell, for unknown API paths', async () => {
     const res = await t.request({ url: '/bureau/api/nope', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'No such route: GET /bureau/api/nope' });
+    expect(res.json()).toEqual({ error: 'No such route: GET /bureau/api/nope', code: 'not_found' });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCatalogue } from './core';
 
 // 001 §2 "Appointment mini-app", §3, §5 and §7: the LINE mini-app's calls. The body field names of
 // register-user and create-appointment are the spec's own (ARCHITECTURE.md §1: seed call tables are
@@ -159,3 +160,13 @@ export type CancelAppointmentAnswer = z.infer<typeof CancelAppointmentAnswer>;
 /** A private calendar-feed URL for the signed-in staff member (shown once; a new one revokes the old). */
 export const CalendarFeedAnswer = z.object({ url: z.string() });
 export type CalendarFeedAnswer = z.infer<typeof CalendarFeedAnswer>;
+
+/** Appointments' own error codes (001 §8 texts; decision 0017). */
+export const APPOINTMENTS_ERRORS = {
+  'appointments.slot_taken': { status: 409, sentence: 'This time slot has already been booked. Please choose another time.' },
+  'appointments.cancelled': { status: 409, sentence: 'This appointment was cancelled, so it cannot be rescheduled. Please book a new one.' },
+  'appointments.already_started': { status: 409, sentence: 'This appointment has already started, so it cannot be rescheduled. Please book a new one.' },
+  'appointments.already_cancelled': { status: 409, sentence: 'This appointment is already cancelled.' },
+  'appointments.other_line_user': { status: 403, sentence: 'This request was made for another LINE user.' },
+} as const satisfies ErrorCatalogue;
+export type AppointmentsErrorCode = keyof typeof APPOINTMENTS_ERRORS;

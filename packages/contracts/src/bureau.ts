@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DiscordId, RobloxId } from './core';
+import { DiscordId, RobloxId, type ErrorCatalogue } from './core';
 
 // 001 §2 Status checker: the selector is Discord ID or Roblox ID.
 export const CheckerIdType = z.enum(['discord', 'roblox']);
@@ -200,3 +200,11 @@ export const PersonInfractionsAnswer = z.object({
   infractions: z.array(PersonInfraction),
 });
 export type PersonInfractionsAnswer = z.infer<typeof PersonInfractionsAnswer>;
+
+/** Bureau's own error codes (001 §8 texts; decision 0017). */
+export const BUREAU_ERRORS = {
+  'bureau.lookup_failed': { status: 502, sentence: 'Failed to fetch user details from API: Bad Gateway' },
+  'bureau.infractions_failed': { status: 503, sentence: 'Could not fetch the infractions. Please try again.' },
+  'bureau.pdf_failed': { status: 503, sentence: 'Failed to generate PDF file.' },
+} as const satisfies ErrorCatalogue;
+export type BureauErrorCode = keyof typeof BUREAU_ERRORS;

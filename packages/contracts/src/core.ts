@@ -1,8 +1,43 @@
 import { z } from 'zod';
 
-/** ARCHITECTURE.md §6: every failure answers this shape. */
-export const ErrorAnswer = z.object({ error: z.string() });
+/**
+ * ARCHITECTURE.md §6: every failure answers this shape: `error` is the sentence a person reads, `code`
+ * a stable machine code (one of an `ErrorCatalogue`'s keys) that the web branches on (issue 11 item 3).
+ */
+export const ErrorAnswer = z.object({ error: z.string(), code: z.string() });
 export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
+
+/** One failure a server can answer: its HTTP status, and the sentence a person reads unless the thrower names a more precise one. */
+export interface ErrorDefinition {
+  readonly status: number;
+  readonly sentence: string;
+}
+/** A file's error codes (decision 0017): core codes are bare, a tool's are `<tool>.<what>`. */
+export type ErrorCatalogue = Readonly<Record<string, ErrorDefinition>>;
+
+/** The codes any part of the app may answer (decision 0017); each tool's own live in its contract file. */
+export const CORE_ERRORS = {
+  invalid_input: { status: 400, sentence: 'The request is not valid.' },
+  invalid_json: { status: 400, sentence: 'The request body is not valid JSON.' },
+  sign_in_failed: { status: 400, sentence: 'The sign-in did not finish. Please try signing in again.' },
+  unauthenticated: { status: 401, sentence: 'Please sign in first.' },
+  invalid_credentials: { status: 401, sentence: 'Invalid student ID or password.' },
+  forbidden: { status: 403, sentence: 'You do not have permission to do that.' },
+  cross_site: { status: 403, sentence: 'This request came from another site and was refused.' },
+  not_found: { status: 404, sentence: 'Not found.' },
+  conflict: { status: 409, sentence: 'Someone else changed this at the same moment; please try again.' },
+  school_account_exists: { status: 409, sentence: 'A school account with this student ID already exists.' },
+  body_too_large: { status: 413, sentence: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, sentence: 'This content type is not accepted here.' },
+  rate_limited: { status: 429, sentence: 'Too many requests. Please wait a moment and try again.' },
+  // Fastify's own refusals that have no code of ours keep Fastify's status and sentence.
+  client_error: { status: 400, sentence: 'The request could not be understood.' },
+  internal: { status: 500, sentence: 'Something went wrong on our side. Please try again.' },
+  upstream_failed: { status: 502, sentence: 'A service we rely on did not answer as expected. Please try again.' },
+  not_configured: { status: 503, sentence: 'This is not configured on this server.' },
+  database_unavailable: { status: 503, sentence: 'The database is not available right now. Please try again shortly.' },
+} as const satisfies ErrorCatalogue;
+export type CoreErrorCode = keyof typeof CORE_ERRORS;
 
 /** A further page of a tool, e.g. a staff view beside a public one. */
 export const ToolLink = z.object({ label: z.string(), path: z.string() });

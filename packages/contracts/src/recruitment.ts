@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCatalogue } from './core';
 
 // Contracts of the staff recruitment portal (spec 000). Every method, path, payload field and answer
 // field of 000 §7 is kept; fields beyond those (000 §7: "not shown") are Guildhall's own and say so.
@@ -310,3 +311,19 @@ export type AddNoteRequest = z.infer<typeof AddNoteRequest>;
 
 export const ExportApplicationsQuery = ListApplicationsQuery.pick({ status: true, search: true });
 export type ExportApplicationsQuery = z.input<typeof ExportApplicationsQuery>;
+
+/** Recruitment's own error codes (000 §8 texts; decision 0017). */
+export const RECRUITMENT_ERRORS = {
+  'recruitment.applications_closed': { status: 403, sentence: 'Applications are closed. Please check back later.' },
+  'recruitment.already_applied': { status: 409, sentence: 'You have already submitted an application.' },
+  'recruitment.not_verified': {
+    status: 403,
+    sentence: "Your Discord account is not verified in the community's database. Please visit the verification center to get access.",
+  },
+  'recruitment.admins_only': { status: 403, sentence: 'Only recruitment admins can do that.' },
+  'recruitment.admins_do_not_apply': { status: 403, sentence: 'Admins review applications; they do not submit them.' },
+  'recruitment.feedback_locked': { status: 409, sentence: 'Feedback can no longer be changed once an application is Accepted or Declined.' },
+  'recruitment.file_private': { status: 403, sentence: 'Only the person who uploaded this file and recruitment admins can open it.' },
+  'recruitment.file_type_refused': { status: 415, sentence: 'This file type is not accepted.' },
+} as const satisfies ErrorCatalogue;
+export type RecruitmentErrorCode = keyof typeof RECRUITMENT_ERRORS;

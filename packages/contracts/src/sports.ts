@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCatalogue } from './core';
 
 // 002 §7 Sports API: every path, payload field and answer field name below is the spec's own
 // (ARCHITECTURE.md §1: seed call tables are contracts). Answers the spec does not show are
@@ -150,3 +151,24 @@ export type SportInput = z.input<typeof SportInput>;
 export function spotsLeft(sport: Pick<Sport, 'total_spots' | 'selected_count'>): number {
   return Math.max(0, sport.total_spots - sport.selected_count);
 }
+
+/** Sports' own error codes (002 §7 texts; decision 0017). */
+export const SPORTS_ERRORS = {
+  'sports.students_only': { status: 403, sentence: 'Only students register for tryouts.' },
+  'sports.admins_only': { status: 403, sentence: 'Only developers and sports leads can manage registrations.' },
+  'sports.registration_closed': { status: 403, sentence: 'Registration is currently closed.' },
+  'sports.not_for_your_level': { status: 404, sentence: 'This sport is not available for your level.' },
+  'sports.already_registered': { status: 409, sentence: 'You are already registered for a sport. A student may register for one sport.' },
+  'sports.not_selected': { status: 409, sentence: 'You were not selected for this sport this time; you may register for another sport.' },
+  // 002 §7 GET /api/my-registration: "a 404 means no registration"; the page shows the sports to choose.
+  'sports.no_registration': { status: 404, sentence: 'You have not registered for a sport.' },
+  'sports.nothing_to_withdraw': { status: 404, sentence: 'You have no registration to withdraw.' },
+  'sports.withdraw_locked': { status: 409, sentence: 'Your registration can no longer be withdrawn.' },
+  'sports.registration_gone': { status: 404, sentence: 'This registration no longer exists; the student may have withdrawn.' },
+  'sports.list_out_of_date': { status: 409, sentence: 'This registration is no longer that student\'s: the list was out of date. Reload it and try again.' },
+  'sports.student_already_active': {
+    status: 409,
+    sentence: 'This student is already registered for another sport, so this registration cannot be made active again.',
+  },
+} as const satisfies ErrorCatalogue;
+export type SportsErrorCode = keyof typeof SPORTS_ERRORS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCatalogue } from './core';
 import { CLASS_STATUSES, HOMEWORK_STATUSES, isHhMm, isIsoDate } from './timetable-rules';
 
 // Contracts of the timetable and homework manager (spec 002, tool `timetable`, API base
@@ -224,4 +225,10 @@ export type HomeworkFeedAnswer = z.infer<typeof HomeworkFeedAnswer>;
 
 /** GET /timetable/api/homework-feed: whether a subscription URL is live (the URL itself is never kept). */
 export const HomeworkFeedStatusAnswer = z.object({ active: z.boolean(), createdAt: z.number().nullable() });
+
+/** Timetable's own error codes (002 §7; decision 0017). */
+export const TIMETABLE_ERRORS = {
+  'timetable.homework_id_taken': { status: 409, sentence: 'You already have homework with this ID.' },
+} as const satisfies ErrorCatalogue;
+export type TimetableErrorCode = keyof typeof TIMETABLE_ERRORS;
 export type HomeworkFeedStatusAnswer = z.infer<typeof HomeworkFeedStatusAnswer>;

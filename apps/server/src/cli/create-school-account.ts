@@ -1,5 +1,6 @@
 import { SchoolLoginRequest } from '@guildhall/contracts';
 import { SCHOOL_ROLES, type SchoolRole } from '../core/auth/school-account-store';
+import { isDomainError } from '../core/errors/domain-error';
 import { CliError, type CliCommand, expectArgs } from './cli-command';
 
 /** 002 §3 roles; the same list core stores. */
@@ -47,7 +48,7 @@ export const createSchoolAccountCommand: CliCommand = {
       io.out(`Created school account ${account.studentId} (${account.role}).`);
       return 0;
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 409) throw new CliError((error as Error).message, 1);
+      if (isDomainError(error, 'school_account_exists')) throw new CliError(error.message, 1);
       throw error;
     }
   },

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HttpError } from '../core/http/http-error';
+import { DomainError } from '../core/errors/domain-error';
 import { parseSportsCsv } from '../tools/sports/parse-sports-csv';
 import { upsertSports } from '../tools/sports/upsert-sports';
 import { CliError, type CliCommand, expectArgs } from './cli-command';
@@ -18,8 +18,8 @@ export const importSportsCommand: CliCommand = {
       io.out(`Imported sports from ${file}: ${created} created, ${updated} updated.`);
       return 0;
     } catch (error) {
-      // The shared validators answer HttpError(400); here it is the file's mistake.
-      if (error instanceof HttpError) throw new CliError(`file: ${error.message}`, 1);
+      // The shared validators throw DomainError (invalid_input); here it is the file's mistake.
+      if (error instanceof DomainError) throw new CliError(`file: ${error.message}`, 1);
       throw error;
     }
   },

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { HttpError } from '../core/http/http-error';
+import { DomainError } from '../core/errors/domain-error';
 import { importTimetable } from '../tools/timetable/import-timetable';
 import { TimetableStore } from '../tools/timetable/timetable-store';
 import { CliError, type CliCommand, expectArgs } from './cli-command';
@@ -25,7 +25,7 @@ export const importTimetableCommand: CliCommand = {
       io.out(`Timetable of ${studentId}: ${result.added} classes added, ${result.updated} updated, ${result.removed} removed.`);
       return 0;
     } catch (error) {
-      if (error instanceof HttpError) throw new CliError(`file: ${error.message}`, 1);
+      if (error instanceof DomainError) throw new CliError(`file: ${error.message}`, 1);
       throw error;
     }
   },

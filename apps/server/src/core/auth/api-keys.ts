@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CoreTables } from '../db/core-tables';
-import { unauthorized } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 import { hashToken } from './session-store';
 
 // The scopes a bot key can hold; one per API family so a leaked key only opens its own door.
@@ -120,9 +120,9 @@ export function apiKeyStoreFor(db: Kysely<CoreTables>, now: () => number): ApiKe
 export async function requireApiKey(request: FastifyRequest, scope: ApiKeyScope): Promise<ApiKeyInfo> {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw unauthorized('This API needs an API key: send "Authorization: Bearer <key>".');
+  if (!match) throw new DomainError('unauthenticated', 'This API needs an API key: send "Authorization: Bearer <key>".');
   const { database, now } = request.server.ctx;
   const info = await apiKeyStoreFor(database.db, now).verify(match[1]!, scope);
-  if (!info) throw unauthorized('The API key is not valid, or it has been revoked.');
+  if (!info) throw new DomainError('unauthenticated', 'The API key is not valid, or it has been revoked.');
   return info;
 }

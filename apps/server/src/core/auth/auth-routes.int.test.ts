@@ -87,7 +87,7 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     // The same callback again (the code is single-use at Discord) is refused, and no session is added.
     const replay = await t.request({ url: `${back.pathname}${back.search}`, cookie: oauthCookie });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ error: expect.any(String) });
+    expect(replay.json()).toEqual({ error: expect.any(String), code: 'sign_in_failed' });
     expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
   });
 
@@ -116,7 +116,7 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     t.discord!.faults.fail(/^\/api\/oauth2\/token/, 500);
     const res = await t.request({ url: `${failing.back.pathname}${failing.back.search}`, cookie: failing.oauthCookie });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: 'Discord could not be reached. Please try again.' });
+    expect(res.json()).toEqual({ error: 'Discord could not be reached. Please try again.', code: 'upstream_failed' });
 
     const hanging = await authorizeAt(staff.discord.id);
     t.discord!.faults.fail(/^\/api\/oauth2\/token/, 200, 1, 3000);
@@ -206,7 +206,7 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
       expect(page.body, value).not.toContain('evil.example');
       const signIn = await t.request({ method: 'POST', url: '/auth/dev', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `identity=staff&returnTo=${value}` });
       // A body field the contract refuses (NUL, issue 10 item 8) is a 400 sentence; anything else goes home.
-      if (signIn.statusCode === 400) expect(signIn.json(), value).toEqual({ error: expect.stringMatching(/^returnTo/) });
+      if (signIn.statusCode === 400) expect(signIn.json(), value).toEqual({ error: expect.stringMatching(/^returnTo/), code: 'invalid_input' });
       else expect([signIn.statusCode, signIn.headers.location], value).toEqual([302, '/']);
     }
   });
@@ -237,7 +237,7 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(t.config.devSignIn).toBe(false);
     const page = await t.request({ url: '/auth/dev', headers: { accept: 'application/json' } });
     expect(page.statusCode).toBe(404);
-    expect(page.json()).toEqual({ error: expect.any(String) });
+    expect(page.json()).toEqual({ error: expect.any(String), code: 'not_found' });
     const post = await t.request({ method: 'POST', url: '/auth/dev', payload: { identity: 'staff' } });
     expect(post.statusCode).toBe(404);
     const login = await t.request({ url: LOGIN });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DevSignInRequest, type MeAnswer } from '@guildhall/contracts';
-import { badRequest, parseInput } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
+import { parseInput } from '../http/parse-input';
 import { beginDiscordLogin, finishDiscordLogin } from './discord-oauth';
 import { currentSession, signIn, signOut } from './request-auth';
 import { safeReturnTo } from './safe-return-to';
@@ -52,7 +53,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   app.post('/auth/dev', { config: signInLimit }, async (request, reply) => {
     const body = parseInput(DevSignInRequest, request.body);
     const person = demoPeople.find((p) => p.key === body.identity);
-    if (!person) throw badRequest('identity: unknown demo identity');
+    if (!person) throw new DomainError('invalid_input', 'identity: unknown demo identity');
     await signIn(request, reply, { kind: 'discord', subject: person.discord.id, displayName: person.discord.username, avatar: null });
     return reply.redirect(safeReturnTo(body.returnTo));
   });

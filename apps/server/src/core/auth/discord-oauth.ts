@@ -2,7 +2,7 @@ import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, generateCodeVeri
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError, badRequest } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 import { signIn } from './request-auth';
 import { safeReturnTo } from './safe-return-to';
 
@@ -32,7 +32,7 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
   const returnTo = safeReturnTo(options.returnTo);
   if (!config.discordOAuth) {
     if (config.devSignIn) return reply.redirect(`/auth/dev?returnTo=${encodeURIComponent(returnTo)}`);
-    throw new HttpError(503, 'Discord sign-in is not configured on this server.');
+    throw new DomainError('not_configured', 'Discord sign-in is not configured on this server.');
   }
   const state = generateState();
   const verifier = generateCodeVerifier();
@@ -55,11 +55,11 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
  */
 export async function finishDiscordLogin(request: FastifyRequest, reply: FastifyReply, callbackPath: string): Promise<string> {
   const { config } = request.server.ctx;
-  if (!config.discordOAuth) throw new HttpError(503, 'Discord sign-in is not configured on this server.');
+  if (!config.discordOAuth) throw new DomainError('not_configured', 'Discord sign-in is not configured on this server.');
   const query = request.query as Record<string, unknown>;
   const raw = request.cookies[OAUTH_COOKIE];
   reply.clearCookie(OAUTH_COOKIE, { path: callbackPath });
-  if (typeof query.error === 'string') throw badRequest('Discord sign-in was cancelled.');
+  if (typeof query.error === 'string') throw new DomainError('sign_in_failed', 'Discord sign-in was cancelled.');
   let pending: z.infer<typeof PendingLogin> | null = null;
   try {
     pending = raw ? PendingLogin.parse(JSON.parse(raw)) : null;
@@ -68,9 +68,9 @@ export async function finishDiscordLogin(request: FastifyRequest, reply: Fastify
   }
   const state = typeof query.state === 'string' ? query.state : '';
   if (!pending || !timingSafeEqual(pending.state, state)) {
-    throw badRequest('This sign-in link has expired or was not started here. Please try signing in again.');
+    throw new DomainError('sign_in_failed', 'This sign-in link has expired or was not started here. Please try signing in again.');
   }
-  if (typeof query.code !== 'string' || query.code.length === 0 || query.code.length > 512) throw badRequest('Discord did not send a sign-in code.');
+  if (typeof query.code !== 'string' || query.code.length === 0 || query.code.length > 512) throw new DomainError('sign_in_failed', 'Discord did not send a sign-in code.');
 
   const client = new OAuth2Client(config.discordOAuth.clientId, config.discordOAuth.clientSecret, config.publicUrl + callbackPath);
   let accessToken: string;
@@ -82,17 +82,17 @@ export async function finishDiscordLogin(request: FastifyRequest, reply: Fastify
     );
     accessToken = tokens.accessToken();
   } catch (error) {
-    if (error instanceof OAuth2RequestError) throw badRequest('Discord refused this sign-in code (it may have been used already). Please try again.');
+    if (error instanceof OAuth2RequestError) throw new DomainError('sign_in_failed', 'Discord refused this sign-in code (it may have been used already). Please try again.');
     request.log.warn({ err: error }, 'discord token exchange failed');
-    throw new HttpError(502, 'Discord could not be reached. Please try again.');
+    throw new DomainError('upstream_failed', 'Discord could not be reached. Please try again.');
   }
   const me = await fetch(`${config.DISCORD_BASE_URL}/api/users/@me`, {
     headers: { authorization: `Bearer ${accessToken}` },
     signal: AbortSignal.timeout(config.LOOKUP_TIMEOUT_MS),
   }).catch(() => null);
-  if (!me || !me.ok) throw new HttpError(502, 'Discord did not tell us who you are. Please try again.');
+  if (!me || !me.ok) throw new DomainError('upstream_failed', 'Discord did not tell us who you are. Please try again.');
   const user = DiscordMe.safeParse(await me.json().catch(() => null));
-  if (!user.success) throw new HttpError(502, 'Discord answered in a way we did not understand.');
+  if (!user.success) throw new DomainError('upstream_failed', 'Discord answered in a way we did not understand.');
   await signIn(request, reply, {
     kind: 'discord',
     subject: user.data.id,

@@ -1,6 +1,6 @@
 import { type FakeLine, createFakeApp, listenOnLoopback, startFakeLine } from '@guildhall/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 import { verifyLineIdToken } from './line-id-token';
 
 describe('verifyLineIdToken against the fake LINE verify endpoint', () => {
@@ -26,13 +26,13 @@ describe('verifyLineIdToken against the fake LINE verify endpoint', () => {
     ['another channel', () => line.issueIdToken({ sub: 'Uabc', aud: '1111111111' })],
     ['too long', () => 'x'.repeat(5000)],
   ])('refuses a %s token with 401', async (_name, token) => {
-    await expect(verifyLineIdToken(options(), token())).rejects.toMatchObject({ statusCode: 401 });
+    await expect(verifyLineIdToken(options(), token())).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 
   it('answers 502 when LINE is down or unreachable', async () => {
     line.faults.fail(/verify/, 503);
-    await expect(verifyLineIdToken(options(), line.issueIdToken({ sub: 'Uabc' }))).rejects.toMatchObject({ statusCode: 502 });
-    await expect(verifyLineIdToken({ ...options(), baseUrl: 'http://127.0.0.1:9' }, 'a.b.c')).rejects.toBeInstanceOf(HttpError);
+    await expect(verifyLineIdToken(options(), line.issueIdToken({ sub: 'Uabc' }))).rejects.toMatchObject({ code: 'upstream_failed' });
+    await expect(verifyLineIdToken({ ...options(), baseUrl: 'http://127.0.0.1:9' }, 'a.b.c')).rejects.toBeInstanceOf(DomainError);
   });
 
   it('re-checks the claims, so an endpoint answering for another channel or issuer is not trusted', async () => {
@@ -43,13 +43,13 @@ describe('verifyLineIdToken against the fake LINE verify endpoint', () => {
     const url = await listenOnLoopback(liar);
     try {
       claims = { iss: 'https://access.line.me', sub: 'Uabc', aud: '1111111111', exp: now + 60 };
-      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ statusCode: 401 });
+      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ code: 'unauthenticated' });
       claims = { iss: 'https://evil.example', sub: 'Uabc', aud: '2000000000', exp: now + 60 };
-      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ statusCode: 401 });
+      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ code: 'unauthenticated' });
       claims = { iss: 'https://access.line.me', sub: 'Uabc', aud: '2000000000', exp: now - 1 };
-      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ statusCode: 401 });
+      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ code: 'unauthenticated' });
       claims = { unexpected: true };
-      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ statusCode: 502 });
+      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ code: 'upstream_failed' });
     } finally {
       await liar.close();
     }

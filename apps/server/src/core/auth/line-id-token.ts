@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError, unauthorized } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 
 export interface LineVerifierOptions {
   /** LINE's API base, e.g. https://api.line.me (the testkit fake in tests and LIFF-mock development). */
@@ -35,7 +35,7 @@ const MAX_TOKEN_LENGTH = 4096;
  * 401; LINE being unreachable is 502, never "signed in".
  */
 export async function verifyLineIdToken(options: LineVerifierOptions, idToken: string): Promise<LineIdentity> {
-  if (!idToken || idToken.length > MAX_TOKEN_LENGTH) throw unauthorized('Please sign in with LINE again.');
+  if (!idToken || idToken.length > MAX_TOKEN_LENGTH) throw new DomainError('unauthenticated', 'Please sign in with LINE again.');
   let response: Response;
   try {
     response = await fetch(`${options.baseUrl}/oauth2/v2.1/verify`, {
@@ -45,19 +45,19 @@ export async function verifyLineIdToken(options: LineVerifierOptions, idToken: s
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch {
-    throw new HttpError(502, 'LINE could not be reached to confirm who you are. Please try again.');
+    throw new DomainError('upstream_failed', 'LINE could not be reached to confirm who you are. Please try again.');
   }
   if (response.status === 400 || response.status === 401) {
     const body = (await response.json().catch(() => ({}))) as { error_description?: unknown };
     const expired = typeof body.error_description === 'string' && /expired/i.test(body.error_description);
-    throw unauthorized(expired ? 'Your LINE sign-in has expired. Please reopen the app.' : 'Your LINE sign-in could not be verified. Please reopen the app.');
+    throw new DomainError('unauthenticated', expired ? 'Your LINE sign-in has expired. Please reopen the app.' : 'Your LINE sign-in could not be verified. Please reopen the app.');
   }
-  if (!response.ok) throw new HttpError(502, 'LINE could not confirm who you are right now. Please try again.');
+  if (!response.ok) throw new DomainError('upstream_failed', 'LINE could not confirm who you are right now. Please try again.');
   const claims = VerifiedClaims.safeParse(await response.json().catch(() => null));
-  if (!claims.success) throw new HttpError(502, 'LINE answered in a way we did not understand.');
+  if (!claims.success) throw new DomainError('upstream_failed', 'LINE answered in a way we did not understand.');
   const now = (options.now ?? Date.now)();
   if (claims.data.iss !== 'https://access.line.me' || claims.data.aud !== options.channelId || claims.data.exp * 1000 <= now) {
-    throw unauthorized('Your LINE sign-in could not be verified. Please reopen the app.');
+    throw new DomainError('unauthenticated', 'Your LINE sign-in could not be verified. Please reopen the app.');
   }
   return { userId: claims.data.sub, name: claims.data.name ?? null };
 }
@@ -66,7 +66,7 @@ export async function verifyLineIdToken(options: LineVerifierOptions, idToken: s
 export function bearerIdToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (typeof header !== 'string' || !header.startsWith('Bearer ') || header.length <= 7) {
-    throw unauthorized('Please open this page from LINE and sign in.');
+    throw new DomainError('unauthenticated', 'Please open this page from LINE and sign in.');
   }
   return header.slice(7).trim();
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 import type { GrantRole } from './grant-store';
 import type { SchoolAccount } from './school-account-store';
 import { SESSION_COOKIE, type Identity, type Session } from './session-store';
@@ -31,7 +31,7 @@ export function currentSession(request: FastifyRequest): Promise<Session | null>
 
 export async function requireDiscordSession(request: FastifyRequest): Promise<Session> {
   const session = await currentSession(request);
-  if (!session || session.kind !== 'discord') throw unauthorized('Please sign in with Discord first.');
+  if (!session || session.kind !== 'discord') throw new DomainError('unauthenticated', 'Please sign in with Discord first.');
   return session;
 }
 
@@ -39,7 +39,7 @@ export async function requireDiscordSession(request: FastifyRequest): Promise<Se
 export async function requireGrant(request: FastifyRequest, role: GrantRole): Promise<Session> {
   const session = await requireDiscordSession(request);
   if (!(await request.server.ctx.grants.has(session.subject, role))) {
-    throw forbidden(`This needs the ${role} permission.`);
+    throw new DomainError('forbidden', `This needs the ${role} permission.`);
   }
   return session;
 }
@@ -63,8 +63,8 @@ export async function requireSchoolSession(request: FastifyRequest): Promise<{ s
     }
   }
   const result = await found;
-  if (!result || result.session.kind !== 'school') throw unauthorized('Please log in with your student ID first.');
-  if (!result.account) throw unauthorized('This account no longer exists. Please log in again.');
+  if (!result || result.session.kind !== 'school') throw new DomainError('unauthenticated', 'Please log in with your student ID first.');
+  if (!result.account) throw new DomainError('unauthenticated', 'This account no longer exists. Please log in again.');
   return { session: result.session, account: result.account };
 }
 

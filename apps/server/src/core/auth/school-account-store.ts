@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { SchoolAccountsTable, CoreTables } from '../db/core-tables';
 import { isUniqueViolation } from '../db/database';
-import { conflict } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 
 // 002 §3: the roles of school accounts (shared by the timetable and sports tools, ARCHITECTURE.md §4).
 export const SCHOOL_ROLES = ['student', 'developer', 'sports_lead'] as const;
@@ -43,7 +43,7 @@ export class SchoolAccountStore {
         .executeTakeFirstOrThrow();
       return toAccount(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`A school account with student ID ${input.studentId} already exists.`);
+      if (isUniqueViolation(error)) throw new DomainError('school_account_exists', `A school account with student ID ${input.studentId} already exists.`);
       throw error;
     }
   }

@@ -53,15 +53,15 @@ describe.each(DIALECTS)('school sessions on %s', (dialect) => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ userId: account.id, studentId: '68960005', role: 'student' });
 
-    expect((await me({})).json()).toEqual({ error: 'Please log in with your student ID first.' });
+    expect((await me({})).json()).toEqual({ error: 'Please log in with your student ID first.', code: 'unauthenticated' });
     const discord = await t.signInAs('staff');
     const asDiscord = await me({ cookie: discord });
     expect(asDiscord.statusCode).toBe(401);
-    expect(asDiscord.json()).toEqual({ error: 'Please log in with your student ID first.' });
+    expect(asDiscord.json()).toEqual({ error: 'Please log in with your student ID first.', code: 'unauthenticated' });
 
     await t.database.db.deleteFrom('school_accounts').where('id', '=', account.id).execute();
     const gone = await me({ authorization: `Bearer ${token}` });
     expect(gone.statusCode).toBe(401);
-    expect(gone.json()).toEqual({ error: 'This account no longer exists. Please log in again.' });
+    expect(gone.json()).toEqual({ error: 'This account no longer exists. Please log in again.', code: 'unauthenticated' });
   });
 });

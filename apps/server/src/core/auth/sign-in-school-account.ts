@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SchoolLoginRequest, type SchoolLoginAnswer } from '@guildhall/contracts';
-import { parseInput, unauthorized } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
+import { parseInput } from '../http/parse-input';
 import { signIn } from './request-auth';
 
 /**
@@ -10,7 +11,7 @@ import { signIn } from './request-auth';
 export async function signInSchoolAccount(request: FastifyRequest, reply: FastifyReply): Promise<SchoolLoginAnswer> {
   const body = parseInput(SchoolLoginRequest, request.body);
   const account = await request.server.ctx.schoolAccounts.verifyPassword(body.student_id, body.password);
-  if (!account) throw unauthorized('Invalid student ID or password.');
+  if (!account) throw new DomainError('invalid_credentials');
   const token = await signIn(request, reply, {
     kind: 'school',
     subject: account.studentId,

@@ -1,5 +1,5 @@
 import { isUniqueViolation } from './database';
-import { conflict } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 
 /** PostgreSQL's "deadlock detected": one of two crossing transactions is rolled back and may run again. */
 const DEADLOCK_DETECTED = '40P01';
@@ -25,7 +25,7 @@ export async function retryOnWriteConflict<T>(write: () => Promise<T>, options: 
       return await write();
     } catch (error) {
       if (!isWriteConflict(error)) throw error;
-      if (attempt >= attempts) throw conflict(options.giveUp ?? 'Someone else changed this at the same moment; please try again.');
+      if (attempt >= attempts) throw new DomainError('conflict', options.giveUp);
       // A little jitter, so racers that lost together do not collide again in step.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }

@@ -1,7 +1,9 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { ZodError } from 'zod';
-import { HttpError, describeZodError } from './http-error';
+import { DomainError } from '../errors/domain-error';
+import { ERROR_TABLE, type ErrorCode } from './error-table';
+import { describeZodError } from './parse-input';
 import { createOriginCheck } from './origin-check';
 
 export interface HttpCoreOptions {
@@ -72,19 +74,24 @@ export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOp
     done(refuseCrossSite(request) ?? undefined);
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message });
-    if (error instanceof ZodError) return reply.code(400).send({ error: describeZodError(error) });
+  // Decision 0017: every error answer is `{error, code}`, its status looked up in ERROR_TABLE.
+  app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
+    const answer = (code: ErrorCode, sentence: string = ERROR_TABLE[code].sentence, status: number = ERROR_TABLE[code].status) =>
+      reply.code(status).send({ error: sentence, code });
+    if (error instanceof DomainError) return answer(error.code, error.message);
+    if (error instanceof ZodError) return answer('invalid_input', describeZodError(error));
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ error: clientErrorMessage(error as FastifyError) });
+      const code = clientErrorCode(error as FastifyError);
+      return answer(code, code === 'client_error' ? error.message : undefined, status);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ error: 'The database is not available right now. Please try again shortly.' });
+      reply.header('retry-after', '5');
+      return answer('database_unavailable');
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    return answer('internal');
   });
 }
 
@@ -99,16 +106,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return DATABASE_DOWN_CODES.has(code) || code.startsWith('08') || /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL)/.test(code);
 }
 
-function clientErrorMessage(error: FastifyError): string {
+/** Fastify's own refusals (parsers, limits) by our codes; any other keeps Fastify's status and sentence. */
+function clientErrorCode(error: FastifyError): ErrorCode {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
+      return 'body_too_large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'This content type is not accepted here.';
+      return 'unsupported_media_type';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return 'The request body is not valid JSON.';
+      return 'invalid_json';
     default:
-      return error.statusCode === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message;
+      return error.statusCode === 429 ? 'rate_limited' : 'client_error';
   }
 }

@@ -55,7 +55,7 @@ describe.each(DIALECTS)('the Origin check on %s', (dialect) => {
       const cookie = await t.signInAs('staff');
       const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, origin } });
       expect(res.statusCode, origin).toBe(403);
-      expect(res.json(), origin).toEqual({ error: 'This request came from another site and was refused. Open Guildhall at http://localhost:3000.' });
+      expect(res.json(), origin).toEqual({ error: 'This request came from another site and was refused. Open Guildhall at http://localhost:3000.', code: 'cross_site' });
     }
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../auth/request-auth';
-import { HttpError } from './http-error';
+import { DomainError } from '../errors/domain-error';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -38,14 +38,14 @@ export function sameSiteOrigins(options: OriginCheckOptions): Set<string> {
  * - a write that names no origin is refused only when it carries a cookie (a browser's write always
  *   names one; other clients carry no cookie and are not at risk).
  */
-export function createOriginCheck(options: OriginCheckOptions): (request: FastifyRequest) => HttpError | null {
+export function createOriginCheck(options: OriginCheckOptions): (request: FastifyRequest) => DomainError | null {
   const ours = sameSiteOrigins(options);
   const refusal = `This request came from another site and was refused. Open Guildhall at ${options.publicOrigin}.`;
   return (request) => {
     if (!UNSAFE_METHODS.has(request.method) || bearerToken(request)) return null;
     const origin = request.headers.origin ?? originOf(request.headers.referer);
     if (origin === undefined ? !request.headers.cookie : ours.has(origin)) return null;
-    return new HttpError(403, refusal);
+    return new DomainError('cross_site', refusal);
   };
 }
 

@@ -7,8 +7,8 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 // pair (which both drivers would silently turn into U+FFFD), with a 400 naming the field, on both
 // dialects. The route sweep (route-sweep.int.test.ts) covers every other route.
 
-const NUL_IN = (field: string) => ({ error: `${field}: must not contain the NUL character (\\u0000)` });
-const SURROGATE_IN = (field: string) => ({ error: `${field}: must be valid Unicode text (it holds half of a surrogate pair)` });
+const NUL_IN = (field: string) => ({ error: `${field}: must not contain the NUL character (\\u0000)`, code: 'invalid_input' });
+const SURROGATE_IN = (field: string) => ({ error: `${field}: must be valid Unicode text (it holds half of a surrogate pair)`, code: 'invalid_input' });
 
 describe.each(DIALECTS)('text the database cannot keep is a 400 naming the field, on %s', (dialect) => {
   let t: TestApp;
@@ -29,12 +29,12 @@ describe.each(DIALECTS)('text the database cannot keep is a 400 naming the field
     t.request({ method: 'POST', url: '/timetable/api/login', headers: { 'content-type': contentType }, payload });
 
   it('POST /timetable/api/login (unauthenticated) refuses NUL and lone surrogates in either field', async () => {
-    const cases: Array<[string, string, string, { error: string }]> = [
+    const cases: Array<[string, string, string, { error: string; code: string }]> = [
       ['json NUL student_id', '{"student_id":"\\u0000","password":"x"}', 'application/json', NUL_IN('student_id')],
       ['json NUL password', '{"student_id":"68960001","password":"alice\\u0000"}', 'application/json', NUL_IN('password')],
       ['json lone surrogate', '{"student_id":"6896\\ud8000001","password":"x"}', 'application/json', SURROGATE_IN('student_id')],
       ['form NUL student_id', 'student_id=%00&password=x', 'application/x-www-form-urlencoded', NUL_IN('student_id')],
-      ['100 KB student_id', JSON.stringify({ student_id: '6'.repeat(100_000), password: 'x' }), 'application/json', { error: 'student_id: must be at most 32 characters' }],
+      ['100 KB student_id', JSON.stringify({ student_id: '6'.repeat(100_000), password: 'x' }), 'application/json', { error: 'student_id: must be at most 32 characters', code: 'invalid_input' }],
     ];
     for (const [name, payload, contentType, error] of cases) {
       const res = await login(payload, contentType);

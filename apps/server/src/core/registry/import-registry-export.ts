@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { CoreTables, RegistryBansTable, RegistryInfractionsTable, RegistryPairsTable } from '../db/core-tables';
-import { describeZodError, safeParseInput } from '../http/http-error';
+import { describeZodError, safeParseInput } from '../http/parse-input';
 import {
   BanCsvRow,
   CSV_HEADERS,

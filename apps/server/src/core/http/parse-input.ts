@@ -1,22 +1,6 @@
 import { describeProblems, findTextProblem, inputErrorMap } from '@guildhall/contracts/input';
 import { z } from 'zod';
-
-/** A failure with the status and the sentence a person sees (ARCHITECTURE.md §6). */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Please sign in first.') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have permission to do that.') => new HttpError(403, message);
-export const notFound = (message = 'Not found.') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+import { DomainError } from '../errors/domain-error';
 
 /**
  * "field: problem; other: problem" from a zod error, naming each field once (ARCHITECTURE.md §6); a
@@ -39,10 +23,10 @@ export function safeParseInput<S extends z.ZodType>(schema: S, value: unknown): 
   return { success: false, error };
 }
 
-/** Parses untrusted input with a shared contract; a mismatch is a 400 naming the field. */
+/** Parses untrusted input with a shared contract; a mismatch is `invalid_input` (400) naming the field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = safeParseInput(schema, value);
   // Only a body can be wrong as a whole (query and params are always objects).
-  if (!result.success) throw badRequest(describeZodError(result.error, 'The request body'));
+  if (!result.success) throw new DomainError('invalid_input', describeZodError(result.error, 'The request body'));
   return result.data;
 }
