@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Homework, HomeworkCreateRequest } from '@guildhall/contracts/timetable';
-import { HttpError, badRequest } from '../../core/http/http-error';
+import { DomainError, isDomainError } from '../../core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
 
 export type ParsedHomeworkCreate = z.output<typeof HomeworkCreateRequest>;
@@ -19,7 +19,7 @@ export function generateHomeworkId(): string {
 export async function assertSubjectChoice(deps: TimetableDeps, ownerId: number, subjectCode: string, alsoAllowed?: string): Promise<void> {
   if (subjectCode === alsoAllowed) return;
   const codes = await deps.store.subjectCodes(ownerId);
-  if (!codes.includes(subjectCode)) throw badRequest('subject_code: choose one of the subjects in your timetable.');
+  if (!codes.includes(subjectCode)) throw new DomainError('invalid_input', 'subject_code: choose one of the subjects in your timetable.');
 }
 
 /** 002 §7 POST /homework: a new item (002 §4: it starts as Pending unless the form says otherwise). */
@@ -32,7 +32,7 @@ export async function createHomework(deps: TimetableDeps, ownerId: number, input
     try {
       return await deps.store.insertHomework(ownerId, attempt === 0 ? values : { ...values, homework_id: generateHomeworkId() });
     } catch (error) {
-      if (!(error instanceof HttpError && error.statusCode === 409) || attempt >= 3) throw error;
+      if (!isDomainError(error, 'timetable.homework_id_taken') || attempt >= 3) throw error;
     }
   }
 }

@@ -1,8 +1,8 @@
-import { notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
 
 /** 002 §7 DELETE /homework/{id}: only the owner's own item; anything else is "not found". */
 export async function deleteHomework(deps: TimetableDeps, ownerId: number, id: number): Promise<{ ok: true }> {
-  if (!(await deps.store.deleteHomework(ownerId, id))) throw notFound('That homework does not exist.');
+  if (!(await deps.store.deleteHomework(ownerId, id))) throw new DomainError('not_found', 'That homework does not exist.');
   return { ok: true };
 }

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { TIMETABLE_LIMITS, TimetableCsvRow } from '@guildhall/contracts/timetable';
 import { minutesOf } from '@guildhall/contracts/timetable-rules';
-import { badRequest, describeZodError, safeParseInput } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
+import { describeZodError, safeParseInput } from '../../core/http/parse-input';
 
 export const TIMETABLE_CSV_COLUMNS = ['subject_code', 'subject_name', 'day_of_week', 'start_time', 'end_time', 'room'] as const;
 
@@ -20,23 +21,23 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
       trim: true,
     });
   } catch (error) {
-    throw badRequest(`The CSV file could not be read: ${(error as Error).message}`);
+    throw new DomainError('invalid_input', `The CSV file could not be read: ${(error as Error).message}`);
   }
-  if (records.length === 0) throw badRequest('The CSV file has no classes.');
-  if (records.length > TIMETABLE_LIMITS.csvRows) throw badRequest(`The CSV file has more than ${TIMETABLE_LIMITS.csvRows} classes.`);
+  if (records.length === 0) throw new DomainError('invalid_input', 'The CSV file has no classes.');
+  if (records.length > TIMETABLE_LIMITS.csvRows) throw new DomainError('invalid_input', `The CSV file has more than ${TIMETABLE_LIMITS.csvRows} classes.`);
   const missing = TIMETABLE_CSV_COLUMNS.filter((c) => c !== 'room' && !(c in records[0]!));
-  if (missing.length) throw badRequest(`The CSV header is missing: ${missing.join(', ')}.`);
+  if (missing.length) throw new DomainError('invalid_input', `The CSV header is missing: ${missing.join(', ')}.`);
 
   const seen = new Map<string, number>();
   return records.map((record, index) => {
     const line = index + 2; // line 1 is the header
     const parsed = safeParseInput(TimetableCsvRow, record);
-    if (!parsed.success) throw badRequest(`Line ${line}: ${describeZodError(parsed.error)}`);
+    if (!parsed.success) throw new DomainError('invalid_input', `Line ${line}: ${describeZodError(parsed.error)}`);
     const row = parsed.data;
-    if (minutesOf(row.end_time) <= minutesOf(row.start_time)) throw badRequest(`Line ${line}: end_time must be after start_time.`);
+    if (minutesOf(row.end_time) <= minutesOf(row.start_time)) throw new DomainError('invalid_input', `Line ${line}: end_time must be after start_time.`);
     const slot = `${row.day_of_week} ${row.start_time}`;
     const earlier = seen.get(slot);
-    if (earlier !== undefined) throw badRequest(`Line ${line}: another class (line ${earlier}) already starts at ${row.start_time} that day.`);
+    if (earlier !== undefined) throw new DomainError('invalid_input', `Line ${line}: another class (line ${earlier}) already starts at ${row.start_time} that day.`);
     seen.set(slot, line);
     return row;
   });

@@ -12,7 +12,8 @@ import {
 import { FeedTokenStore } from '../../core/auth/feed-tokens';
 import { requireSchoolSession, signOut } from '../../core/auth/request-auth';
 import { signInSchoolAccount } from '../../core/auth/sign-in-school-account';
-import { notFound, parseInput } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
+import { parseInput } from '../../core/http/parse-input';
 import { createHomework } from './create-homework';
 import { deleteHomework } from './delete-homework';
 import { exportHomeworkCalendar } from './export-homework-calendar';
@@ -106,7 +107,7 @@ export async function registerTimetableRoutes(app: FastifyInstance): Promise<voi
       const { file } = request.params as { file: string };
       const account = await findHomeworkFeedOwner(deps, ctx.schoolAccounts, file);
       // Unknown, malformed and revoked tokens all look the same, so tokens cannot be probed.
-      if (!account) throw notFound('No such calendar feed.');
+      if (!account) throw new DomainError('not_found', 'No such calendar feed.');
       const body = await exportHomeworkCalendar(deps, account.id, account.studentId, ctx.config.publicUrl);
       return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-store').send(body);
     },

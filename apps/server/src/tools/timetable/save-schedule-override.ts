@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { OverrideAnswer, OverrideRequest } from '@guildhall/contracts/timetable';
 import { NOTES_LOCKED_TIP, canEditNotes, isPastDay, weekStartOfDate } from '@guildhall/contracts/timetable-rules';
-import { badRequest, notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
 import { assertWeekStart } from './list-week-schedule';
 
@@ -16,10 +16,10 @@ export async function saveScheduleOverride(deps: TimetableDeps, ownerId: number,
   assertWeekStart(deps, input.week_start_date, 'week_start_date');
   const { settings } = deps;
   if (input.week_start_date < weekStartOfDate(settings.termStart, settings.weekStartsOn)) {
-    throw badRequest('week_start_date: that week is before the start of term.');
+    throw new DomainError('invalid_input', 'week_start_date: that week is before the start of term.');
   }
   const item = await deps.store.findItem(ownerId, input.schedule_item_id);
-  if (!item) throw notFound('That class is not in your timetable.');
+  if (!item) throw new DomainError('not_found', 'That class is not in your timetable.');
 
   const saved = await deps.store.findOverride(ownerId, item.id, input.week_start_date);
   const currentStatus = saved?.status ?? item.status;
@@ -27,10 +27,10 @@ export async function saveScheduleOverride(deps: TimetableDeps, ownerId: number,
   const now = deps.now();
 
   if (input.notes !== currentNotes && !canEditNotes(input.week_start_date, now, settings)) {
-    throw badRequest(`notes: ${NOTES_LOCKED_TIP}.`);
+    throw new DomainError('invalid_input', `notes: ${NOTES_LOCKED_TIP}.`);
   }
   if (input.status !== currentStatus && isPastDay(input.week_start_date, item.day_of_week, now, settings)) {
-    throw badRequest('status: a past class keeps its status.');
+    throw new DomainError('invalid_input', 'status: a past class keeps its status.');
   }
   return deps.store.upsertOverride(ownerId, {
     schedule_item_id: item.id,

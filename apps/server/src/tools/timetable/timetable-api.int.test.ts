@@ -30,12 +30,10 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
     const row = await t.database.db.withTables<Record<string, { n: number }>>().selectFrom(table as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number((row as { n: number }).n);
   };
-  async function login(studentId: string, password: string) {
-    const res = await t.request({ method: 'POST', url: `${BASE}/login`, payload: { student_id: studentId, password } });
-    expect(res.statusCode).toBe(200);
-    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-    return { cookie, token: res.json().token as string, id: res.json().userId as number };
-  }
+  const signIn = async (studentId: string) => {
+    const { cookie, token, account } = await t.signInSchool(studentId);
+    return { cookie, token, id: account.id };
+  };
 
   beforeAll(async () => {
     t = await buildTestApp({ dialect, discord: false, roblox: false, clock: createTestClock(NOW), env: { ENABLED_TOOLS: 'timetable' } });
@@ -53,7 +51,7 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       expect(typeof ok.json().token).toBe('string');
       const bad = await t.request({ method: 'POST', url: `${BASE}/login`, payload: { student_id: '68960001', password: 'nope' } });
       expect(bad.statusCode).toBe(401);
-      expect(bad.json()).toEqual({ error: 'Invalid student ID or password.' });
+      expect(bad.json()).toEqual({ error: 'Invalid student ID or password.', code: 'invalid_credentials' });
       const empty = await t.request({ method: 'POST', url: `${BASE}/login`, payload: { student_id: '', password: '' } });
       expect(empty.statusCode).toBe(400);
     });
@@ -377,9 +375,9 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       expect((await as(alice).del('/homework-feed')).json()).toEqual({ ok: true });
       const revoked = await anonymous(second);
       expect(revoked.statusCode).toBe(404);
-      expect(revoked.json()).toEqual({ error: 'No such calendar feed.' });
+      expect(revoked.json()).toEqual({ error: 'No such calendar feed.', code: 'not_found' });
       for (const probe of ['/timetable/api/feed/not-a-real-token-at-all-xx.ics', '/timetable/api/feed/short.ics', '/timetable/api/feed/homework.txt']) {
-        expect((await anonymous(probe)).json(), probe).toEqual({ error: 'No such calendar feed.' });
+        expect((await anonymous(probe)).json(), probe).toEqual({ error: 'No such calendar feed.', code: 'not_found' });
       }
       expect((await as(alice).get('/homework-feed')).json()).toEqual({ active: false, createdAt: null });
     });

@@ -3,7 +3,7 @@ import type { ClassStatus, Homework, HomeworkStatus, OverrideAnswer, OverrideSum
 import type { CoreTables } from '../../core/db/core-tables';
 import { isUniqueViolation } from '../../core/db/database';
 import { retryOnWriteConflict } from '../../core/db/retry-on-write-conflict';
-import { conflict } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { TimetableTables } from './timetable-tables';
 
 type Db = Kysely<CoreTables & TimetableTables>;
@@ -201,5 +201,5 @@ export class TimetableStore {
 }
 
 function duplicateHomeworkId(error: unknown, homeworkId: string): unknown {
-  return isUniqueViolation(error) ? conflict(`You already have homework with the ID ${homeworkId}.`) : error;
+  return isUniqueViolation(error) ? new DomainError('timetable.homework_id_taken', `You already have homework with the ID ${homeworkId}.`) : error;
 }
