@@ -30,10 +30,12 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
     const row = await t.database.db.withTables<Record<string, { n: number }>>().selectFrom(table as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number((row as { n: number }).n);
   };
-  const signIn = async (studentId: string) => {
-    const { cookie, token, account } = await t.signInSchool(studentId);
-    return { cookie, token, id: account.id };
-  };
+  async function login(studentId: string, password: string) {
+    const res = await t.request({ method: 'POST', url: `${BASE}/login`, payload: { student_id: studentId, password } });
+    expect(res.statusCode).toBe(200);
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    return { cookie, token: res.json().token as string, id: res.json().userId as number };
+  }
 
   beforeAll(async () => {
     t = await buildTestApp({ dialect, discord: false, roblox: false, clock: createTestClock(NOW), env: { ENABLED_TOOLS: 'timetable' } });
