@@ -1,10 +1,7 @@
-import { HttpError, conflict } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { isWithinApplicationWindow } from './is-within-application-window';
 import { readSettings } from './read-settings';
-
-export const ALREADY_APPLIED = 'You have already submitted an application.';
-export const APPLICATIONS_CLOSED = 'Applications are closed. Please check back later.';
 
 /**
  * 000 §2/§4: an applicant may apply while applications are open and inside the period, and only
@@ -14,7 +11,7 @@ export const APPLICATIONS_CLOSED = 'Applications are closed. Please check back l
  */
 export async function assertMayApply(deps: Pick<RecruitmentDeps, 'db' | 'now'>, userId: string): Promise<void> {
   const settings = await readSettings(deps);
-  if (!isWithinApplicationWindow(settings, deps.now())) throw new HttpError(403, APPLICATIONS_CLOSED);
+  if (!isWithinApplicationWindow(settings, deps.now())) throw new DomainError('recruitment.applications_closed');
   const existing = await deps.db.selectFrom('recruitment_applications').select('id').where('user_id', '=', userId).executeTakeFirst();
-  if (existing) throw conflict(ALREADY_APPLIED);
+  if (existing) throw new DomainError('recruitment.already_applied');
 }

@@ -1,4 +1,4 @@
-import { notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { RecruitmentDeps } from './recruitment-deps';
 
 /**
@@ -7,6 +7,6 @@ import type { RecruitmentDeps } from './recruitment-deps';
  */
 export async function deleteQuestion(deps: Pick<RecruitmentDeps, 'db'>, id: number): Promise<{ success: true }> {
   const result = await deps.db.deleteFrom('recruitment_questions').where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound('There is no such question.');
+  if (Number(result.numDeletedRows) === 0) throw new DomainError('not_found', 'There is no such question.');
   return { success: true };
 }

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer, supportedExtensions } from 'file-type';
-import { HttpError } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 
 /**
  * The types an applicant may upload, checked against the bytes (never the declared type alone), each
@@ -46,11 +46,11 @@ export async function detectUploadType(data: Buffer, declared: string | undefine
   const detected = await fileTypeFromBuffer(data);
   if (detected) {
     if (ALLOWED_UPLOAD_TYPES[detected.mime]) return detected.mime;
-    throw new HttpError(415, `Files of type ${detected.mime} are not accepted. Allowed: ${ALLOWED_LIST}.`);
+    throw new DomainError('recruitment.file_type_refused', `Files of type ${detected.mime} are not accepted. Allowed: ${ALLOWED_LIST}.`);
   }
   const declaredType = (declared ?? '').split(';')[0]!.trim().toLowerCase();
   if (declaredType === 'text/plain' && isPlainText(data)) return 'text/plain';
-  throw new HttpError(415, `This file type is not accepted. Allowed: ${ALLOWED_LIST}.`);
+  throw new DomainError('recruitment.file_type_refused', `This file type is not accepted. Allowed: ${ALLOWED_LIST}.`);
 }
 
 function isPlainText(data: Buffer): boolean {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { forbidden, notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import { fileNameForType } from './detect-upload-type';
 import type { RecruitmentDeps } from './recruitment-deps';
 
@@ -16,12 +16,12 @@ export async function openUpload(
   caller: { userId: string; isAdmin: boolean },
   id: string,
 ): Promise<OpenedUpload> {
-  if (!/^[0-9a-f-]{36}$/.test(id)) throw notFound('There is no such file.');
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw new DomainError('not_found', 'There is no such file.');
   const row = await deps.db.selectFrom('recruitment_uploads').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('There is no such file.');
-  if (row.owner_id !== caller.userId && !caller.isAdmin) throw forbidden('Only the person who uploaded this file and recruitment admins can open it.');
+  if (!row) throw new DomainError('not_found', 'There is no such file.');
+  if (row.owner_id !== caller.userId && !caller.isAdmin) throw new DomainError('recruitment.file_private');
   const opened = await deps.storage.open(row.storage_key);
-  if (!opened) throw notFound('This file is no longer stored.');
+  if (!opened) throw new DomainError('not_found', 'This file is no longer stored.');
   // Rows stored before issue 10 item 16 may carry a name that belies the type; serve the fitting one.
   return { fileName: fileNameForType(row.file_name, row.content_type), contentType: row.content_type, size: opened.size, stream: opened.stream };
 }

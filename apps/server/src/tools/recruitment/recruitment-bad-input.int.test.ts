@@ -159,7 +159,7 @@ describe.each(DIALECTS)('recruitment concurrency on %s', (dialect) => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(19);
-    for (const r of refused) expect(r).toEqual({ status: 409, body: { error: 'You have already submitted an application.' } });
+    for (const r of refused) expect(r).toEqual({ status: 409, body: { error: 'You have already submitted an application.', code: 'recruitment.already_applied' } });
     expect((await countRows(t)).recruitment_applications).toBe(1);
   });
 });

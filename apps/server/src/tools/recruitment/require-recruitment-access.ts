@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { currentSession } from '../../core/auth/request-auth';
 import type { Session } from '../../core/auth/session-store';
-import { forbidden, unauthorized } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 
 /**
  * 000 §6 Roles and permissions, enforced on the server:
@@ -18,8 +18,6 @@ export interface RecruitmentCaller {
   isAdmin: boolean;
 }
 
-export const NOT_VERIFIED_MESSAGE = "Your Discord account is not verified in the community's database. Please visit the verification center to get access.";
-
 /** Who is calling and what they may do; null for anonymous. */
 export async function findRecruitmentCaller(request: FastifyRequest): Promise<RecruitmentCaller | null> {
   const session = await currentSession(request);
@@ -32,10 +30,10 @@ export async function findRecruitmentCaller(request: FastifyRequest): Promise<Re
 
 export async function requireRecruitmentAccess(request: FastifyRequest, level: RecruitmentAccess): Promise<RecruitmentCaller> {
   const caller = await findRecruitmentCaller(request);
-  if (!caller) throw unauthorized('Please log in with Discord first.');
+  if (!caller) throw new DomainError('unauthenticated', 'Please log in with Discord first.');
   if (level === 'signed-in') return caller;
-  if (!caller.isVerified) throw forbidden(NOT_VERIFIED_MESSAGE);
-  if (level === 'admin' && !caller.isAdmin) throw forbidden('Only recruitment admins can do that.');
-  if (level === 'applicant' && caller.isAdmin) throw forbidden('Admins review applications; they do not submit them.');
+  if (!caller.isVerified) throw new DomainError('recruitment.not_verified');
+  if (level === 'admin' && !caller.isAdmin) throw new DomainError('recruitment.admins_only');
+  if (level === 'applicant' && caller.isAdmin) throw new DomainError('recruitment.admins_do_not_apply');
   return caller;
 }

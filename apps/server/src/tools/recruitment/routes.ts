@@ -19,8 +19,8 @@ import {
 import { z } from 'zod';
 import { beginDiscordLogin, finishDiscordLogin } from '../../core/auth/discord-oauth';
 import { signOut } from '../../core/auth/request-auth';
-import { HttpError, parseInput } from '../../core/http/http-error';
-import { createFileStorage } from '../../core/storage/create-file-storage';
+import { DomainError } from '../../core/errors/domain-error';
+import { parseInput } from '../../core/http/parse-input';
 import { addStaffNote } from './add-staff-note';
 import { assertMayApply } from './assert-may-apply';
 import { createQuestion } from './create-question';
@@ -96,9 +96,9 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
     try {
       return reply.redirect(await finishDiscordLogin(request, reply, LOGIN_PATH));
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       const reason: LoginFailure = query.error !== undefined ? 'cancelled' : 'failed';
-      request.log.info({ reason, status: error.statusCode, message: error.message }, 'recruitment sign-in did not finish');
+      request.log.info({ reason, code: error.code, message: error.message }, 'recruitment sign-in did not finish');
       return reply.redirect(`${PORTAL_PATH}?${LOGIN_RESULT_PARAM}=${reason}`);
     }
   });

@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 
 const MAX_NAME = 100;
 
@@ -8,16 +8,16 @@ const MAX_NAME = 100;
  * path ('../', '/', '\') is refused outright, and any other unusual character becomes '_'.
  */
 export function sanitizeFileName(header: unknown): string {
-  if (typeof header !== 'string' || header.trim() === '') throw badRequest('X-Filename: the file name header is required.');
+  if (typeof header !== 'string' || header.trim() === '') throw new DomainError('invalid_input', 'X-Filename: the file name header is required.');
   let name: string;
   try {
     name = decodeURIComponent(header);
   } catch {
-    throw badRequest('X-Filename: must be a URL-encoded file name.');
+    throw new DomainError('invalid_input', 'X-Filename: must be a URL-encoded file name.');
   }
    
   if (/[/\\]/.test(name) || name.split(/[/\\]/).some((part) => part === '..') || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw badRequest('X-Filename: must be a plain file name, not a path.');
+    throw new DomainError('invalid_input', 'X-Filename: must be a plain file name, not a path.');
   }
   let clean = name
     .normalize('NFC')
@@ -30,6 +30,6 @@ export function sanitizeFileName(header: unknown): string {
     const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : '';
     clean = clean.slice(0, MAX_NAME - ext.length) + ext;
   }
-  if (!clean || /^[._ ]+$/.test(clean)) throw badRequest('X-Filename: the file name has no usable characters.');
+  if (!clean || /^[._ ]+$/.test(clean)) throw new DomainError('invalid_input', 'X-Filename: the file name has no usable characters.');
   return clean;
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type UploadFileAnswer, uploadUrl } from '@guildhall/contracts/recruitment';
-import { badRequest } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { detectUploadType, fileNameForType } from './detect-upload-type';
 
@@ -19,8 +19,8 @@ export interface IncomingUpload {
  * a row pointing at nothing. The name's extension is made to fit the type found in the bytes.
  */
 export async function saveUpload(deps: Pick<RecruitmentDeps, 'db' | 'storage' | 'now' | 'uploadMaxBytes'>, upload: IncomingUpload): Promise<UploadFileAnswer> {
-  if (!Buffer.isBuffer(upload.data) || upload.data.length === 0) throw badRequest('The file is empty.');
-  if (upload.data.length > deps.uploadMaxBytes) throw badRequest(`The file is larger than ${Math.floor(deps.uploadMaxBytes / 1024 / 1024)} MB.`);
+  if (!Buffer.isBuffer(upload.data) || upload.data.length === 0) throw new DomainError('invalid_input', 'The file is empty.');
+  if (upload.data.length > deps.uploadMaxBytes) throw new DomainError('invalid_input', `The file is larger than ${Math.floor(deps.uploadMaxBytes / 1024 / 1024)} MB.`);
   const contentType = await detectUploadType(upload.data, upload.declaredType);
   const fileName = fileNameForType(upload.fileName, contentType);
   const id = crypto.randomUUID();

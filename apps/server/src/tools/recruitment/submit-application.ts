@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { type SubmitApplicationAnswer, type SubmitApplicationRequest, UPLOAD_PATH_PATTERN, parseOptions, uploadUrl } from '@guildhall/contracts/recruitment';
 import { isUniqueViolation } from '../../core/db/database';
-import { badRequest, conflict } from '../../core/http/http-error';
-import { ALREADY_APPLIED, assertMayApply } from './assert-may-apply';
+import { DomainError } from '../../core/errors/domain-error';
+import { assertMayApply } from './assert-may-apply';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { listQuestions } from './list-questions';
 import { listStages } from './list-stages';
@@ -27,12 +27,12 @@ export async function submitApplication(deps: RecruitmentDeps, applicant: Applic
   await assertMayApply(deps, applicant.userId);
 
   const role = await deps.db.selectFrom('recruitment_roles').select(['id', 'name']).where('id', '=', submission.jobSelection).executeTakeFirst();
-  if (!role) throw badRequest('jobSelection: that role does not exist (it may have been removed). Please choose another.');
+  if (!role) throw new DomainError('invalid_input', 'jobSelection: that role does not exist (it may have been removed). Please choose another.');
 
   const questions = await listQuestions(deps);
   const known = new Set(questions.map((q) => String(q.id)));
   const unknown = Object.keys(submission.answers).filter((id) => !known.has(id));
-  if (unknown.length) throw badRequest(`answers: question ${unknown[0]} does not exist (it may have been removed). Please reload the form.`);
+  if (unknown.length) throw new DomainError('invalid_input', `answers: question ${unknown[0]} does not exist (it may have been removed). Please reload the form.`);
 
   const answers: Record<string, string> = {};
   const labels: Record<string, string> = {};
@@ -40,9 +40,9 @@ export async function submitApplication(deps: RecruitmentDeps, applicant: Applic
     const key = String(question.id);
     const answer = (submission.answers[key] ?? '').trim();
     const field = `answers.${key}`;
-    if (!answer) throw badRequest(`${field}: "${question.text}" needs an answer.`);
+    if (!answer) throw new DomainError('invalid_input', `${field}: "${question.text}" needs an answer.`);
     if (question.type === 'multiple-choice' && !parseOptions(question.options).includes(answer)) {
-      throw badRequest(`${field}: choose one of the options of "${question.text}".`);
+      throw new DomainError('invalid_input', `${field}: choose one of the options of "${question.text}".`);
     }
     // A file answer is stored as the upload's own URL, rebuilt from its row, whatever name the client sent.
     answers[key] = question.type === 'file' ? await ownUploadUrl(deps, applicant.userId, answer, field, question.text) : answer;
@@ -77,7 +77,7 @@ export async function submitApplication(deps: RecruitmentDeps, applicant: Applic
       .executeTakeFirstOrThrow();
     id = row.id;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ALREADY_APPLIED);
+    if (isUniqueViolation(error)) throw new DomainError('recruitment.already_applied');
     throw error;
   }
   void postWebhookMessage(deps, `📝 New application #${id} from ${applicant.username} for ${role.name}.`);
@@ -90,6 +90,6 @@ async function ownUploadUrl(deps: Pick<RecruitmentDeps, 'db'>, userId: string, a
   const upload = match
     ? await deps.db.selectFrom('recruitment_uploads').select(['id', 'owner_id', 'file_name']).where('id', '=', match[1]!).executeTakeFirst()
     : undefined;
-  if (!upload || upload.owner_id !== userId) throw badRequest(`${field}: "${text}" needs a file that you uploaded.`);
+  if (!upload || upload.owner_id !== userId) throw new DomainError('invalid_input', `${field}: "${text}" needs a file that you uploaded.`);
   return uploadUrl(upload.id, upload.file_name);
 }

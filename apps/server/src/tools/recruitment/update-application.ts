@@ -1,12 +1,10 @@
 import type { z } from 'zod';
 import { type ApplicationStatus, type UpdateApplicationAnswer, type UpdateApplicationRequest, isDecided, statusForStageName } from '@guildhall/contracts/recruitment';
-import { HttpError, badRequest, notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { Actor, RecruitmentDeps } from './recruitment-deps';
 import { postWebhookMessage } from './post-webhook-message';
 
 export type ApplicationUpdate = z.output<typeof UpdateApplicationRequest>;
-
-export const FEEDBACK_LOCKED = 'Feedback can no longer be changed once an application is Accepted or Declined.';
 
 /**
  * 000 §7 POST /api/applications/{id}/update {status, feedback, stageId}. The status is derived from
@@ -22,7 +20,7 @@ export async function updateApplication(deps: RecruitmentDeps, actor: Actor, id:
       .select(['id', 'username', 'job', 'status', 'stage_id', 'stage_name', 'feedback'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!current) throw notFound('There is no such application.');
+    if (!current) throw new DomainError('not_found', 'There is no such application.');
     const now = deps.now();
     const changes: { status?: string; stage_id?: number; stage_name?: string; stage_color?: string; feedback?: string | null } = {};
 
@@ -30,7 +28,7 @@ export async function updateApplication(deps: RecruitmentDeps, actor: Actor, id:
       update.stageId !== undefined && update.stageId !== null && update.stageId !== current.stage_id
         ? await trx.selectFrom('recruitment_stages').select(['id', 'name', 'color']).where('id', '=', update.stageId).executeTakeFirst()
         : null;
-    if (stage === undefined) throw badRequest('stageId: that stage does not exist (it may have been removed).');
+    if (stage === undefined) throw new DomainError('invalid_input', 'stageId: that stage does not exist (it may have been removed).');
     const newStatus = stage ? statusForStageName(stage.name) : current.status;
 
     if (update.feedback !== undefined) {
@@ -38,7 +36,7 @@ export async function updateApplication(deps: RecruitmentDeps, actor: Actor, id:
       if (feedback !== current.feedback) {
         // 000 §4: feedback is read-only while the application is decided; a call that moves it back
         // to a Pending stage reopens it, so its new feedback goes with it (issue 10 item 17).
-        if (isDecided(current.status) && isDecided(newStatus)) throw new HttpError(409, FEEDBACK_LOCKED);
+        if (isDecided(current.status) && isDecided(newStatus)) throw new DomainError('recruitment.feedback_locked');
         changes.feedback = feedback;
         await trx.insertInto('recruitment_audit').values({ application_id: id, actor_id: actor.id, actor_name: actor.name, kind: 'feedback', from_value: current.feedback, to_value: feedback, at: now }).execute();
       }
