@@ -21,6 +21,7 @@ import { beginDiscordLogin, finishDiscordLogin } from '../../core/auth/discord-o
 import { signOut } from '../../core/auth/request-auth';
 import { DomainError } from '../../core/errors/domain-error';
 import { parseInput } from '../../core/http/parse-input';
+import { createFileStorage } from '../../core/storage/create-file-storage';
 import { addStaffNote } from './add-staff-note';
 import { assertMayApply } from './assert-may-apply';
 import { createQuestion } from './create-question';
