@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { bearerIdToken, verifyLineIdToken, type LineIdentity } from '../../core/auth/line-id-token';
-import { HttpError, forbidden } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import { type AppointmentsDeps, verifierOptions } from './appointments-deps';
 
 /**
@@ -9,8 +9,8 @@ import { type AppointmentsDeps, verifierOptions } from './appointments-deps';
  */
 export async function authenticateLineUser(deps: AppointmentsDeps, request: FastifyRequest, claimedUserId: string): Promise<LineIdentity> {
   const channelId = deps.line.channelId;
-  if (!channelId) throw new HttpError(503, 'LINE sign-in is not configured on this server.');
+  if (!channelId) throw new DomainError('not_configured', 'LINE sign-in is not configured on this server.');
   const identity = await verifyLineIdToken(verifierOptions(deps, channelId), bearerIdToken(request));
-  if (identity.userId !== claimedUserId) throw forbidden('This request was made for another LINE user.');
+  if (identity.userId !== claimedUserId) throw new DomainError('appointments.other_line_user');
   return identity;
 }

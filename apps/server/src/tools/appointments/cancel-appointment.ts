@@ -1,5 +1,5 @@
 import type { CancelAppointmentAnswer } from '@guildhall/contracts/appointments';
-import { conflict, notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 import { formatSlotTime } from './format-slot-time';
 import { notifyLineUser } from './notify-line-user';
@@ -22,8 +22,8 @@ export async function cancelAppointment(
     .executeTakeFirst();
   if (!updated) {
     const existing = await deps.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirst();
-    if (!existing) throw notFound('There is no appointment with that id.');
-    throw conflict('This appointment is already cancelled.');
+    if (!existing) throw new DomainError('not_found', 'There is no appointment with that id.');
+    throw new DomainError('appointments.already_cancelled');
   }
   const user = await deps.db.selectFrom('appointment_line_users').select('display_name').where('line_user_id', '=', updated.line_user_id).executeTakeFirst();
   notifyLineUser(

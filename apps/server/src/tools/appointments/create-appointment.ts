@@ -1,6 +1,6 @@
-import type { CreateAppointmentAnswer, CreateAppointmentInput } from '@guildhall/contracts/appointments';
+import { APPOINTMENTS_ERRORS, type CreateAppointmentAnswer, type CreateAppointmentInput } from '@guildhall/contracts/appointments';
 import { isUniqueViolation } from '../../core/db/database';
-import { badRequest, conflict, notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { LineIdentity } from '../../core/auth/line-id-token';
 import type { AppointmentsDeps } from './appointments-deps';
 import { newBookingRow } from './appointments-tables';
@@ -9,17 +9,17 @@ import { formatSlotTime } from './format-slot-time';
 import { notifyLineUser } from './notify-line-user';
 import { toAppointment } from './to-appointment';
 
-export const SLOT_TAKEN_MESSAGE = 'This time slot has already been booked. Please choose another time.';
+export const SLOT_TAKEN_MESSAGE = APPOINTMENTS_ERRORS['appointments.slot_taken'].sentence;
 
 /**
  * 001 §7 create-appointment: books the slot for the verified LINE user, or with reschedule_id moves
  * that user's active booking there. The unique index on active slots settles races: whoever's write
- * lands first gets the slot, everyone else gets SLOT_TAKEN_MESSAGE (409), and nothing else is written.
+ * lands first gets the slot, everyone else gets `appointments.slot_taken` (409), and nothing else is written.
  */
 export async function createAppointment(deps: AppointmentsDeps, user: LineIdentity, input: CreateAppointmentInput): Promise<CreateAppointmentAnswer> {
   const now = deps.now();
   const slot = checkBookableSlot(deps.rules, Date.parse(input.datetime), now);
-  if (!slot.ok) throw badRequest(slot.message);
+  if (!slot.ok) throw new DomainError('invalid_input', slot.message);
 
   // register-user failures are only logged by the mini-app (001 §8), so make sure the staff view
   // still has a name for this user.
@@ -46,7 +46,7 @@ async function book(deps: AppointmentsDeps, user: LineIdentity, input: CreateApp
       .executeTakeFirstOrThrow();
     return { appointment: toAppointment(row), rescheduled: false };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(SLOT_TAKEN_MESSAGE);
+    if (isUniqueViolation(error)) throw new DomainError('appointments.slot_taken');
     throw error;
   }
 }
@@ -61,9 +61,9 @@ async function reschedule(
 ): Promise<CreateAppointmentAnswer> {
   const existing = await deps.db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst();
   // Someone else's booking answers exactly like a missing one: ids are not a way to probe bookings.
-  if (!existing || existing.line_user_id !== user.userId) throw notFound('We could not find that appointment to reschedule.');
-  if (existing.status !== 'booked') throw conflict('This appointment was cancelled, so it cannot be rescheduled. Please book a new one.');
-  if (existing.starts_at <= now) throw conflict('This appointment has already started, so it cannot be rescheduled. Please book a new one.');
+  if (!existing || existing.line_user_id !== user.userId) throw new DomainError('not_found', 'We could not find that appointment to reschedule.');
+  if (existing.status !== 'booked') throw new DomainError('appointments.cancelled');
+  if (existing.starts_at <= now) throw new DomainError('appointments.already_started');
 
   try {
     // One UPDATE moves the booking: it is never in both slots or in neither. An empty topic keeps
@@ -82,10 +82,10 @@ async function reschedule(
       .where('status', '=', 'booked')
       .returningAll()
       .executeTakeFirst();
-    if (!row) throw conflict('This appointment was cancelled, so it cannot be rescheduled. Please book a new one.');
+    if (!row) throw new DomainError('appointments.cancelled');
     return { appointment: toAppointment(row), rescheduled: true };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(SLOT_TAKEN_MESSAGE);
+    if (isUniqueViolation(error)) throw new DomainError('appointments.slot_taken');
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { MockIdTokenAnswer, RegisterUserRequest } from '@guildhall/contracts/appointments';
-import { HttpError } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 
 /**
@@ -8,7 +8,7 @@ import type { AppointmentsDeps } from './appointments-deps';
  * from the testkit fake LINE, and the server then verifies it exactly as it verifies real ones.
  */
 export async function mintMockIdToken(deps: Pick<AppointmentsDeps, 'line'>, profile: RegisterUserRequest): Promise<MockIdTokenAnswer> {
-  if (!deps.line.mock) throw new HttpError(404, 'No such route.');
+  if (!deps.line.mock) throw new DomainError('not_found', 'No such route.');
   const response = await fetch(`${deps.line.baseUrl}/__fake/id-token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -16,6 +16,6 @@ export async function mintMockIdToken(deps: Pick<AppointmentsDeps, 'line'>, prof
     signal: AbortSignal.timeout(deps.line.timeoutMs),
   }).catch(() => null);
   const body = response?.ok ? ((await response.json().catch(() => null)) as { id_token?: unknown } | null) : null;
-  if (typeof body?.id_token !== 'string') throw new HttpError(502, 'The mock LINE service did not issue a token.');
+  if (typeof body?.id_token !== 'string') throw new DomainError('upstream_failed', 'The mock LINE service did not issue a token.');
   return { idToken: body.id_token };
 }

@@ -9,7 +9,8 @@ import {
   type WorkerConfigAnswer,
 } from '@guildhall/contracts/appointments';
 import { requireGrant } from '../../core/auth/request-auth';
-import { notFound, parseInput } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
+import { parseInput } from '../../core/http/parse-input';
 import type { AppointmentsDeps } from './appointments-deps';
 import { authenticateLineUser } from './authenticate-line-user';
 import { cancelAppointment } from './cancel-appointment';
@@ -81,7 +82,7 @@ export async function registerAppointmentRoutes(app: FastifyInstance, deps: Appo
     const { file } = request.params as { file: string };
     const owner = await findCalendarFeedOwner(deps, file);
     // A revoked grant ends the feed too; every refusal looks the same so tokens cannot be probed.
-    if (!owner || !(await app.ctx.grants.has(owner, 'bureau-staff'))) throw notFound('No such calendar feed.');
+    if (!owner || !(await app.ctx.grants.has(owner, 'bureau-staff'))) throw new DomainError('not_found', 'No such calendar feed.');
     return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-store').send(await renderCalendarFeed(deps));
   });
 }
