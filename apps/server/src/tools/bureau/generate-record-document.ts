@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import type { DocumentParams } from '@guildhall/contracts/bureau';
 import type { AppContext } from '../../core/context';
-import { HttpError, notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import { checkerLink, qrCodeDataUrl, signatureDataUrl } from './documents/document-assets';
 import { RECORD_DOCUMENT_CSS, RecordDocument } from './documents/record-document';
 import { getUserDetails } from './get-user-details';
@@ -14,9 +14,6 @@ export interface RecordDocumentFile {
   fileName: string;
   pdf: Buffer;
 }
-
-/** 001 §8: the PDF step fails. */
-export const PDF_FAILED = 'Failed to generate PDF file.';
 
 /** 001 §9: '{type}_{robloxUsername}.pdf', kept to characters every file system and header accepts. */
 export function documentFileName(type: string, robloxUsername: string): string {
@@ -37,7 +34,7 @@ function documentTitle(fileName: string): string {
  */
 export async function generateRecordDocument(deps: Deps, params: DocumentParams): Promise<RecordDocumentFile> {
   const pair = await deps.registry.findPairByDiscordId(params.discordId);
-  if (!pair) throw notFound('No verified pair has this Discord ID.');
+  if (!pair) throw new DomainError('not_found', 'No verified pair has this Discord ID.');
   const details = await getUserDetails(deps, { discordId: pair.discordId, robloxId: pair.robloxId });
   const infractions =
     params.type === 'infraction'
@@ -59,7 +56,7 @@ export async function generateRecordDocument(deps: Deps, params: DocumentParams)
     pdf = await deps.documents.printPdf(element, { css: RECORD_DOCUMENT_CSS, title: documentTitle(fileName) });
   } catch (error) {
     deps.log?.error({ err: error }, 'printing a record document failed');
-    throw new HttpError(503, PDF_FAILED);
+    throw new DomainError('bureau.pdf_failed');
   }
   return { fileName, pdf };
 }

@@ -1,6 +1,6 @@
-import type { UserDetailsAnswer, UserDetailsQuery } from '@guildhall/contracts/bureau';
+import { BUREAU_ERRORS, type UserDetailsAnswer, type UserDetailsQuery } from '@guildhall/contracts/bureau';
 import type { AppContext } from '../../core/context';
-import { HttpError } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import { discordCreationDate, type LookupSource } from '../../core/lookup/profile-lookup';
 
 type Deps = Pick<AppContext, 'registry' | 'lookup'>;
@@ -10,7 +10,7 @@ const UNKNOWN = 'Unknown';
 const orUnknown = (value: string | null | undefined) => (value && value.trim() ? value : UNKNOWN);
 
 /** 001 §8 Records tool: the lookup call not ok ('{status text}' of a 502 is 'Bad Gateway'). */
-export const LOOKUP_FAILED = 'Failed to fetch user details from API: Bad Gateway';
+export const LOOKUP_FAILED = BUREAU_ERRORS['bureau.lookup_failed'].sentence;
 
 /**
  * 001 §7 "Lookup worker": the details of a Discord + Roblox pair, from the Discord API (bot token) and
@@ -27,7 +27,7 @@ export async function getUserDetails(deps: Deps, query: UserDetailsQuery): Promi
   ]);
   const discordFailed = discord.source === 'unavailable' && deps.lookup.hasDiscordCredentials;
   const robloxFailed = roblox.source === 'unavailable';
-  if (discordFailed || robloxFailed) throw new HttpError(502, LOOKUP_FAILED);
+  if (discordFailed || robloxFailed) throw new DomainError('bureau.lookup_failed');
 
   const created = discordCreationDate(query.discordId);
   const discordOrigin = originOf(discord.source, deps.lookup.hasDiscordCredentials);

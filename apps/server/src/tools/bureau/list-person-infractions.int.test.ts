@@ -66,7 +66,7 @@ describe.each(DIALECTS)('infraction lookup on %s', (dialect) => {
   it('answers 404 when the Discord ID has no verified pair, and 400 naming the field for a bad ID', async () => {
     const missing = await t.request({ url: url(unpairedDiscordId), cookie });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'No verified pair has this Discord ID.' });
+    expect(missing.json()).toEqual({ error: 'No verified pair has this Discord ID.', code: 'not_found' });
     for (const bad of ['abc', '12', '1'.repeat(30), '%20']) {
       const response = await t.request({ url: url(bad), cookie });
       expect(response.statusCode, bad).toBe(400);
@@ -103,7 +103,7 @@ describe.each(DIALECTS)('infraction lookup when the registry cannot be read on %
 
     const response = await t.request({ url: `/bureau/api/records/${thai.discord.id}/infractions`, cookie: await t.signInAs('staff') });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ error: INFRACTIONS_FAILED });
+    expect(response.json()).toEqual({ error: INFRACTIONS_FAILED, code: 'bureau.infractions_failed' });
   });
 });
 

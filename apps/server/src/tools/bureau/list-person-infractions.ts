@@ -1,6 +1,6 @@
-import type { PersonInfraction, PersonInfractionsAnswer, PersonInfractionsParams } from '@guildhall/contracts/bureau';
+import { BUREAU_ERRORS, type PersonInfraction, type PersonInfractionsAnswer, type PersonInfractionsParams } from '@guildhall/contracts/bureau';
 import type { AppContext } from '../../core/context';
-import { HttpError, notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { Infraction, Platform } from '../../core/registry/registry-repository';
 
 type Deps = Pick<AppContext, 'registry'> & {
@@ -8,7 +8,7 @@ type Deps = Pick<AppContext, 'registry'> & {
 };
 
 /** What staff read when a platform's infractions cannot be read (the category itself is logged only). */
-export const INFRACTIONS_FAILED = 'Could not fetch the infractions. Please try again.';
+export const INFRACTIONS_FAILED = BUREAU_ERRORS['bureau.infractions_failed'].sentence;
 
 /**
  * 001 §3 and §9: the infraction id is an epoch-like number used as the date. The bot writes epoch
@@ -28,10 +28,10 @@ export function infractionDateOf(id: number): string | null {
  */
 export async function listPersonInfractions(deps: Deps, params: PersonInfractionsParams): Promise<PersonInfractionsAnswer> {
   const pair = await deps.registry.findPairByDiscordId(params.discordId);
-  if (!pair) throw notFound('No verified pair has this Discord ID.');
+  if (!pair) throw new DomainError('not_found', 'No verified pair has this Discord ID.');
   // Both reads run to the end, so each failing platform is logged by name.
   const [discord, roblox] = await Promise.allSettled([readPlatform(deps, 'Discord', pair.discordId), readPlatform(deps, 'Roblox', pair.robloxId)]);
-  if (discord.status === 'rejected' || roblox.status === 'rejected') throw new HttpError(503, INFRACTIONS_FAILED);
+  if (discord.status === 'rejected' || roblox.status === 'rejected') throw new DomainError('bureau.infractions_failed');
   const infractions = [...discord.value, ...roblox.value]
     // 001 §3: ascending by numeric id; the same moment on both platforms lists Discord first, as the PDF does.
     .sort((a, b) => a.id - b.id || a.platform.localeCompare(b.platform))

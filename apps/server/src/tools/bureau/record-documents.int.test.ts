@@ -140,6 +140,6 @@ describe('record documents (Chromium print)', () => {
   it('answers 404 for a Discord id with no pair, before printing anything', async () => {
     const response = await get('123456789012345678', 'registration');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: expect.any(String) });
+    expect(response.json()).toEqual({ error: expect.any(String), code: 'not_found' });
   });
 });

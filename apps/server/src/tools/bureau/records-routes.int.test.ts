@@ -69,7 +69,7 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
       if (expected === 0) continue; // the staff stream is tested over real HTTP below
       const response = await t.request({ method: endpoint.method, url: endpoint.url, ...(endpoint.body ? { payload: endpoint.body } : {}), ...as(caller) });
       expect(response.statusCode, `${endpoint.name} as ${caller}: ${response.body}`).toBe(expected);
-      if (expected >= 400) expect(response.json()).toEqual({ error: expect.any(String) });
+      if (expected >= 400) expect(response.json()).toEqual({ error: expect.any(String), code: expect.any(String) });
     }
   });
 
@@ -201,7 +201,7 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
     t.roblox!.faults.fail(/\/v1\/users\/8080808/, 500, 1);
     const failed = await t.request({ url: `/bureau/api/user-details?discordId=${stranger.id}&robloxId=8080808`, cookie: staffCookie });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({ error: LOOKUP_FAILED });
+    expect(failed.json()).toEqual({ error: LOOKUP_FAILED, code: 'bureau.lookup_failed' });
     // A 404 is an answer: the person is simply unknown there.
     const unknown = await t.request({ url: `/bureau/api/user-details?discordId=${stranger.id}&robloxId=8080808`, cookie: staffCookie });
     expect(unknown.json()).toMatchObject({ discordUsername: 'Unknown', robloxUsername: 'Unknown', discordStatus: 'Not Verified', robloxCreationDate: 'Unknown' });
