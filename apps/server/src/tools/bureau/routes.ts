@@ -15,7 +15,7 @@ import {
 import { requireApiKey } from '../../core/auth/api-keys';
 import { requireGrant, sessionToken } from '../../core/auth/request-auth';
 import { watchAccess } from '../../core/auth/watch-access';
-import { parseInput } from '../../core/http/http-error';
+import { parseInput } from '../../core/http/parse-input';
 import { addInfraction } from './add-infraction';
 import { checkVerificationStatus } from './check-verification-status';
 import { clearRobloxBan } from './clear-roblox-ban';
