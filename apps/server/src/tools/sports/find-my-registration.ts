@@ -1,6 +1,6 @@
 import type { MyRegistrationAnswer } from '@guildhall/contracts/sports';
 import type { SchoolAccount } from '../../core/auth/school-account-store';
-import { notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { SportsDeps } from './sports-deps';
 import { sportsDb } from './sports-tables';
 
@@ -17,7 +17,7 @@ export async function findMyRegistration(deps: SportsDeps, account: SchoolAccoun
     .execute();
   const active = rows.find((r) => r.status !== 'not_selected');
   const latest = active ?? rows.sort((a, b) => b.updated_at - a.updated_at || b.id - a.id)[0];
-  if (!latest) throw notFound('You have not registered for a sport.');
+  if (!latest) throw new DomainError('sports.no_registration');
   return {
     registration_id: latest.id,
     sport_id: latest.sport_id,

@@ -1,5 +1,5 @@
 import type { AdminRegistrationRow } from '@guildhall/contracts/sports';
-import { notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { SportsDeps } from './sports-deps';
 import { type SportsDb, sportsDb } from './sports-tables';
 
@@ -25,7 +25,7 @@ export function toAdminRow(row: { id: number; student_id: string; email: string 
 export async function listSportRegistrations(deps: SportsDeps, sportId: number): Promise<{ sportName: string; rows: AdminRegistrationRow[] }> {
   const db = sportsDb(deps.database.db);
   const sport = await db.selectFrom('sports').select('name').where('id', '=', sportId).executeTakeFirst();
-  if (!sport) throw notFound('No such sport.');
+  if (!sport) throw new DomainError('not_found', 'No such sport.');
   const rows = await selectAdminRows(db).where('r.sport_id', '=', sportId).orderBy('r.created_at').orderBy('r.id').execute();
   return { sportName: sport.name, rows: rows.map(toAdminRow) };
 }

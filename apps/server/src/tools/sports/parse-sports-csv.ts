@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { badRequest } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 
 /**
  * Reads a sports CSV with the header `name,description,total_spots,eligibility_level` (002 §3 Sport
@@ -10,11 +10,11 @@ export function parseSportsCsv(text: string): Array<Record<string, string>> {
   try {
     records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
   } catch (error) {
-    throw badRequest(`The CSV could not be read: ${(error as Error).message}`);
+    throw new DomainError('invalid_input', `The CSV could not be read: ${(error as Error).message}`);
   }
   const required = ['name', 'total_spots', 'eligibility_level'];
   const header = Object.keys(records[0] ?? {});
   const missing = required.filter((column) => !header.includes(column));
-  if (records.length && missing.length) throw badRequest(`The CSV is missing the column(s): ${missing.join(', ')}`);
+  if (records.length && missing.length) throw new DomainError('invalid_input', `The CSV is missing the column(s): ${missing.join(', ')}`);
   return records;
 }

@@ -8,7 +8,7 @@ import {
 } from '@guildhall/contracts/sports';
 import { signOut } from '../../core/auth/request-auth';
 import { signInSchoolAccount } from '../../core/auth/sign-in-school-account';
-import { parseInput } from '../../core/http/http-error';
+import { parseInput } from '../../core/http/parse-input';
 import { findMyRegistration } from './find-my-registration';
 import { formatRegistrationsCsv } from './format-registrations-csv';
 import { listSportRegistrations } from './list-sport-registrations';

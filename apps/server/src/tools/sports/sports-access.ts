@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SchoolAccount, SchoolRole } from '../../core/auth/school-account-store';
 import { requireSchoolSession } from '../../core/auth/request-auth';
-import { forbidden } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 
 /** 002 §6: developer and sports_lead see the Admin Panel. */
 export const SPORTS_ADMIN_ROLES: readonly SchoolRole[] = ['developer', 'sports_lead'];
@@ -16,13 +16,13 @@ export async function requireSportsAccount(request: FastifyRequest): Promise<Sch
 /** 002 §6: only students register for tryouts and withdraw. */
 export async function requireSportsStudent(request: FastifyRequest): Promise<SchoolAccount> {
   const account = await requireSportsAccount(request);
-  if (account.role !== 'student') throw forbidden('Only students register for tryouts.');
+  if (account.role !== 'student') throw new DomainError('sports.students_only');
   return account;
 }
 
 /** 002 §6: the admin endpoints refuse students (enforced here, the web app only mirrors it). */
 export async function requireSportsAdmin(request: FastifyRequest): Promise<SchoolAccount> {
   const account = await requireSportsAccount(request);
-  if (!isSportsAdmin(account)) throw forbidden('Only developers and sports leads can manage registrations.');
+  if (!isSportsAdmin(account)) throw new DomainError('sports.admins_only');
   return account;
 }

@@ -153,7 +153,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       expect(await registrationRows()).toHaveLength(0);
       const needsBody = await emptyJson('/sports/api/register-sport');
       expect(needsBody.statusCode).toBe(400);
-      expect(needsBody.json()).toEqual({ error: 'The request body is required' });
+      expect(needsBody.json()).toEqual({ error: 'The request body is required', code: 'invalid_input' });
       expect(await registrationRows()).toHaveLength(0);
     });
 
@@ -201,7 +201,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       expect((await call('GET', '/sports/api/settings/registration-status', 'anonymous')).body).toEqual({ isRegistrationOpen: false });
       const res = await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds.Football });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Registration is currently closed.' });
+      expect(res.body).toEqual({ error: 'Registration is currently closed.', code: 'sports.registration_closed' });
       expect(await registrationRows()).toHaveLength(0);
       await call('POST', '/sports/api/admin/settings/registration-status', 'developer', { isRegistrationOpen: true });
       expect((await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds.Football })).status).toBe(200);
@@ -299,7 +299,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       const fileType = c.name.endsWith('.csv') ? /text\/csv/ : c.name.endsWith('.pdf') ? /application\/pdf/ : null;
       expect(res.raw.headers['content-type']).toMatch(fileType && res.status === 200 ? fileType : /application\/json/);
       if (res.status >= 400) {
-        expect(res.body).toEqual({ error: expect.any(String) });
+        expect(res.body).toEqual({ error: expect.any(String), code: expect.any(String) });
         const after = JSON.stringify([await registrationRows(), await db().selectFrom('sports_settings').selectAll().execute()]);
         expect(after).toBe(before);
       }
@@ -339,7 +339,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       const res = await app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
-      expect(JSON.parse(res.body)).toEqual({ error: expect.any(String) });
+      expect(JSON.parse(res.body)).toEqual({ error: expect.any(String), code: expect.any(String) });
       const after = JSON.stringify([await registrationRows(), await db().selectFrom('sports_settings').selectAll().execute()]);
       expect(after).toBe(before);
     });

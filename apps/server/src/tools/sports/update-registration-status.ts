@@ -1,6 +1,6 @@
 import { STATUS_LABELS, type UpdateRegistrationStatusAnswer, type UpdateRegistrationStatusRequest } from '@guildhall/contracts/sports';
 import { isUniqueViolation } from '../../core/db/database';
-import { conflict, notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import { selectAdminRows, toAdminRow } from './list-sport-registrations';
 import type { SportsDeps } from './sports-deps';
 import { sportsDb } from './sports-tables';
@@ -23,17 +23,17 @@ export async function updateRegistrationStatus(deps: SportsDeps, input: UpdateRe
     const result = await update.executeTakeFirst();
     updated = result.numUpdatedRows;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('This student is already registered for another sport, so this registration cannot be made active again.');
+    if (isUniqueViolation(error)) throw new DomainError('sports.student_already_active');
     throw error;
   }
   if (updated === 0n) {
     const current = await selectAdminRows(db).where('r.id', '=', input.registration_id).executeTakeFirst();
-    if (current && input.student_id !== undefined) throw conflict(`Registration ${input.registration_id} is no longer student ${input.student_id}'s: the list was out of date. Reload it and try again.`);
+    if (current && input.student_id !== undefined) throw new DomainError('sports.list_out_of_date', `Registration ${input.registration_id} is no longer student ${input.student_id}'s: the list was out of date. Reload it and try again.`);
     // The student withdrew first (or the id never existed).
-    throw notFound('This registration no longer exists; the student may have withdrawn.');
+    throw new DomainError('sports.registration_gone');
   }
   const row = await selectAdminRows(db).where('r.id', '=', input.registration_id).executeTakeFirst();
   // Set back to pending_selection, the student may withdraw in between.
-  if (!row) throw notFound('This registration no longer exists; the student may have withdrawn.');
+  if (!row) throw new DomainError('sports.registration_gone');
   return { message: `Status changed to "${STATUS_LABELS[input.status]}".`, registration: toAdminRow(row) };
 }

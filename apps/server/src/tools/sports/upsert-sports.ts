@@ -1,6 +1,7 @@
 import { SportInput } from '@guildhall/contracts/sports';
 import { retryOnWriteConflict } from '../../core/db/retry-on-write-conflict';
-import { badRequest, describeZodError, safeParseInput } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
+import { describeZodError, safeParseInput } from '../../core/http/parse-input';
 import type { SportsDeps } from './sports-deps';
 import { sportsDb } from './sports-tables';
 
@@ -12,12 +13,12 @@ import { sportsDb } from './sports-tables';
 export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[]): Promise<{ created: number; updated: number }> {
   const parsed = inputs.map((input, index) => {
     const result = safeParseInput(SportInput, input);
-    if (!result.success) throw badRequest(`row ${index + 1}: ${describeZodError(result.error)}`);
+    if (!result.success) throw new DomainError('invalid_input', `row ${index + 1}: ${describeZodError(result.error)}`);
     return result.data;
   });
   const names = new Set<string>();
   for (const [index, sport] of parsed.entries()) {
-    if (names.has(sport.name)) throw badRequest(`row ${index + 1}: the sport "${sport.name}" appears twice`);
+    if (names.has(sport.name)) throw new DomainError('invalid_input', `row ${index + 1}: the sport "${sport.name}" appears twice`);
     names.add(sport.name);
   }
   const now = deps.now();

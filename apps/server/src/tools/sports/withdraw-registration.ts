@@ -1,6 +1,6 @@
 import { STATUS_LABELS, type RegistrationChangeAnswer } from '@guildhall/contracts/sports';
 import type { SchoolAccount } from '../../core/auth/school-account-store';
-import { conflict, notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import type { SportsDeps } from './sports-deps';
 import { sportsDb } from './sports-tables';
 
@@ -23,6 +23,6 @@ export async function withdrawRegistration(deps: SportsDeps, account: SchoolAcco
     .where('account_id', '=', account.id)
     .where('status', '<>', 'not_selected')
     .executeTakeFirst();
-  if (!active) throw notFound('You have no registration to withdraw.');
-  throw conflict(`Your registration can no longer be withdrawn: you are a ${STATUS_LABELS[active.status]}.`);
+  if (!active) throw new DomainError('sports.nothing_to_withdraw');
+  throw new DomainError('sports.withdraw_locked', `Your registration can no longer be withdrawn: you are a ${STATUS_LABELS[active.status]}.`);
 }
