@@ -1,7 +1,7 @@
 import type { RegisterSportRequest, RegistrationChangeAnswer } from '@guildhall/contracts/sports';
 import type { SchoolAccount } from '../../core/auth/school-account-store';
 import { isUniqueViolation } from '../../core/db/database';
-import { HttpError, conflict, notFound } from '../../core/http/http-error';
+import { DomainError } from '../../core/errors/domain-error';
 import { canSeeSport, deriveStudentLevel } from './derive-student-level';
 import { readRegistrationSettings } from './read-registration-settings';
 import { type SportsDeps, levelPrefixes } from './sports-deps';
@@ -14,11 +14,11 @@ import { sportsDb } from './sports-tables';
  */
 export async function registerForSport(deps: SportsDeps, account: SchoolAccount, input: RegisterSportRequest): Promise<RegistrationChangeAnswer> {
   const db = sportsDb(deps.database.db);
-  if (!(await readRegistrationSettings(deps)).isRegistrationOpen) throw new HttpError(403, 'Registration is currently closed.');
+  if (!(await readRegistrationSettings(deps)).isRegistrationOpen) throw new DomainError('sports.registration_closed');
   const sport = await db.selectFrom('sports').select(['id', 'name', 'eligibility_level']).where('id', '=', input.sport_id).executeTakeFirst();
   // A sport the student may not see answers as if it did not exist.
   if (!sport || !canSeeSport(deriveStudentLevel(account.studentId, levelPrefixes(deps)), sport.eligibility_level)) {
-    throw notFound('This sport is not available for your level.');
+    throw new DomainError('sports.not_for_your_level');
   }
   const now = deps.now();
   try {
@@ -35,8 +35,8 @@ export async function registerForSport(deps: SportsDeps, account: SchoolAccount,
       .where('r.account_id', '=', account.id)
       .where('r.status', '<>', 'not_selected')
       .executeTakeFirst();
-    if (active) throw conflict(`You are already registered for ${active.name}. A student may register for one sport.`);
-    throw conflict(`You were not selected for ${sport.name} this time; you may register for another sport.`);
+    if (active) throw new DomainError('sports.already_registered', `You are already registered for ${active.name}. A student may register for one sport.`);
+    throw new DomainError('sports.not_selected', `You were not selected for ${sport.name} this time; you may register for another sport.`);
   }
   return { message: `You are registered for the ${sport.name} tryouts.` };
 }
