@@ -1,3 +1,4 @@
+import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTimetableRows, timetableCsv } from '@guildhall/testkit/timetable-demo';
 import { DIALECTS } from '../../core/db/test-databases';
@@ -10,10 +11,9 @@ describe.each(DIALECTS)('timetable import under concurrency on %s', (dialect) =>
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await buildTestApp({ dialect, discord: false, roblox: false, env: { ENABLED_TOOLS: 'timetable', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000' } });
-    await t.ctx.schoolAccounts.create({ studentId: '68960001', password: 'alice-pass', email: null, role: 'student' });
-    const res = await t.request({ method: 'POST', url: '/timetable/api/login', payload: { student_id: '68960001', password: 'alice-pass' } });
-    cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    t = await buildTestApp({ dialect, discord: false, roblox: false, env: { ENABLED_TOOLS: 'timetable' } });
+    const alice = await t.ctx.schoolAccounts.create(makeSchoolAccount());
+    ({ cookie } = await t.signInSchool(alice.studentId));
   });
   afterAll(() => t.close());
 
