@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../core/context';
+import { toolDb } from '../../core/db/tool-db';
+import { createFileStorage } from '../../core/storage/create-file-storage';
 import type { FileStorage } from '../../core/storage/file-storage';
-import type { RecruitmentTables } from './recruitment-tables';
+import type { RecruitmentDb, RecruitmentTables } from './recruitment-tables';
 
 /** What the recruitment services use: the tool's tables, the clock, file storage and its config. */
 export interface RecruitmentDeps {
-  db: Kysely<RecruitmentTables>;
+  db: RecruitmentDb;
   now: () => number;
   storage: FileStorage;
   uploadMaxBytes: number;
@@ -21,9 +22,17 @@ export interface Actor {
   name: string;
 }
 
-export function recruitmentDb(ctx: Pick<AppContext, 'database'>): Kysely<RecruitmentTables> {
-  // Kysely's types are invariant in the schema, so the merged view is narrowed to this tool's tables.
-  return ctx.database.db.withTables<RecruitmentTables>() as unknown as Kysely<RecruitmentTables>;
+/** Built once when the tool registers (and by its seed): the one view of its tables (decision 0016). */
+export function makeRecruitmentDeps(ctx: AppContext, log: RecruitmentDeps['log']): RecruitmentDeps {
+  return {
+    db: toolDb<RecruitmentTables>(ctx.database),
+    now: ctx.now,
+    storage: createFileStorage(ctx.config),
+    uploadMaxBytes: ctx.config.RECRUITMENT_UPLOAD_MAX_BYTES,
+    webhookUrl: ctx.config.RECRUITMENT_WEBHOOK_URL ?? null,
+    webhookTimeoutMs: ctx.config.LOOKUP_TIMEOUT_MS,
+    log,
+  };
 }
 
 export const toIso = (ms: number) => new Date(ms).toISOString();

@@ -1,27 +1,25 @@
-// Test support for the recruitment integration tests (not used by the running server): the shared
-// buildTestApp (test-support/build-test-app.ts), plus one signed-in person for each 000 §6 role
-// and the form an admin would set up.
+// Test support for the recruitment integration tests (not used by the running server). The app is
+// the shared buildTestApp (test-support/build-test-app.ts); these are what the recruitment tests add:
+// one signed-in person for each 000 §6 role (testkit factories, signed in with t.signInDiscord), the
+// form an admin would set up, sample files and a row count.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Dialect } from '../../core/db/database';
-import { type BuildTestAppOptions, type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { type DiscordUserRecord, makeDiscordUser, makeVerifiedPair } from '@guildhall/testkit/factories';
+import { demoStages, makeRecruitmentQuestion, makeRecruitmentRole } from '@guildhall/testkit/recruitment-demo';
+import type { TestApp } from '../../test-support/build-test-app';
+
+/** buildTestApp's `env` for the recruitment tests: only this tool, rate limits out of the way. */
+export const RECRUITMENT_TEST_ENV = { ENABLED_TOOLS: 'recruitment', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000' };
 
 /** 000 §6 roles, plus a second applicant to prove one applicant cannot reach another's data. */
 export type Who = 'anonymous' | 'unverified' | 'applicant' | 'other' | 'admin';
 export const EVERYONE: Who[] = ['anonymous', 'unverified', 'applicant', 'other', 'admin'];
 
-const PEOPLE: Record<Exclude<Who, 'anonymous'>, { id: string; name: string; verified: boolean; admin: boolean }> = {
-  unverified: { id: '700000000000000001', name: 'new.visitor', verified: false, admin: false },
-  applicant: { id: '700000000000000002', name: 'signal.sam', verified: true, admin: false },
-  other: { id: '700000000000000003', name: 'points.polly', verified: true, admin: false },
-  admin: { id: '700000000000000004', name: 'chief.dispatcher', verified: true, admin: true },
-};
-
 export type RecruitmentForm = { roleId: number; stageIds: number[]; textId: number; choiceId: number; fileId: number };
 
-export interface RecruitmentTestApp extends TestApp {
+/** The people of 000 §6, signed in, and requests made as them. */
+export interface RecruitmentPeople {
   idOf(who: Exclude<Who, 'anonymous'>): string;
   cookieOf(who: Who): string | undefined;
   /** A second, separate session for `who` (so logging it out leaves the shared one alone). */
@@ -35,29 +33,28 @@ export interface RecruitmentTestApp extends TestApp {
   apply(who: Who, form: RecruitmentForm): Promise<LightMyRequestResponse>;
 }
 
-/** buildTestApp with only the recruitment tool, rate limits out of the way, and the people of 000 §6 signed in. */
-export async function startRecruitmentTestApp(
-  dialect: Dialect,
-  env: Record<string, string> = {},
-  options: Pick<BuildTestAppOptions, 'discord' | 'clock'> = {},
-): Promise<RecruitmentTestApp> {
-  const t = await buildTestApp({
-    dialect,
-    roblox: false,
-    ...options,
-    env: { ENABLED_TOOLS: 'recruitment', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000', ...env },
-  });
+/** A verified pair in the registry (000 §6: only verified members may apply); answers its Discord user. */
+export async function addVerifiedMember(t: TestApp, discord: Partial<DiscordUserRecord> = {}): Promise<DiscordUserRecord> {
+  const pair = makeVerifiedPair({ discord });
+  await t.ctx.registry.upsertPair(pair.discord.id, pair.roblox.id);
+  return pair.discord;
+}
+
+/** Signs in the people of 000 §6 on a buildTestApp app (the usernames are the ones the tests read back). */
+export async function withRecruitmentPeople<T extends TestApp>(t: T): Promise<T & RecruitmentPeople> {
+  const people: Record<Exclude<Who, 'anonymous'>, DiscordUserRecord> = {
+    unverified: makeDiscordUser({ username: 'new.visitor' }),
+    applicant: await addVerifiedMember(t, { username: 'signal.sam' }),
+    other: await addVerifiedMember(t, { username: 'points.polly' }),
+    admin: await addVerifiedMember(t, { username: 'chief.dispatcher' }),
+  };
+  await t.ctx.grants.grant(people.admin.id, 'recruitment-admin');
   const cookies = new Map<Who, string>();
-  const identityOf = (who: Exclude<Who, 'anonymous'>) => ({ kind: 'discord' as const, subject: PEOPLE[who].id, displayName: PEOPLE[who].name, avatar: null });
-  for (const [who, person] of Object.entries(PEOPLE) as Array<[Exclude<Who, 'anonymous'>, (typeof PEOPLE)['admin']]>) {
-    if (person.verified) await t.ctx.registry.upsertPair(person.id, String(9_000_000 + Number(person.id.slice(-1))));
-    if (person.admin) await t.ctx.grants.grant(person.id, 'recruitment-admin');
-    cookies.set(who, await t.signIn(identityOf(who)));
-  }
-  const harness: RecruitmentTestApp = Object.assign(t, {
-    idOf: (who: Exclude<Who, 'anonymous'>) => PEOPLE[who].id,
+  for (const [who, user] of Object.entries(people) as Array<[Exclude<Who, 'anonymous'>, DiscordUserRecord]>) cookies.set(who, await t.signInDiscord(user));
+  const harness: T & RecruitmentPeople = Object.assign(t, {
+    idOf: (who: Exclude<Who, 'anonymous'>) => people[who].id,
     cookieOf: (who: Who) => cookies.get(who),
-    newSessionCookie: async (who: Who) => (who === 'anonymous' ? undefined : t.signIn(identityOf(who))),
+    newSessionCookie: async (who: Who) => (who === 'anonymous' ? undefined : t.signInDiscord(people[who])),
     get: (url: string, who: Who) => t.request({ method: 'GET', url, cookie: cookies.get(who) }),
     post: (url: string, who: Who, body?: unknown) =>
       t.request({ method: 'POST', url, cookie: cookies.get(who), ...(body === undefined ? {} : { payload: body as object }) }),
@@ -71,13 +68,15 @@ export async function startRecruitmentTestApp(
       }),
     async setUpForm() {
       const stageIds: number[] = [];
-      for (const [name, color] of [['Received', '#6c757d'], ['Interview', '#0b5ed7'], ['Accepted', '#146c43'], ['Declined', '#b02a37']] as const) {
-        stageIds.push((await harness.post('/recruitment/api/stages/create', 'admin', { name, color })).json().id);
+      // The tests name these stages ('Accepted', 'Declined' decide the status, 000 §4).
+      for (const stage of [{ ...demoStages[0]!, name: 'Received' }, ...demoStages.slice(1)]) {
+        stageIds.push((await harness.post('/recruitment/api/stages/create', 'admin', stage)).json().id);
       }
-      const roleId = (await harness.post('/recruitment/api/roles/create', 'admin', { name: 'Dispatcher' })).json().id;
-      const textId = (await harness.post('/recruitment/api/questions/create', 'admin', { text: 'Why you?', type: 'text' })).json().id;
-      const choiceId = (await harness.post('/recruitment/api/questions/create', 'admin', { text: 'Hours a week?', type: 'multiple-choice', options: ['Under 5', '5 to 10'] })).json().id;
-      const fileId = (await harness.post('/recruitment/api/questions/create', 'admin', { text: 'Your CV', type: 'file' })).json().id;
+      const roleId = (await harness.post('/recruitment/api/roles/create', 'admin', makeRecruitmentRole({ name: 'Dispatcher' }))).json().id;
+      const create = async (question: object) => (await harness.post('/recruitment/api/questions/create', 'admin', question)).json().id as number;
+      const textId = await create(makeRecruitmentQuestion({ text: 'Why you?', type: 'text' }));
+      const choiceId = await create(makeRecruitmentQuestion({ text: 'Hours a week?', type: 'multiple-choice', options: ['Under 5', '5 to 10'] }));
+      const fileId = await create(makeRecruitmentQuestion({ text: 'Your CV', type: 'file' }));
       await harness.post('/recruitment/api/settings/update', 'admin', { key: 'applicationsOpen', value: 'true' });
       return { roleId, stageIds, textId, choiceId, fileId };
     },
@@ -98,8 +97,8 @@ export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\
 export const SAMPLE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Counts of every recruitment table, to prove a refused write wrote nothing. */
-export async function countRows(harness: RecruitmentTestApp): Promise<Record<string, number>> {
-  const db = harness.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+export async function countRows(harness: TestApp): Promise<Record<string, number>> {
+  const db = harness.database.db.withTables<Record<string, Record<string, unknown>>>();
   const tables = ['recruitment_settings', 'recruitment_stages', 'recruitment_roles', 'recruitment_questions', 'recruitment_uploads', 'recruitment_applications', 'recruitment_audit', 'recruitment_notes'];
   const counts: Record<string, number> = {};
   for (const table of tables) {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ToolDb } from '../../core/db/tool-db';
 
 // The recruitment portal's tables (000 §3). Times are epoch milliseconds.
 
@@ -91,3 +92,6 @@ export type RecruitmentTables = {
   recruitment_audit: RecruitmentAuditTable;
   recruitment_notes: RecruitmentNotesTable;
 };
+
+/** The tool's view of the database (decision 0016), built once in makeRecruitmentDeps. */
+export type RecruitmentDb = ToolDb<RecruitmentTables>;

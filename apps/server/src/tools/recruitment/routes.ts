@@ -21,7 +21,6 @@ import { beginDiscordLogin, finishDiscordLogin } from '../../core/auth/discord-o
 import { signOut } from '../../core/auth/request-auth';
 import { DomainError } from '../../core/errors/domain-error';
 import { parseInput } from '../../core/http/parse-input';
-import { createFileStorage } from '../../core/storage/create-file-storage';
 import { addStaffNote } from './add-staff-note';
 import { assertMayApply } from './assert-may-apply';
 import { createQuestion } from './create-question';
@@ -39,7 +38,7 @@ import { listStages } from './list-stages';
 import { openUpload } from './open-upload';
 import { readPublicSettings } from './read-public-settings';
 import { readSettings } from './read-settings';
-import { type RecruitmentDeps, recruitmentDb } from './recruitment-deps';
+import { makeRecruitmentDeps } from './recruitment-deps';
 import { findRecruitmentCaller, requireRecruitmentAccess } from './require-recruitment-access';
 import { sanitizeFileName } from './sanitize-file-name';
 import { saveUpload } from './save-upload';
@@ -57,15 +56,7 @@ const UploadParams = z.object({ id: z.string().max(64), name: z.string().max(400
 /** 000 §7: every call of the portal, under /recruitment/api. Routes stay thin: parse -> service -> answer. */
 export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
-  const deps: RecruitmentDeps = {
-    db: recruitmentDb(ctx),
-    now: ctx.now,
-    storage: createFileStorage(ctx.config),
-    uploadMaxBytes: ctx.config.RECRUITMENT_UPLOAD_MAX_BYTES,
-    webhookUrl: ctx.config.RECRUITMENT_WEBHOOK_URL ?? null,
-    webhookTimeoutMs: ctx.config.LOOKUP_TIMEOUT_MS,
-    log: app.log,
-  };
+  const deps = makeRecruitmentDeps(ctx, app.log);
   const signInLimit = { rateLimit: { max: ctx.config.RATE_LIMIT_SIGN_IN_PER_MINUTE, timeWindow: '1 minute' } };
   const publicLimit = { rateLimit: { max: ctx.config.RATE_LIMIT_PUBLIC_PER_MINUTE, timeWindow: '1 minute' } };
   const admin = (request: FastifyRequest) => requireRecruitmentAccess(request, 'admin');

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { SettingsAnswer, UpdateSettingRequest } from '@guildhall/contracts/recruitment';
 import type { RecruitmentDeps } from './recruitment-deps';
-import type { RecruitmentTables } from './recruitment-tables';
+import type { RecruitmentDb } from './recruitment-tables';
 import { readSettings } from './read-settings';
 
-async function writeSetting(db: Kysely<RecruitmentTables>, key: string, value: string): Promise<void> {
+async function writeSetting(db: RecruitmentDb, key: string, value: string): Promise<void> {
   await db
     .insertInto('recruitment_settings')
     .values({ key, value })
