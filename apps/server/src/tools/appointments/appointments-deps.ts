@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../core/context';
 import { FeedTokenStore } from '../../core/auth/feed-tokens';
 import type { LineVerifierOptions } from '../../core/auth/line-id-token';
-import { type AppointmentsDb, appointmentsDb } from './appointments-tables';
+import { toolDb } from '../../core/db/tool-db';
+import type { AppointmentsDb, AppointmentsTables } from './appointments-tables';
 import { type BookingRules, bookingRulesFrom } from './booking-rules';
 
 /** The LINE Login channel id development uses with LIFF_MOCK; it is the testkit fake's default too. */
@@ -37,7 +38,7 @@ export interface AppointmentsDeps {
 
 export function makeAppointmentsDeps(ctx: AppContext, line: LineSettings, log: FastifyBaseLogger): AppointmentsDeps {
   return {
-    db: appointmentsDb(ctx),
+    db: toolDb<AppointmentsTables>(ctx.database),
     now: ctx.now,
     rules: bookingRulesFrom(ctx.config),
     line,

@@ -1,5 +1,5 @@
-import type { Generated, Kysely } from 'kysely';
-import type { AppContext } from '../../core/context';
+import type { Generated } from 'kysely';
+import type { ToolDb } from '../../core/db/tool-db';
 
 // Times are epoch milliseconds (conventions.md). 001 §3: "The stored shape of an appointment is not
 // shown"; this is Guildhall's.
@@ -32,11 +32,8 @@ export type AppointmentsTables = {
   appointments: AppointmentsTable;
 };
 
-export type AppointmentsDb = Kysely<AppointmentsTables>;
-
-export function appointmentsDb(ctx: Pick<AppContext, 'database'>): AppointmentsDb {
-  return ctx.database.db.withTables<AppointmentsTables>() as unknown as AppointmentsDb;
-}
+/** The tool's view of the database (decision 0016), built once in makeAppointmentsDeps. */
+export type AppointmentsDb = ToolDb<AppointmentsTables>;
 
 /** The row of a fresh booking (a booking made now, or a demo one seeded): booked, never moved or cancelled. */
 export function newBookingRow(lineUserId: string, startsAt: number, endsAt: number, topic: string | null, now: number) {

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { DIALECTS } from '../../core/db/test-databases';
 import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
 import { readCalendarFeed } from '../../test-support/read-calendar-feed';
-import { appointmentsDb } from './appointments-tables';
+import { toolDb } from '../../core/db/tool-db';
+import type { AppointmentsTables } from './appointments-tables';
 import { SLOT_TAKEN_MESSAGE } from './create-appointment';
 
 const ALICE = 'Ualice000000000000000000000000001';
@@ -48,7 +49,7 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
     await t.close();
   });
 
-  const db = () => appointmentsDb(t.ctx);
+  const db = () => toolDb<AppointmentsTables>(t.ctx.database);
   const countAppointments = async () => (await db().selectFrom('appointments').select('id').execute()).length;
   const countUsers = async () => (await db().selectFrom('appointment_line_users').select('line_user_id').execute()).length;
   const NAMES: Record<string, string> = { [ALICE]: 'Alice', [BOB]: 'Bob' };

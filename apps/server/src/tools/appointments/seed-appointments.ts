@@ -1,11 +1,12 @@
 import { TZDate } from '@date-fns/tz';
 import type { AppContext } from '../../core/context';
-import { appointmentsDb, newBookingRow } from './appointments-tables';
+import { toolDb } from '../../core/db/tool-db';
+import { type AppointmentsTables, newBookingRow } from './appointments-tables';
 import { bookingRulesFrom } from './booking-rules';
 
 /** Demo LINE users and a few bookings on the next opening days (ToolDefinition.seed, outside production). */
 export async function seedAppointments(ctx: AppContext): Promise<void> {
-  const db = appointmentsDb(ctx);
+  const db = toolDb<AppointmentsTables>(ctx.database);
   if (await db.selectFrom('appointments').select('id').limit(1).executeTakeFirst()) return;
   const { demoLineUsers, demoAppointmentPlan } = await import('@guildhall/testkit/appointments-demo');
   const now = ctx.now();
