@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DomainError } from '../core/errors/domain-error';
 import { parseSportsCsv } from '../tools/sports/parse-sports-csv';
+import { makeSportsDeps } from '../tools/sports/sports-deps';
 import { upsertSports } from '../tools/sports/upsert-sports';
 import { CliError, type CliCommand, expectArgs } from './cli-command';
 
@@ -14,7 +15,7 @@ export const importSportsCommand: CliCommand = {
     const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
     if (!fs.existsSync(file)) throw new CliError(`file: ${file} does not exist`, 1);
     try {
-      const { created, updated } = await upsertSports(ctx, parseSportsCsv(fs.readFileSync(file, 'utf8')));
+      const { created, updated } = await upsertSports(makeSportsDeps(ctx), parseSportsCsv(fs.readFileSync(file, 'utf8')));
       io.out(`Imported sports from ${file}: ${created} created, ${updated} updated.`);
       return 0;
     } catch (error) {

@@ -7,7 +7,8 @@ import { loadConfig } from '../config';
 import type { AppContext } from '../core/context';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../core/db/test-databases';
 import { createLocalEventBus } from '../core/events/event-bus';
-import { sportsDb } from '../tools/sports/sports-tables';
+import { toolDb } from '../core/db/tool-db';
+import type { SportsTables } from '../tools/sports/sports-tables';
 import type { CliIo } from './cli-command';
 import { CliError } from './cli-command';
 import { createSchoolAccountCommand } from './create-school-account';
@@ -81,7 +82,7 @@ describe.each(DIALECTS)('school and sports CLI on %s', (dialect) => {
     expect(await importSportsCommand.run(ctx, [second], io)).toBe(0);
     const bad = write('sports3.csv', 'name,description,total_spots,eligibility_level\nChess,,4,open\nRugby,,many,open\n');
     await expect(importSportsCommand.run(ctx, [bad], io)).rejects.toThrow(/total_spots/);
-    const rows = await sportsDb(database.db).selectFrom('sports').select(['name', 'total_spots', 'eligibility_level']).orderBy('name').execute();
+    const rows = await toolDb<SportsTables>(database).selectFrom('sports').select(['name', 'total_spots', 'eligibility_level']).orderBy('name').execute();
     expect(rows).toEqual([
       { name: 'Football', total_spots: 20, eligibility_level: 'open' },
       { name: 'ตะกร้อ', total_spots: 9, eligibility_level: 'morton' },

@@ -2,14 +2,13 @@ import type { MyRegistrationAnswer } from '@guildhall/contracts/sports';
 import type { SchoolAccount } from '../../core/auth/school-account-store';
 import { DomainError } from '../../core/errors/domain-error';
 import type { SportsDeps } from './sports-deps';
-import { sportsDb } from './sports-tables';
 
 /**
  * 002 §7 GET /my-registration: the student's active registration; when there is none, the latest
  * not_selected one (002 §6 shows 'You were not selected for the team this time.'); else 404.
  */
 export async function findMyRegistration(deps: SportsDeps, account: SchoolAccount): Promise<MyRegistrationAnswer> {
-  const rows = await sportsDb(deps.database.db)
+  const rows = await deps.db
     .selectFrom('sport_registrations as r')
     .innerJoin('sports as s', 's.id', 'r.sport_id')
     .select(['r.id', 'r.sport_id', 's.name', 'r.status', 'r.created_at', 'r.updated_at'])

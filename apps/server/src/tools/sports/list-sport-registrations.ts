@@ -1,7 +1,7 @@
 import type { AdminRegistrationRow } from '@guildhall/contracts/sports';
 import { DomainError } from '../../core/errors/domain-error';
 import type { SportsDeps } from './sports-deps';
-import { type SportsDb, sportsDb } from './sports-tables';
+import type { SportsDb } from './sports-tables';
 
 /** The admin row query (002 §3 Admin registration row), shared by the list and the status change. */
 export function selectAdminRows(db: SportsDb) {
@@ -23,7 +23,7 @@ export function toAdminRow(row: { id: number; student_id: string; email: string 
 
 /** 002 §2 Admin panel: the registrations of one sport, oldest first. Answers the sport's name too (print, CSV). */
 export async function listSportRegistrations(deps: SportsDeps, sportId: number): Promise<{ sportName: string; rows: AdminRegistrationRow[] }> {
-  const db = sportsDb(deps.database.db);
+  const { db } = deps;
   const sport = await db.selectFrom('sports').select('name').where('id', '=', sportId).executeTakeFirst();
   if (!sport) throw new DomainError('not_found', 'No such sport.');
   const rows = await selectAdminRows(db).where('r.sport_id', '=', sportId).orderBy('r.created_at').orderBy('r.id').execute();

@@ -2,15 +2,14 @@ import type { Sport } from '@guildhall/contracts/sports';
 import type { SchoolAccount } from '../../core/auth/school-account-store';
 import { canSeeSport, deriveStudentLevel } from './derive-student-level';
 import { isSportsAdmin } from './sports-access';
-import { type SportsDeps, levelPrefixes } from './sports-deps';
-import { sportsDb } from './sports-tables';
+import type { SportsDeps } from './sports-deps';
 
 /**
  * 002 §3 Sport with its live counts. Students see the sports their level may see (002 §5);
  * developers and sports leads see every sport, since the Admin Panel picks from all of them.
  */
 export async function listSports(deps: SportsDeps, account: SchoolAccount): Promise<Sport[]> {
-  const db = sportsDb(deps.database.db);
+  const { db } = deps;
   const rows = await db
     .selectFrom('sports as s')
     .select((eb) => [
@@ -34,7 +33,7 @@ export async function listSports(deps: SportsDeps, account: SchoolAccount): Prom
     ])
     .orderBy('s.name')
     .execute();
-  const level = deriveStudentLevel(account.studentId, levelPrefixes(deps));
+  const level = deriveStudentLevel(account.studentId, deps.levelPrefixes);
   return rows
     .filter((row) => isSportsAdmin(account) || canSeeSport(level, row.eligibility_level))
     .map((row) => ({

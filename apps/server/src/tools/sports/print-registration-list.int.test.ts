@@ -5,7 +5,9 @@ import path from 'node:path';
 import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, createTestClock } from '../../test-support/build-test-app';
-import { sportsDb } from './sports-tables';
+import { toolDb } from '../../core/db/tool-db';
+import type { SportsTables } from './sports-tables';
+import { makeSportsDeps } from './sports-deps';
 import { upsertSports } from './upsert-sports';
 
 // 002 §2 print action through the core document service: a vector A4 PDF whose Thai text survives
@@ -25,12 +27,12 @@ describe('printed registration list', () => {
       clock: createTestClock(Date.parse('2026-11-21T06:22:00Z')),
       env: { ENABLED_TOOLS: 'sports', SCHOOL_TIME_ZONE: 'America/New_York' },
     });
-    await upsertSports(t.ctx, [{ name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อ', total_spots: 9, eligibility_level: 'open' }]);
-    sportId = (await sportsDb(t.database.db).selectFrom('sports').select('id').executeTakeFirstOrThrow()).id;
+    await upsertSports(makeSportsDeps(t.ctx), [{ name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อ', total_spots: 9, eligibility_level: 'open' }]);
+    sportId = (await toolDb<SportsTables>(t.database).selectFrom('sports').select('id').executeTakeFirstOrThrow()).id;
     const student = await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId: '68960001', email: 'สมชาย@school.test' }));
     await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId: '90000004', role: 'sports_lead' }));
     const now = t.clock.now();
-    await sportsDb(t.database.db).insertInto('sport_registrations').values({ sport_id: sportId, account_id: student.id, status: 'selected', created_at: now, updated_at: now }).execute();
+    await toolDb<SportsTables>(t.database).insertInto('sport_registrations').values({ sport_id: sportId, account_id: student.id, status: 'selected', created_at: now, updated_at: now }).execute();
     leadToken = (await t.signInSchool('90000004')).token;
   }, 60_000);
   afterAll(() => t?.close());

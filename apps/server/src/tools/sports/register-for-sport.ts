@@ -4,8 +4,7 @@ import { isUniqueViolation } from '../../core/db/database';
 import { DomainError } from '../../core/errors/domain-error';
 import { canSeeSport, deriveStudentLevel } from './derive-student-level';
 import { readRegistrationSettings } from './read-registration-settings';
-import { type SportsDeps, levelPrefixes } from './sports-deps';
-import { sportsDb } from './sports-tables';
+import type { SportsDeps } from './sports-deps';
 
 /**
  * 002 §4, §6 register for one sport's tryouts: only while registration is open, only a sport the
@@ -13,11 +12,11 @@ import { sportsDb } from './sports-tables';
  * index enforces so that racing requests give exactly one row.
  */
 export async function registerForSport(deps: SportsDeps, account: SchoolAccount, input: RegisterSportRequest): Promise<RegistrationChangeAnswer> {
-  const db = sportsDb(deps.database.db);
+  const { db } = deps;
   if (!(await readRegistrationSettings(deps)).isRegistrationOpen) throw new DomainError('sports.registration_closed');
   const sport = await db.selectFrom('sports').select(['id', 'name', 'eligibility_level']).where('id', '=', input.sport_id).executeTakeFirst();
   // A sport the student may not see answers as if it did not exist.
-  if (!sport || !canSeeSport(deriveStudentLevel(account.studentId, levelPrefixes(deps)), sport.eligibility_level)) {
+  if (!sport || !canSeeSport(deriveStudentLevel(account.studentId, deps.levelPrefixes), sport.eligibility_level)) {
     throw new DomainError('sports.not_for_your_level');
   }
   const now = deps.now();

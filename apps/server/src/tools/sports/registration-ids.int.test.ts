@@ -2,6 +2,7 @@ import { type SchoolAccountRecord, makeSchoolAccount } from '@guildhall/testkit/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
 import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { makeSportsDeps } from './sports-deps';
 import { upsertSports } from './upsert-sports';
 
 // Issue 10 item 10: on SQLite a withdrawn registration's id was given to the next registration, so an
@@ -31,7 +32,7 @@ describe.each(DIALECTS)('sports registration ids on %s', (dialect) => {
       await t.ctx.schoolAccounts.create(account);
       token[who] = (await t.signInSchool(account.studentId)).token;
     }
-    await upsertSports(t.ctx, [{ name: 'Football', description: 'Open tryouts', total_spots: 5, eligibility_level: 'open' }]);
+    await upsertSports(makeSportsDeps(t.ctx), [{ name: 'Football', description: 'Open tryouts', total_spots: 5, eligibility_level: 'open' }]);
     sportId = (await t.database.db.withTables<{ sports: { id: number } }>().selectFrom('sports').select('id').executeTakeFirstOrThrow()).id;
   });
   afterAll(() => t.close());

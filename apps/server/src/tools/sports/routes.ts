@@ -18,6 +18,7 @@ import { readRegistrationSettings } from './read-registration-settings';
 import { registerForSport } from './register-for-sport';
 import { setRegistrationOpen } from './set-registration-open';
 import { requireSportsAccount, requireSportsAdmin, requireSportsStudent } from './sports-access';
+import { makeSportsDeps } from './sports-deps';
 import { updateRegistrationStatus } from './update-registration-status';
 import { withdrawRegistration } from './withdraw-registration';
 
@@ -29,6 +30,7 @@ export function fileSlug(name: string): string {
 /** 002 §7 Sports API, under /sports/api (ARCHITECTURE.md §1). Every call: authenticate, parse, one service. */
 export async function registerSportsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
+  const deps = makeSportsDeps(ctx);
   const base = '/sports/api';
 
   app.post(
@@ -44,7 +46,7 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
   });
 
   // 002 §7: no bearer token on this call; the login screen reads it too.
-  app.get(`${base}/settings/registration-status`, async () => readRegistrationSettings(ctx));
+  app.get(`${base}/settings/registration-status`, async () => readRegistrationSettings(deps));
 
   // 002 §4, §9: the Soviet login checks its password with the real login call for this fixed ID;
   // 002 §5: the level badge needs the prefixes. Public configuration, not secrets.
@@ -54,27 +56,27 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
     timeZone: ctx.config.SCHOOL_TIME_ZONE,
   }));
 
-  app.get(`${base}/sports`, async (request) => listSports(ctx, await requireSportsAccount(request)));
+  app.get(`${base}/sports`, async (request) => listSports(deps, await requireSportsAccount(request)));
 
-  app.get(`${base}/my-registration`, async (request) => findMyRegistration(ctx, await requireSportsAccount(request)));
+  app.get(`${base}/my-registration`, async (request) => findMyRegistration(deps, await requireSportsAccount(request)));
 
   app.post(`${base}/register-sport`, async (request) => {
     const account = await requireSportsStudent(request);
-    return registerForSport(ctx, account, parseInput(RegisterSportRequest, request.body));
+    return registerForSport(deps, account, parseInput(RegisterSportRequest, request.body));
   });
 
-  app.post(`${base}/registration/withdraw`, async (request) => withdrawRegistration(ctx, await requireSportsStudent(request)));
+  app.post(`${base}/registration/withdraw`, async (request) => withdrawRegistration(deps, await requireSportsStudent(request)));
 
   app.get(`${base}/admin/sport-registrations`, async (request) => {
     await requireSportsAdmin(request);
     const { sportId } = parseInput(SportRegistrationsQuery, request.query);
-    return (await listSportRegistrations(ctx, sportId)).rows;
+    return (await listSportRegistrations(deps, sportId)).rows;
   });
 
   app.get(`${base}/admin/sport-registrations.csv`, async (request, reply) => {
     await requireSportsAdmin(request);
     const { sportId } = parseInput(SportRegistrationsQuery, request.query);
-    const { sportName, rows } = await listSportRegistrations(ctx, sportId);
+    const { sportName, rows } = await listSportRegistrations(deps, sportId);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="registrations-${fileSlug(sportName)}.csv"; filename*=UTF-8''${encodeURIComponent(`registrations-${sportName}.csv`)}`)
@@ -85,7 +87,7 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
   app.get(`${base}/admin/sport-registrations.pdf`, async (request, reply) => {
     await requireSportsAdmin(request);
     const { sportId } = parseInput(SportRegistrationsQuery, request.query);
-    const { sportName, pdf } = await printRegistrationList(ctx, sportId);
+    const { sportName, pdf } = await printRegistrationList(deps, sportId);
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="registrations-${fileSlug(sportName)}.pdf"; filename*=UTF-8''${encodeURIComponent(`registrations-${sportName}.pdf`)}`)
@@ -95,11 +97,11 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
 
   app.post(`${base}/admin/update-registration-status`, async (request) => {
     await requireSportsAdmin(request);
-    return updateRegistrationStatus(ctx, parseInput(UpdateRegistrationStatusRequest, request.body));
+    return updateRegistrationStatus(deps, parseInput(UpdateRegistrationStatusRequest, request.body));
   });
 
   app.post(`${base}/admin/settings/registration-status`, async (request) => {
     await requireSportsAdmin(request);
-    return setRegistrationOpen(ctx, parseInput(SetRegistrationOpenRequest, request.body));
+    return setRegistrationOpen(deps, parseInput(SetRegistrationOpenRequest, request.body));
   });
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../core/context';
+import { makeSportsDeps } from './sports-deps';
 import { upsertSports } from './upsert-sports';
 
 /**
@@ -12,5 +13,5 @@ export async function seedSportsDemo(ctx: AppContext): Promise<void> {
     if (await ctx.schoolAccounts.findByStudentId(account.studentId)) continue;
     await ctx.schoolAccounts.create({ studentId: account.studentId, password: account.password, email: account.email, role: account.role });
   }
-  await upsertSports(ctx, demoSports);
+  await upsertSports(makeSportsDeps(ctx), demoSports);
 }

@@ -1,9 +1,26 @@
 import type { AppContext } from '../../core/context';
+import { toolDb } from '../../core/db/tool-db';
+import type { DocumentService } from '../../core/documents/document-service';
+import type { LevelPrefixes } from './derive-student-level';
+import type { SportsDb, SportsTables } from './sports-tables';
 
-/** What the sports services need from core. */
-export type SportsDeps = Pick<AppContext, 'database' | 'config' | 'now'>;
+/** What the sports services need, built once when the tool registers (decision 0016). */
+export interface SportsDeps {
+  db: SportsDb;
+  now: () => number;
+  /** 002 §4: the student-id prefixes of the junior (Morton) and senior (Morplai) levels. */
+  levelPrefixes: LevelPrefixes;
+  /** 002 §2: the printed list's times are the school's. */
+  timeZone: string;
+  documents: DocumentService;
+}
 
-export const levelPrefixes = (deps: SportsDeps) => ({
-  junior: deps.config.SPORTS_JUNIOR_PREFIXES,
-  senior: deps.config.SPORTS_SENIOR_PREFIXES,
-});
+export function makeSportsDeps(ctx: AppContext): SportsDeps {
+  return {
+    db: toolDb<SportsTables>(ctx.database),
+    now: ctx.now,
+    levelPrefixes: { junior: ctx.config.SPORTS_JUNIOR_PREFIXES, senior: ctx.config.SPORTS_SENIOR_PREFIXES },
+    timeZone: ctx.config.SCHOOL_TIME_ZONE,
+    documents: ctx.documents,
+  };
+}

@@ -1,6 +1,6 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Generated } from 'kysely';
 import type { EligibilityLevel, RegistrationStatus } from '@guildhall/contracts/sports';
-import type { CoreTables } from '../../core/db/core-tables';
+import type { ToolDb } from '../../core/db/tool-db';
 
 /** 002 §3 Sport (the counts are computed from registrations, never stored). */
 export interface SportsTable {
@@ -36,8 +36,5 @@ export type SportsTables = {
   sports_settings: SportsSettingsTable;
 };
 
-export type SportsDb = Kysely<CoreTables & SportsTables>;
-
-export function sportsDb(db: Kysely<CoreTables>): SportsDb {
-  return db.withTables<SportsTables>();
-}
+/** The tool's view of the database (decision 0016), built once in makeSportsDeps. */
+export type SportsDb = ToolDb<SportsTables>;

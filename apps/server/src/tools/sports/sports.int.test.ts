@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestDatabase } from '../../core/db/test-databases';
 import { type TestApp, buildTestApp, createTestClock } from '../../test-support/build-test-app';
-import { sportsDb } from './sports-tables';
+import { toolDb } from '../../core/db/tool-db';
+import type { SportsTables } from './sports-tables';
+import { makeSportsDeps } from './sports-deps';
 import { upsertSports } from './upsert-sports';
 
 // 002 §7 Sports API end to end through the real app (real routes, real database, bearer tokens).
@@ -33,7 +35,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
     return { status: response.statusCode, body: isJson ? (JSON.parse(response.body) as unknown) : null, raw: response };
   }
 
-  const db = () => sportsDb(database.db);
+  const db = () => toolDb<SportsTables>(database);
   const registrationRows = () => db().selectFrom('sport_registrations').selectAll().orderBy('id').execute();
   const setOpen = (open: boolean) => db().updateTable('sports_settings').set({ is_registration_open: open ? 1 : 0 }).execute();
 
@@ -52,7 +54,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       accountIds[a.actor] = account.id;
       tokens[a.actor] = token;
     }
-    await upsertSports(app.ctx, [
+    await upsertSports(makeSportsDeps(app.ctx), [
       { name: 'Football', description: 'Open tryouts', total_spots: 2, eligibility_level: 'open' },
       { name: 'Junior Basketball', description: 'ม.ต้น', total_spots: 10, eligibility_level: 'morton' },
       { name: 'Senior Volleyball', description: 'ม.ปลาย', total_spots: 10, eligibility_level: 'morplai' },

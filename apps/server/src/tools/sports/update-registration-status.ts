@@ -3,7 +3,6 @@ import { isUniqueViolation } from '../../core/db/database';
 import { DomainError } from '../../core/errors/domain-error';
 import { selectAdminRows, toAdminRow } from './list-sport-registrations';
 import type { SportsDeps } from './sports-deps';
-import { sportsDb } from './sports-tables';
 
 /**
  * 002 §4: an admin may set any of the four statuses on a row. Moving a not_selected row back to an
@@ -11,7 +10,7 @@ import { sportsDb } from './sports-tables';
  * student", so the unique index refuses it and we answer 409.
  */
 export async function updateRegistrationStatus(deps: SportsDeps, input: UpdateRegistrationStatusRequest): Promise<UpdateRegistrationStatusAnswer> {
-  const db = sportsDb(deps.database.db);
+  const { db } = deps;
   let updated: bigint;
   try {
     let update = db.updateTable('sport_registrations').set({ status: input.status, updated_at: deps.now() }).where('id', '=', input.registration_id);

@@ -5,7 +5,9 @@ import { loadConfig } from '../../config';
 import type { AppContext } from '../../core/context';
 import { DIALECTS, type TestDatabase, createTestDatabase } from '../../core/db/test-databases';
 import { createLocalEventBus } from '../../core/events/event-bus';
-import { sportsDb } from './sports-tables';
+import { toolDb } from '../../core/db/tool-db';
+import type { SportsTables } from './sports-tables';
+import { makeSportsDeps } from './sports-deps';
 import { upsertSports } from './upsert-sports';
 
 // Issue 10 item 9: upsertSports finds a sport by name, then inserts it when missing; two imports at
@@ -22,10 +24,10 @@ describe.each(DIALECTS)('upsertSports under concurrency on %s', (dialect) => {
   afterAll(() => database.close());
 
   it('four identical imports at once all succeed and create each sport once', async () => {
-    const results = await Promise.all(Array.from({ length: 4 }, () => upsertSports(ctx, demoSports)));
+    const results = await Promise.all(Array.from({ length: 4 }, () => upsertSports(makeSportsDeps(ctx), demoSports)));
     expect(results.map((r) => r.created + r.updated)).toEqual(Array(4).fill(demoSports.length));
     expect(results.reduce((sum, r) => sum + r.created, 0)).toBe(demoSports.length);
-    const names = await sportsDb(database.db).selectFrom('sports').select('name').execute();
+    const names = await toolDb<SportsTables>(database).selectFrom('sports').select('name').execute();
     expect(names.map((n) => n.name).sort()).toEqual(demoSports.map((s) => s.name).sort());
   });
 });

@@ -3,7 +3,6 @@ import { retryOnWriteConflict } from '../../core/db/retry-on-write-conflict';
 import { DomainError } from '../../core/errors/domain-error';
 import { describeZodError, safeParseInput } from '../../core/http/parse-input';
 import type { SportsDeps } from './sports-deps';
-import { sportsDb } from './sports-tables';
 
 /**
  * Creates or updates sports by name (the CLI, the CSV import and the demo seed). Every row is
@@ -24,7 +23,7 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
   const now = deps.now();
   // Issue 10 item 9: two imports at once may both find a sport missing; the unique name refuses the
   // later insert, and that import runs again, finding the sport to update.
-  return retryOnWriteConflict(() => sportsDb(deps.database.db)
+  return retryOnWriteConflict(() => deps.db
     .transaction()
     .execute(async (tx) => {
       let created = 0;

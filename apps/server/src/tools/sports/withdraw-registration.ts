@@ -2,7 +2,6 @@ import { STATUS_LABELS, type RegistrationChangeAnswer } from '@guildhall/contrac
 import type { SchoolAccount } from '../../core/auth/school-account-store';
 import { DomainError } from '../../core/errors/domain-error';
 import type { SportsDeps } from './sports-deps';
-import { sportsDb } from './sports-tables';
 
 /**
  * 002 §4: a student may withdraw only while the registration is pending_selection. One conditional
@@ -10,7 +9,7 @@ import { sportsDb } from './sports-tables';
  * it already decided; never both.
  */
 export async function withdrawRegistration(deps: SportsDeps, account: SchoolAccount): Promise<RegistrationChangeAnswer> {
-  const db = sportsDb(deps.database.db);
+  const { db } = deps;
   const deleted = await db
     .deleteFrom('sport_registrations')
     .where('account_id', '=', account.id)
