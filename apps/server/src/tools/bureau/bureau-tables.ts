@@ -1,3 +1,5 @@
+import type { ToolDb } from '../../core/db/tool-db';
+
 /** The bureau tool's own table (SQLite only): the FTS5 trigram index of registry_pairs (migrations.ts). */
 export interface BureauPairsSearchTable {
   discord_id: string;
@@ -8,3 +10,6 @@ export interface BureauPairsSearchTable {
 export type BureauTables = {
   bureau_pairs_search: BureauPairsSearchTable;
 };
+
+/** The tool's view of the database (decision 0016), built once in makeBureauDeps. */
+export type BureauDb = ToolDb<BureauTables>;

@@ -16,6 +16,7 @@ import { requireApiKey } from '../../core/auth/api-keys';
 import { requireGrant, sessionToken } from '../../core/auth/request-auth';
 import { watchAccess } from '../../core/auth/watch-access';
 import { parseInput } from '../../core/http/parse-input';
+import { makeBureauDeps } from './bureau-deps';
 import { addInfraction } from './add-infraction';
 import { checkVerificationStatus } from './check-verification-status';
 import { clearRobloxBan } from './clear-roblox-ban';
@@ -36,6 +37,7 @@ const BOT = 'bureau-bot';
 
 export async function registerBureauRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
+  const deps = makeBureauDeps(app.ctx);
 
   // 001 §2 Status checker: public, so rate limited per client.
   app.get(
@@ -48,7 +50,7 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
 
   app.get('/bureau/api/records', async (request) => {
     await requireGrant(request, STAFF);
-    return searchRegistryPairs(app.ctx, parseInput(SearchRecordsQuery, request.query));
+    return searchRegistryPairs(deps, parseInput(SearchRecordsQuery, request.query));
   });
 
   const streams = new Set<() => void>();

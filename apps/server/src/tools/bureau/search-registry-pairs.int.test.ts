@@ -4,6 +4,7 @@ import { makeDiscordUser, makeRobloxUser } from '@guildhall/testkit/factories';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../../core/db/test-databases';
 import { createLocalEventBus } from '../../core/events/event-bus';
 import { RegistryRepository } from '../../core/registry/registry-repository';
+import { makeBureauDeps } from './bureau-deps';
 import { searchRegistryPairs } from './search-registry-pairs';
 
 const q = (input: Record<string, unknown>) => SearchRecordsQuery.parse(input);
@@ -30,7 +31,7 @@ describe.each(DIALECTS)('searchRegistryPairs on %s', (dialect) => {
     const found: string[] = [];
     let after: string | undefined;
     for (let guard = 0; guard < 100; guard++) {
-      const page = await searchRegistryPairs({ database }, q({ ...input, ...(after ? { after } : {}) }), { scanWindow });
+      const page = await searchRegistryPairs(makeBureauDeps({ database }), q({ ...input, ...(after ? { after } : {}) }), { scanWindow });
       found.push(...page.items.map((p) => p.discordId));
       if (!page.nextCursor) return found;
       after = page.nextCursor;
@@ -59,7 +60,7 @@ describe.each(DIALECTS)('searchRegistryPairs on %s', (dialect) => {
   });
 
   it('pages through the whole list in order with a keyset cursor', async () => {
-    const first = await searchRegistryPairs({ database }, q({ limit: 25 }));
+    const first = await searchRegistryPairs(makeBureauDeps({ database }), q({ limit: 25 }));
     expect(first.items).toHaveLength(25);
     expect(first.nextCursor).toBe(pairs[24]!.discordId);
     expect(await all({ limit: 25 })).toEqual(pairs.map((p) => p.discordId));
@@ -67,8 +68,8 @@ describe.each(DIALECTS)('searchRegistryPairs on %s', (dialect) => {
 
   it('trims the query, and a non-digit query matches nothing (ids are digits)', async () => {
     const sample = pairs[3]!;
-    expect((await searchRegistryPairs({ database }, q({ q: `  ${sample.discordId}  ` }))).items).toEqual([sample]);
-    expect((await searchRegistryPairs({ database }, q({ q: 'abc' }))).items).toEqual([]);
+    expect((await searchRegistryPairs(makeBureauDeps({ database }), q({ q: `  ${sample.discordId}  ` }))).items).toEqual([sample]);
+    expect((await searchRegistryPairs(makeBureauDeps({ database }), q({ q: 'abc' }))).items).toEqual([]);
   });
 
   it('keeps the index in step with upserts and deletes (triggers on SQLite)', async () => {

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { SearchRecordsAnswer, SearchRecordsQuery } from '@guildhall/contracts/bureau';
-import type { AppContext } from '../../core/context';
-import type { BureauTables } from './bureau-tables';
+import type { BureauDeps } from './bureau-deps';
 
-type Deps = Pick<AppContext, 'database'>;
 type Row = { discord_id: string; roblox_id: string };
 
 /** Trigram indexes (FTS5 trigram, pg_trgm) answer a substring match only for 3+ characters. */
@@ -22,7 +20,7 @@ const SCAN_WINDOW = 20_000;
  * million pairs: the index alone spent ~50 ms sorting the ~17,000 hits of a 3-digit needle, and
  * PostgreSQL's planner alone sometimes walked the whole key for a rare one (~0.8 s); this stays near 10 ms.
  */
-export async function searchRegistryPairs(deps: Deps, query: SearchRecordsQuery, tuning: { scanWindow?: number } = {}): Promise<SearchRecordsAnswer> {
+export async function searchRegistryPairs(deps: BureauDeps, query: SearchRecordsQuery, tuning: { scanWindow?: number } = {}): Promise<SearchRecordsAnswer> {
   const { limit } = query;
   const needle = query.q.toLowerCase();
   if (!/^\d*$/.test(needle)) return { items: [], nextCursor: null };
@@ -34,8 +32,8 @@ export async function searchRegistryPairs(deps: Deps, query: SearchRecordsQuery,
   };
 }
 
-async function findRows(deps: Deps, query: SearchRecordsQuery, needle: string, scanWindow: number): Promise<Row[]> {
-  const { db, dialect } = deps.database;
+async function findRows(deps: BureauDeps, query: SearchRecordsQuery, needle: string, scanWindow: number): Promise<Row[]> {
+  const { db, dialect } = deps;
   const column = query.type === 'discord' ? 'discord_id' : 'roblox_id';
   const want = query.limit + 1;
   const pattern = `%${needle}%`;
@@ -76,7 +74,6 @@ async function findRows(deps: Deps, query: SearchRecordsQuery, needle: string, s
     rest = rows;
   } else {
     rest = await db
-      .withTables<BureauTables>()
       .selectFrom('bureau_pairs_search')
       .select(['discord_id', 'roblox_id'])
       .where(column, 'like', pattern)
