@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './core/db/test-databases';
 import { buildTestApp, type TestApp } from './test-support/build-test-app';
-import { type RecruitmentTestApp, startRecruitmentTestApp } from './tools/recruitment/recruitment-fixtures';
+import { type RecruitmentPeople, RECRUITMENT_TEST_ENV, withRecruitmentPeople } from './tools/recruitment/recruitment-fixtures';
 
 // Issue 10 item 15: a refusal is one true sentence that names the field once. Before, the submit
 // call answered 'jobSelection: jobSelection: choose a role', the settings call 'key: key: must be ...',
@@ -9,9 +9,9 @@ import { type RecruitmentTestApp, startRecruitmentTestApp } from './tools/recrui
 
 describe.each(DIALECTS)('error sentences name the field once and tell the truth, on %s', (dialect) => {
   describe('recruitment', () => {
-    let t: RecruitmentTestApp;
+    let t: TestApp & RecruitmentPeople;
     beforeAll(async () => {
-      t = await startRecruitmentTestApp(dialect);
+      t = await withRecruitmentPeople(await buildTestApp({ dialect, roblox: false, env: RECRUITMENT_TEST_ENV }));
     });
     afterAll(async () => {
       await t?.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
-import { type RecruitmentTestApp, SAMPLE_PDF, SAMPLE_PNG, countRows, startRecruitmentTestApp } from './recruitment-fixtures';
+import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { type RecruitmentPeople, RECRUITMENT_TEST_ENV, SAMPLE_PDF, SAMPLE_PNG, countRows, withRecruitmentPeople } from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 const UPLOAD_LIMIT = 4096;
@@ -11,14 +12,14 @@ const UPLOAD_LIMIT = 4096;
  * recruitment table (and the files on disk) are compared before and after.
  */
 describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
-  let t: RecruitmentTestApp;
-  let form: Awaited<ReturnType<RecruitmentTestApp['setUpForm']>>;
+  let t: TestApp & RecruitmentPeople;
+  let form: Awaited<ReturnType<RecruitmentPeople['setUpForm']>>;
   let othersFile: string;
   let ownFile: string;
   let applicationId: number;
 
   beforeAll(async () => {
-    t = await startRecruitmentTestApp(dialect, { RECRUITMENT_UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT) });
+    t = await withRecruitmentPeople(await buildTestApp({ dialect, roblox: false, env: { ...RECRUITMENT_TEST_ENV, RECRUITMENT_UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT) } }));
     form = await t.setUpForm();
     othersFile = (await t.upload('other', SAMPLE_PDF, 'theirs.pdf')).json().finalUrl;
     ownFile = (await t.upload('applicant', SAMPLE_PNG, 'mine.png', 'image/png')).json().finalUrl;
@@ -135,13 +136,13 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('recruitment concurrency on %s', (dialect) => {
-  let t: RecruitmentTestApp;
+  let t: TestApp & RecruitmentPeople;
   afterAll(async () => {
     await t?.close();
   });
 
   it('20 parallel submits by one user give exactly one application (000 §4, unique index)', async () => {
-    t = await startRecruitmentTestApp(dialect);
+    t = await withRecruitmentPeople(await buildTestApp({ dialect, roblox: false, env: RECRUITMENT_TEST_ENV }));
     const form = await t.setUpForm();
     const { finalUrl } = (await t.upload('applicant', SAMPLE_PDF, 'cv.pdf')).json();
     // Over real HTTP on a free port, as two tabs or a double click would send them.

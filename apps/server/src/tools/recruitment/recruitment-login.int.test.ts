@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeDiscord } from '@guildhall/testkit/fake-discord';
 import { demoPerson } from '@guildhall/testkit/demo-data';
 import { DIALECTS } from '../../core/db/test-databases';
-import { type RecruitmentTestApp, startRecruitmentTestApp } from './recruitment-fixtures';
+import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { RECRUITMENT_TEST_ENV } from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 
@@ -15,13 +16,13 @@ function cookieFrom(setCookie: string | string[] | undefined, name: string): str
 /** 000 §2 Login screen: the real OAuth code path, against the fake Discord of the test kit. */
 describe.each(DIALECTS)('recruitment login through Discord OAuth on %s', (dialect) => {
   let discord: FakeDiscord;
-  let t: RecruitmentTestApp;
+  let t: TestApp;
   const member = demoPerson('member');
   const stranger = demoPerson('unverified');
 
   beforeAll(async () => {
     // The shared test app starts the fake Discord with the demo people as its users.
-    t = await startRecruitmentTestApp(dialect);
+    t = await buildTestApp({ dialect, roblox: false, env: RECRUITMENT_TEST_ENV });
     discord = t.discord!;
     await t.ctx.registry.upsertPair(member.discord.id, member.roblox!.id);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
-import { EVERYONE, type RecruitmentTestApp, SAMPLE_PDF, type Who, startRecruitmentTestApp } from './recruitment-fixtures';
+import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { EVERYONE, type RecruitmentPeople, RECRUITMENT_TEST_ENV, SAMPLE_PDF, type Who, addVerifiedMember, withRecruitmentPeople } from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 
@@ -22,10 +23,10 @@ interface Case {
   name: string;
   expect: Expect;
   /** Runs the call as `who`; fresh ids come from `ids` so each call has something to act on. */
-  call(t: RecruitmentTestApp, who: Who, ids: Ids): Promise<{ statusCode: number }>;
+  call(t: TestApp & RecruitmentPeople, who: Who, ids: Ids): Promise<{ statusCode: number }>;
 }
 interface Ids {
-  form: Awaited<ReturnType<RecruitmentTestApp['setUpForm']>>;
+  form: Awaited<ReturnType<RecruitmentPeople['setUpForm']>>;
   applicationId: number;
   fileUrl: string;
 }
@@ -79,17 +80,16 @@ const cases: Case[] = [
 ];
 
 describe.each(DIALECTS)('recruitment permissions on %s (000 §6)', (dialect) => {
-  let t: RecruitmentTestApp;
+  let t: TestApp & RecruitmentPeople;
   let ids: Ids;
 
   beforeAll(async () => {
     // The shared test app configures the fake Discord, so /login redirects to its authorize page.
-    t = await startRecruitmentTestApp(dialect);
+    t = await withRecruitmentPeople(await buildTestApp({ dialect, roblox: false, env: RECRUITMENT_TEST_ENV }));
     const form = await t.setUpForm();
     // An application by a third verified person, for the admin endpoints to act on.
     const fileUrl = (await t.upload('applicant', SAMPLE_PDF, 'mine.pdf')).json().finalUrl as string;
-    await t.ctx.registry.upsertPair('700000000000000099', '9000099');
-    const cookie = await t.signIn({ kind: 'discord', subject: '700000000000000099', displayName: 'third', avatar: null });
+    const cookie = await t.signInDiscord(await addVerifiedMember(t));
     const third = await t.request({ method: 'POST', url: `${API}/upload-file`, cookie, headers: { 'content-type': 'application/pdf', 'x-filename': 'x.pdf' }, payload: SAMPLE_PDF });
     const submitted = await t.request({
       method: 'POST',

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
-import { type RecruitmentTestApp, SAMPLE_PDF, SAMPLE_PNG, startRecruitmentTestApp } from './recruitment-fixtures';
+import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { type RecruitmentPeople, RECRUITMENT_TEST_ENV, SAMPLE_PDF, SAMPLE_PNG, addVerifiedMember, withRecruitmentPeople } from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 
@@ -31,13 +32,13 @@ async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
 }
 
 describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
-  let t: RecruitmentTestApp;
+  let t: TestApp & RecruitmentPeople;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let form: Awaited<ReturnType<RecruitmentTestApp['setUpForm']>>;
+  let form: Awaited<ReturnType<RecruitmentPeople['setUpForm']>>;
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    t = await startRecruitmentTestApp(dialect, { RECRUITMENT_WEBHOOK_URL: receiver.url });
+    t = await withRecruitmentPeople(await buildTestApp({ dialect, roblox: false, env: { ...RECRUITMENT_TEST_ENV, RECRUITMENT_WEBHOOK_URL: receiver.url } }));
     form = await t.setUpForm();
   });
   afterAll(async () => {
@@ -120,8 +121,7 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
   });
 
   it('names an upload after the type found in its bytes: PNG bytes sent as fake.pdf are fake.png (issue 10 item 16)', async () => {
-    await t.ctx.registry.upsertPair('700000000000000078', '9000078');
-    const cookie = await t.signIn({ kind: 'discord', subject: '700000000000000078', displayName: 'fake.fran', avatar: null });
+    const cookie = await t.signInDiscord(await addVerifiedMember(t));
     const uploaded = await t.request({ method: 'POST', url: `${API}/upload-file`, cookie, headers: { 'content-type': 'application/pdf', 'x-filename': 'fake.pdf' }, payload: SAMPLE_PNG });
     expect(uploaded.statusCode).toBe(200);
     const { finalUrl } = uploaded.json() as { finalUrl: string };
@@ -241,8 +241,8 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
   });
 
   it('stores a file answer as the upload’s own URL, whatever name the client sent with it', async () => {
-    await t.ctx.registry.upsertPair('700000000000000077', '9000077');
-    const cookie = await t.signIn({ kind: 'discord', subject: '700000000000000077', displayName: 'third.tess', avatar: null });
+    // The admin finds this application by its username.
+    const cookie = await t.signInDiscord(await addVerifiedMember(t, { username: 'third.tess' }));
     const uploaded = await t.request({ method: 'POST', url: `${API}/upload-file`, cookie, headers: { 'content-type': 'application/pdf', 'x-filename': 'tess%20cv.pdf' }, payload: SAMPLE_PDF });
     const { finalUrl } = uploaded.json() as { finalUrl: string };
     expect(finalUrl).toMatch(/\/tess%20cv\.pdf$/);
