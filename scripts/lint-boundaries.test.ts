@@ -36,7 +36,7 @@ const refused: Array<[kind: string, file: string, source: string, says: RegExp]>
   ['server core -> tool, deep', serverCore, "import { bureauTool } from '../../tools/bureau/index';", /Core never imports a tool/],
   ['server core -> tool, package name', serverCore, "import { bureauTool } from '@guildhall/server/src/tools/bureau';", /Core never imports a tool/],
   ['web kit/shell -> tool', webShell, "import BureauRoutes from '../tools/bureau/routes';", /never import a tool/],
-  ['web -> server, package name', webTool, "import { HttpError } from '@guildhall/server/src/core/http/http-error';", /over HTTP only/],
+  ['web -> server, package name', webTool, "import { parseInput } from '@guildhall/server/src/core/http/parse-input';", /over HTTP only/],
   ['web -> server, bare package', webShell, "import server from '@guildhall/server';", /over HTTP only/],
   ['web -> server, relative', webTool, "import { loadConfig } from '../../../../server/src/config';", /over HTTP only/],
   ['web -> server tool', webTool, "import { timetableTool } from '@guildhall/server/src/tools/timetable';", /over HTTP only/],
@@ -49,7 +49,7 @@ const refused: Array<[kind: string, file: string, source: string, says: RegExp]>
 
 const accepted: Array<[kind: string, file: string, source: string]> = [
   ['server tool -> its own files', serverTool, "import { TimetableStore } from './timetable-store';"],
-  ['server tool -> core', serverTool, "import { parseInput } from '../../core/http/http-error';"],
+  ['server tool -> core', serverTool, "import { parseInput } from '../../core/http/parse-input';"],
   ['server tool -> its own contract', serverTool, "import { CreateHomeworkRequest } from '@guildhall/contracts/timetable';"],
   ['server tool -> its own contract, second file', serverTool, "import { HOMEWORK_STATUSES } from '@guildhall/contracts/timetable-rules';"],
   ['server tool -> shared contract', serverTool, "import { DiscordId } from '@guildhall/contracts';"],

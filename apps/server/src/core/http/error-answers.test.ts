@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { APPOINTMENTS_ERRORS } from '@guildhall/contracts/appointments';
 import { BUREAU_ERRORS } from '@guildhall/contracts/bureau';
 import { CORE_ERRORS, ErrorAnswer, type ErrorCatalogue } from '@guildhall/contracts/core';
@@ -67,7 +67,7 @@ describe('the error handler', () => {
     await app.close();
   });
 
-  const answerOf = async (options: Parameters<FastifyInstance['inject']>[0]) => {
+  const answerOf = async (options: InjectOptions) => {
     const res = await app.inject(options);
     return { status: res.statusCode, body: ErrorAnswer.strict().parse(res.json()) };
   };
