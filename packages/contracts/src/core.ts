@@ -91,3 +91,6 @@ export const SchoolLoginAnswer = z.object({
   email: z.string().nullable(),
 });
 export type SchoolLoginAnswer = z.infer<typeof SchoolLoginAnswer>;
+
+/** A write with nothing to tell but that it was done (timetable logout, DELETE homework, DELETE homework-feed). */
+export const OkAnswer = z.object({ ok: z.literal(true) });

@@ -81,6 +81,9 @@ export type RegisterSportRequest = z.infer<typeof RegisterSportRequest>;
 export const RegistrationChangeAnswer = z.object({ message: z.string() });
 export type RegistrationChangeAnswer = z.infer<typeof RegistrationChangeAnswer>;
 
+/** POST /sports/api/logout (the Logout button of 002 §2 ends the server session too). */
+export const SportsLogoutAnswer = z.object({ message: z.string() });
+
 /** GET /sports/api/admin/sport-registrations?sportId= (also .csv and .pdf). */
 export const SportRegistrationsQuery = z.object({ sportId: positiveId('sport') });
 export type SportRegistrationsQuery = z.input<typeof SportRegistrationsQuery>;

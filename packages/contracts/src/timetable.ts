@@ -156,7 +156,6 @@ export const Homework = z.object({
 });
 export type Homework = z.infer<typeof Homework>;
 export const HomeworkListAnswer = z.array(Homework);
-export const DeleteHomeworkAnswer = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------------------------------------
 // Guildhall's own calls (002: server "not shown").
@@ -225,10 +224,10 @@ export type HomeworkFeedAnswer = z.infer<typeof HomeworkFeedAnswer>;
 
 /** GET /timetable/api/homework-feed: whether a subscription URL is live (the URL itself is never kept). */
 export const HomeworkFeedStatusAnswer = z.object({ active: z.boolean(), createdAt: z.number().nullable() });
+export type HomeworkFeedStatusAnswer = z.infer<typeof HomeworkFeedStatusAnswer>;
 
 /** Timetable's own error codes (002 §7; decision 0017). */
 export const TIMETABLE_ERRORS = {
   'timetable.homework_id_taken': { status: 409, sentence: 'You already have homework with this ID.' },
 } as const satisfies ErrorCatalogue;
 export type TimetableErrorCode = keyof typeof TIMETABLE_ERRORS;
-export type HomeworkFeedStatusAnswer = z.infer<typeof HomeworkFeedStatusAnswer>;

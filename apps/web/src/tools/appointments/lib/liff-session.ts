@@ -1,11 +1,9 @@
 import liff from '@line/liff';
-import type { WorkerConfigAnswer } from '@guildhall/contracts/appointments';
+import type { RegisterUserRequest, WorkerConfigAnswer } from '@guildhall/contracts/appointments';
 import { mintMockIdToken } from '../api/mint-mock-id-token';
 
-export interface LiffProfile {
-  userId: string;
-  displayName: string;
-}
+/** The LIFF profile as the worker registers it (001 §7 register-user). */
+export type LiffProfile = RegisterUserRequest;
 
 export type LiffStart =
   | { status: 'redirecting' }

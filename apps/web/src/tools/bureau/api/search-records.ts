@@ -1,12 +1,9 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { RECORDS_PAGE_SIZE, type RecordsIdType, SearchRecordsAnswer } from '@guildhall/contracts/bureau';
+import { RECORDS_PAGE_SIZE, SearchRecordsAnswer, type SearchRecordsQuery } from '@guildhall/contracts/bureau';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface RecordsFilter {
-  type: RecordsIdType;
-  /** Already trimmed (001 §5). */
-  q: string;
-}
+/** The search as the contract reads it; `q` is already trimmed (001 §5). */
+export type RecordsFilter = Pick<SearchRecordsQuery, 'type' | 'q'>;
 
 /** GET /bureau/api/records?type=&q=&after=&limit= (staff only): one page of verified pairs. */
 export function searchRecords(filter: RecordsFilter, after: string | null, signal?: AbortSignal): Promise<SearchRecordsAnswer> {

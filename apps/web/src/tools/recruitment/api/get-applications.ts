@@ -1,14 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AdminApplication, ApplicationsAnswer, type StatusFilter, TOTAL_COUNT_HEADER } from '@guildhall/contracts/recruitment';
+import type { z } from 'zod';
+import { type AdminApplication, ApplicationsAnswer, type ListApplicationsQuery, TOTAL_COUNT_HEADER } from '@guildhall/contracts/recruitment';
 import { apiResponse, buildUrl } from '../../../lib/api-client';
 import { API, recruitmentKeys } from './keys';
 
-export interface ApplicationsPageQuery {
-  status: StatusFilter;
-  search: string;
-  page: number;
-  pageSize: number;
-}
+/** One page of the list as the contract reads it, every filter given. */
+export type ApplicationsPageQuery = Required<z.output<typeof ListApplicationsQuery>>;
 
 /**
  * 000 §7 GET /api/applications (admin). The answer is the list of 000 §7; the total of matching

@@ -6,13 +6,8 @@ import type { SchoolLoginAnswer } from '@guildhall/contracts';
 const KEYS = ['authToken', 'userRole', 'userId', 'studentId', 'userEmail'] as const;
 export const SOVIET_KEY = 'sovietSession';
 
-export interface SportsSession {
-  token: string;
-  role: SchoolLoginAnswer['role'];
-  userId: number;
-  studentId: string;
-  email: string | null;
-}
+/** The stored values are the login answer's own (002 §3 Login response). */
+export type SportsSession = SchoolLoginAnswer;
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());

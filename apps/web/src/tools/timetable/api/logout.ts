@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { OkAnswer } from '@guildhall/contracts';
 import { invalidateMe } from '../../../api/get-me';
 import { apiRequest } from '../../../lib/api-client';
 import { timetableKeys } from './keys';
 
 /** POST /timetable/api/logout: ends the session. */
-export function logout(): Promise<unknown> {
-  return apiRequest('/timetable/api/logout', { method: 'POST', body: {} });
+export function logout() {
+  return apiRequest('/timetable/api/logout', { method: 'POST', body: {}, schema: OkAnswer });
 }
 
 export function useLogout() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { OkAnswer } from '@guildhall/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { timetableKeys } from './keys';
 
 /** DELETE /timetable/api/homework-feed: turns the subscription URL off. */
-export function revokeHomeworkFeed(): Promise<unknown> {
-  return apiRequest('/timetable/api/homework-feed', { method: 'DELETE' });
+export function revokeHomeworkFeed() {
+  return apiRequest('/timetable/api/homework-feed', { method: 'DELETE', schema: OkAnswer });
 }
 
 export function useRevokeHomeworkFeed() {

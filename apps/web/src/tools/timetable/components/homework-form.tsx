@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Homework, HomeworkStatus } from '@guildhall/contracts/timetable';
+import type { Homework } from '@guildhall/contracts/timetable';
 import { HOMEWORK_STATUSES, isHhMm, isIsoDate } from '@guildhall/contracts/timetable-rules';
 import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/field';
@@ -9,14 +9,8 @@ export interface SubjectChoice {
   name: string;
 }
 
-export interface HomeworkFormValues {
-  title: string;
-  details: string;
-  subject_code: string;
-  due_date: string;
-  due_time: string;
-  status: HomeworkStatus;
-}
+/** The fields a person edits: 002 §3 Homework from the shared contract, less the ids the server gives. */
+export type HomeworkFormValues = Omit<Homework, 'id' | 'homework_id'>;
 
 export interface HomeworkFormProps {
   /** The item being edited, or null to add one. */
