@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { type FakeLine, demoPerson, startFakeLine } from '@guildhall/testkit';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeLine, demoPerson } from '@guildhall/testkit';
+import { makeLineUser } from '@guildhall/testkit/appointments-demo';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
 import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
 import { readCalendarFeed } from '../../test-support/read-calendar-feed';
@@ -8,8 +9,10 @@ import { toolDb } from '../../core/db/tool-db';
 import type { AppointmentsTables } from './appointments-tables';
 import { SLOT_TAKEN_MESSAGE } from './create-appointment';
 
-const ALICE = 'Ualice000000000000000000000000001';
-const BOB = 'Ubob00000000000000000000000000002';
+const alice = makeLineUser({ displayName: 'Alice' });
+const bob = makeLineUser({ displayName: 'Bob' });
+const ALICE = alice.userId;
+const BOB = bob.userId;
 
 /** A Bangkok weekday slot `weeks` weeks after the coming Monday, at hh:mm local time. */
 function slot(hhmm: string, weeks = 1, weekday = 1): string {
@@ -23,27 +26,10 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
   let line: FakeLine;
   let t: TestApp;
 
-  beforeAll(async () => {
-    line = await startFakeLine();
-  });
-  afterAll(async () => {
-    await line.close();
-  });
   beforeEach(async () => {
-    line.pushes.length = 0;
-    t = await buildTestApp({
-      dialect,
-      discord: true,
-      roblox: false,
-      env: {
-        LIFF_MOCK: 'false',
-        LIFF_ID: '2000000000-TestLiff',
-        LINE_API_BASE_URL: line.url,
-        LINE_CHANNEL_ID: line.channelId,
-        LINE_CHANNEL_TOKEN: line.channelToken,
-        RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
-      },
-    });
+    // A fake LINE of its own for each test (buildTestApp's `line`), so pushes start empty.
+    t = await buildTestApp({ dialect, discord: true, roblox: false, line: true, env: { LIFF_ID: '2000000000-TestLiff', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000' } });
+    line = t.line!;
   });
   afterEach(async () => {
     await t.close();
@@ -52,8 +38,7 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
   const db = () => toolDb<AppointmentsTables>(t.ctx.database);
   const countAppointments = async () => (await db().selectFrom('appointments').select('id').execute()).length;
   const countUsers = async () => (await db().selectFrom('appointment_line_users').select('line_user_id').execute()).length;
-  const NAMES: Record<string, string> = { [ALICE]: 'Alice', [BOB]: 'Bob' };
-  const tokenFor = (sub: string, name = NAMES[sub] ?? 'Racer') => line.issueIdToken({ sub, name });
+  const tokenFor = (userId: string) => t.signInLine([alice, bob].find((u) => u.userId === userId)!);
   const post = (url: string, payload: unknown, token: string | null) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const book = (userId: string, datetime: string, extra: Record<string, unknown> = {}) =>
@@ -194,8 +179,9 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
 
   it('20 users racing for one slot give exactly one booking', async () => {
     const when = slot('14:00');
-    const users = Array.from({ length: 20 }, (_, i) => `Uracer${String(i).padStart(27, '0')}`);
-    const tokens = users.map((u) => tokenFor(u, u));
+    const racers = Array.from({ length: 20 }, () => makeLineUser());
+    const users = racers.map((u) => u.userId);
+    const tokens = racers.map((u) => t.signInLine(u));
     const answers = await Promise.all(
       users.map((userId, i) =>
         t.app.inject({
