@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoInfractions, demoPerson } from '@guildhall/testkit/demo-data';
+import { makeInfraction } from '@guildhall/testkit/factories';
 import { DIALECTS } from '../../core/db/test-databases';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 import { INFRACTIONS_FAILED, infractionDateOf, listPersonInfractions } from './list-person-infractions';
@@ -23,13 +24,13 @@ describe.each(DIALECTS)('infraction lookup on %s', (dialect) => {
     const extra = { moderator: null, reason: null, note: null };
     // Interleaved with the demo ones across both platforms, one an old seconds-style id, and two ids
     // whose text order differs from their numeric order (999 < 1000).
-    await t.ctx.registry.addInfraction({ ...extra, platform: 'Roblox', subjectId: banned.roblox!.id, id: 1_600_000_000, reason: 'Old seconds id' });
-    await t.ctx.registry.addInfraction({ ...extra, platform: 'Discord', subjectId: banned.discord.id, id: 1_720_000_000_000, moderator: 'Mod', note: 'Latest' });
-    await t.ctx.registry.addInfraction({ ...extra, platform: 'Roblox', subjectId: banned.roblox!.id, id: 1000 });
-    await t.ctx.registry.addInfraction({ ...extra, platform: 'Discord', subjectId: banned.discord.id, id: 999 });
+    await t.ctx.registry.addInfraction(makeInfraction('Roblox', banned.roblox!.id, { ...extra, id: 1_600_000_000, reason: 'Old seconds id' }));
+    await t.ctx.registry.addInfraction(makeInfraction('Discord', banned.discord.id, { ...extra, id: 1_720_000_000_000, moderator: 'Mod', note: 'Latest' }));
+    await t.ctx.registry.addInfraction(makeInfraction('Roblox', banned.roblox!.id, { ...extra, id: 1000 }));
+    await t.ctx.registry.addInfraction(makeInfraction('Discord', banned.discord.id, { ...extra, id: 999 }));
     // Not this person's: the Roblox id under the Discord category, and someone else's record.
-    await t.ctx.registry.addInfraction({ ...extra, platform: 'Discord', subjectId: banned.roblox!.id, id: 5, reason: 'Wrong category' });
-    await t.ctx.registry.addInfraction({ ...extra, platform: 'Roblox', subjectId: thai.roblox!.id, id: 1_706_000_000_000, reason: 'Someone else' });
+    await t.ctx.registry.addInfraction(makeInfraction('Discord', banned.roblox!.id, { ...extra, id: 5, reason: 'Wrong category' }));
+    await t.ctx.registry.addInfraction(makeInfraction('Roblox', thai.roblox!.id, { ...extra, id: 1_706_000_000_000, reason: 'Someone else' }));
     await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
     cookie = await t.signInAs('staff');
   });

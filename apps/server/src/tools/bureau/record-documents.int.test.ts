@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoInfractions, demoPerson } from '@guildhall/testkit/demo-data';
+import { makeBan, makeInfraction } from '@guildhall/testkit/factories';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 
 // 001 §2 "Printable document", §9: printed by the real Chromium (CHROMIUM_PATH), read back with
@@ -32,7 +33,7 @@ describe('record documents (Chromium print)', () => {
     t = await buildTestApp({ env: { BUREAU_OFFICE_SUBTITLE: 'Office of Test Records', BUREAU_OFFICER_NAME: 'Officer Olive', PUBLIC_URL: 'https://guildhall.example' } });
     for (const p of [thai, banned, member, staff]) await t.ctx.registry.upsertPair(p.discord.id, p.roblox!.id);
     for (const infraction of demoInfractions) await t.ctx.registry.addInfraction(infraction);
-    await t.ctx.registry.setBan({ robloxId: banned.roblox!.id, isBanned: true, moderator: 'ModeratorMike', reason: 'Derailing', time: 1_722_470_400, username: 'DerailDan' });
+    await t.ctx.registry.setBan(makeBan(banned.roblox!.id, { moderator: 'ModeratorMike', reason: 'Derailing', time: 1_722_470_400, username: 'DerailDan' }));
     await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
     cookie = await t.signInAs('staff');
   });
@@ -108,14 +109,14 @@ describe('record documents (Chromium print)', () => {
   // numbered and carries the footer (the QR code, the officer and the signature), not only the last.
   it('prints a 15-infraction record on several pages, each with the subject, "Page N of M" and the footer', async () => {
     for (let i = 0; i < 15; i += 1) {
-      await t.ctx.registry.addInfraction({
-        platform: i % 2 ? 'Roblox' : 'Discord',
-        subjectId: i % 2 ? staff.roblox!.id : staff.discord.id,
-        id: 1_690_000_000_000 + i * 86_400_000,
-        moderator: 'ModeratorMike',
-        reason: `Reason number ${i + 1}`,
-        note: i % 3 ? null : 'A longer note that takes a second line on the card so the record runs over a few pages of A4 paper.',
-      });
+      await t.ctx.registry.addInfraction(
+        makeInfraction(i % 2 ? 'Roblox' : 'Discord', i % 2 ? staff.roblox!.id : staff.discord.id, {
+          id: 1_690_000_000_000 + i * 86_400_000,
+          moderator: 'ModeratorMike',
+          reason: `Reason number ${i + 1}`,
+          note: i % 3 ? null : 'A longer note that takes a second line on the card so the record runs over a few pages of A4 paper.',
+        }),
+      );
     }
     for (const [type, minPages] of [['infraction', 3], ['registration', 1]] as const) {
       const pdf = (await get(staff.discord.id, type)).rawPayload;
