@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError } from '../core/errors/domain-error';
 import { importTimetable } from '../tools/timetable/import-timetable';
-import { TimetableStore } from '../tools/timetable/timetable-store';
+import { makeTimetableDeps } from '../tools/timetable/timetable-deps';
 import { CliError, type CliCommand, expectArgs } from './cli-command';
 
 /** 002 timetable: load a student's weekly timetable from CSV (the same import as the web page's upload). */
@@ -21,7 +21,7 @@ export const importTimetableCommand: CliCommand = {
       throw new CliError(`file: cannot read ${file} (${error.code ?? error.message})`, 1);
     });
     try {
-      const result = await importTimetable({ store: TimetableStore.from(ctx.database.db, ctx.now) }, account.id, csv);
+      const result = await importTimetable(makeTimetableDeps(ctx), account.id, csv);
       io.out(`Timetable of ${studentId}: ${result.added} classes added, ${result.updated} updated, ${result.removed} removed.`);
       return 0;
     } catch (error) {

@@ -1,5 +1,7 @@
 import ical from 'ical-generator';
 import { displayHomeworkId, homeworkDueAt } from '@guildhall/contracts/timetable-rules';
+import { listHomework } from './list-homework';
+import { listScheduleItems } from './list-schedule-items';
 import type { TimetableDeps } from './timetable-deps';
 
 /**
@@ -7,7 +9,7 @@ import type { TimetableDeps } from './timetable-deps';
  * school's zone (a 15-minute block so calendar apps show it), graded work left out.
  */
 export async function exportHomeworkCalendar(deps: TimetableDeps, ownerId: number, studentId: string, publicUrl: string): Promise<string> {
-  const [homework, items] = await Promise.all([deps.store.listHomework(ownerId), deps.store.listItems(ownerId)]);
+  const [homework, items] = await Promise.all([listHomework(deps, ownerId), listScheduleItems(deps, ownerId)]);
   const subjectNames = new Map(items.map((i) => [i.subject_code, i.subject_name]));
   const calendar = ical({ name: `Homework ${studentId}`, prodId: { company: 'Guildhall', product: 'timetable', language: 'EN' } });
   const host = new URL(publicUrl).host;

@@ -10,7 +10,8 @@ import { loadConfig } from '../../config';
 import type { AppContext } from '../../core/context';
 import { DIALECTS, type TestDatabase, createTestDatabase } from '../../core/db/test-databases';
 import { createLocalEventBus } from '../../core/events/event-bus';
-import { TimetableStore } from './timetable-store';
+import { listScheduleItems } from './list-schedule-items';
+import { makeTimetableDeps } from './timetable-deps';
 
 // `npm run cli -- import-timetable <studentId> <file.csv>`: the same import as the web upload.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-timetable-cli-'));
@@ -39,17 +40,16 @@ describe.each(DIALECTS)('cli import-timetable on %s', (dialect) => {
     expect(code).toBe(0);
     expect(lines.at(-1)).toBe('Timetable of 68960001: 20 classes added, 0 updated, 0 removed.');
     const account = (await ctx.schoolAccounts.findByStudentId('68960001'))!;
-    expect(await TimetableStore.from(database.db, ctx.now).listItems(account.id)).toHaveLength(20);
+    expect(await listScheduleItems(makeTimetableDeps(ctx), account.id)).toHaveLength(20);
   });
 
   it('fails with one line naming the problem and writes nothing', async () => {
     const account = (await ctx.schoolAccounts.findByStudentId('68960001'))!;
-    const store = TimetableStore.from(database.db, ctx.now);
     const bad = write('bad.csv', timetableCsv([makeTimetableRow(), makeTimetableRow({ day_of_week: 2, end_time: '07:00' })]));
     await expect(importTimetableCommand.run(ctx, ['68960001', bad], io)).rejects.toThrow(new CliError('file: Line 3: end_time must be after start_time.', 1));
     await expect(importTimetableCommand.run(ctx, ['00000000', bad], io)).rejects.toThrow(/no school account 00000000/);
     await expect(importTimetableCommand.run(ctx, ['68960001', path.join(dir, 'missing.csv')], io)).rejects.toThrow(/cannot read/);
     await expect(importTimetableCommand.run(ctx, ['68960001'], io)).rejects.toThrow(/missing <file.csv>/);
-    expect(await store.listItems(account.id)).toHaveLength(20);
+    expect(await listScheduleItems(makeTimetableDeps(ctx), account.id)).toHaveLength(20);
   });
 });

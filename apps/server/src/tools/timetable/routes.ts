@@ -9,7 +9,6 @@ import {
   type TimetableConfigAnswer,
   type TimetableMeAnswer,
 } from '@guildhall/contracts/timetable';
-import { FeedTokenStore } from '../../core/auth/feed-tokens';
 import { requireSchoolSession, signOut } from '../../core/auth/request-auth';
 import { signInSchoolAccount } from '../../core/auth/sign-in-school-account';
 import { DomainError } from '../../core/errors/domain-error';
@@ -26,9 +25,7 @@ import { listWeekSchedule } from './list-week-schedule';
 import { readHomeworkFeedStatus } from './read-homework-feed-status';
 import { revokeHomeworkFeed } from './revoke-homework-feed';
 import { saveScheduleOverride } from './save-schedule-override';
-import { HOMEWORK_FEED_KIND, type TimetableDeps } from './timetable-deps';
-import { timetableSettings } from './timetable-settings';
-import { TimetableStore } from './timetable-store';
+import { makeTimetableDeps } from './timetable-deps';
 import { updateHomework } from './update-homework';
 
 const BASE = '/timetable/api';
@@ -36,12 +33,7 @@ const BASE = '/timetable/api';
 /** ARCHITECTURE.md §1: 002 §7's schedule API under /timetable/api, kept path for path. */
 export async function registerTimetableRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
-  const deps: TimetableDeps = {
-    store: TimetableStore.from(ctx.database.db, ctx.now),
-    settings: timetableSettings(ctx.config),
-    now: ctx.now,
-    feeds: new FeedTokenStore(ctx.database.db, HOMEWORK_FEED_KIND, ctx.now),
-  };
+  const deps = makeTimetableDeps(ctx);
   // The issue: every school account has its own timetable; the owner is always the signed-in account.
   const owner = async (request: Parameters<typeof requireSchoolSession>[0]) => (await requireSchoolSession(request)).account;
 

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import type { OverrideAnswer, OverrideRequest } from '@guildhall/contracts/timetable';
+import type { ClassStatus, OverrideAnswer, OverrideRequest } from '@guildhall/contracts/timetable';
 import { NOTES_LOCKED_TIP, canEditNotes, isPastDay, weekStartOfDate } from '@guildhall/contracts/timetable-rules';
 import { DomainError } from '../../core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
 import { assertWeekStart } from './list-week-schedule';
+import { ITEM_COLUMNS } from './timetable-tables';
 
 export type ParsedOverride = z.output<typeof OverrideRequest>;
 
@@ -18,10 +19,21 @@ export async function saveScheduleOverride(deps: TimetableDeps, ownerId: number,
   if (input.week_start_date < weekStartOfDate(settings.termStart, settings.weekStartsOn)) {
     throw new DomainError('invalid_input', 'week_start_date: that week is before the start of term.');
   }
-  const item = await deps.store.findItem(ownerId, input.schedule_item_id);
+  const item = await deps.db
+    .selectFrom('timetable_schedule_items')
+    .select(ITEM_COLUMNS)
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', input.schedule_item_id)
+    .executeTakeFirst();
   if (!item) throw new DomainError('not_found', 'That class is not in your timetable.');
 
-  const saved = await deps.store.findOverride(ownerId, item.id, input.week_start_date);
+  const saved = await deps.db
+    .selectFrom('timetable_overrides')
+    .select(['schedule_item_id', 'week_start_date', 'status', 'notes'])
+    .where('owner_id', '=', ownerId)
+    .where('schedule_item_id', '=', item.id)
+    .where('week_start_date', '=', input.week_start_date)
+    .executeTakeFirst();
   const currentStatus = saved?.status ?? item.status;
   const currentNotes = saved?.notes ?? item.notes;
   const now = deps.now();
@@ -32,10 +44,25 @@ export async function saveScheduleOverride(deps: TimetableDeps, ownerId: number,
   if (input.status !== currentStatus && isPastDay(input.week_start_date, item.day_of_week, now, settings)) {
     throw new DomainError('invalid_input', 'status: a past class keeps its status.');
   }
-  return deps.store.upsertOverride(ownerId, {
+  return upsertOverride(deps, ownerId, {
     schedule_item_id: item.id,
     week_start_date: input.week_start_date,
     status: input.status,
     notes: input.notes,
   });
+}
+
+/** Writes a class's status and notes for one week (the checked save above, or the demo seed). */
+export async function upsertOverride(
+  deps: Pick<TimetableDeps, 'db' | 'now'>,
+  ownerId: number,
+  value: { schedule_item_id: number; week_start_date: string; status: ClassStatus; notes: string },
+): Promise<OverrideAnswer> {
+  const set = { status: value.status, notes: value.notes, updated_at: deps.now() };
+  await deps.db
+    .insertInto('timetable_overrides')
+    .values({ owner_id: ownerId, schedule_item_id: value.schedule_item_id, week_start_date: value.week_start_date, ...set })
+    .onConflict((oc) => oc.columns(['schedule_item_id', 'week_start_date']).doUpdateSet(set))
+    .execute();
+  return { schedule_item_id: value.schedule_item_id, week_start_date: value.week_start_date, status: value.status, notes: value.notes };
 }

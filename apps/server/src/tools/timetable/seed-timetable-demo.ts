@@ -1,7 +1,10 @@
 import { addWeeks, currentWeekStart, schoolMoment } from '@guildhall/contracts/timetable-rules';
 import type { AppContext } from '../../core/context';
-import { timetableSettings } from './timetable-settings';
-import { TimetableStore } from './timetable-store';
+import { insertHomework } from './create-homework';
+import { replaceTimetable } from './import-timetable';
+import { listScheduleItems } from './list-schedule-items';
+import { upsertOverride } from './save-schedule-override';
+import { makeTimetableDeps } from './timetable-deps';
 
 /**
  * Demo data (outside production): every demo student gets the demo weekly timetable, homework of
@@ -11,8 +14,8 @@ import { TimetableStore } from './timetable-store';
 export async function seedTimetableDemo(ctx: AppContext): Promise<void> {
   const { demoSchoolAccounts } = await import('@guildhall/testkit/school-demo');
   const { demoTimetableRows, demoHomework } = await import('@guildhall/testkit/timetable-demo');
-  const store = TimetableStore.from(ctx.database.db, ctx.now);
-  const settings = timetableSettings(ctx.config);
+  const deps = makeTimetableDeps(ctx);
+  const { settings } = deps;
   const today = schoolMoment(ctx.now(), settings.timeZone).date;
   const thisWeek = currentWeekStart(ctx.now(), settings);
 
@@ -20,14 +23,14 @@ export async function seedTimetableDemo(ctx: AppContext): Promise<void> {
     const account =
       (await ctx.schoolAccounts.findByStudentId(demo.studentId)) ??
       (await ctx.schoolAccounts.create({ studentId: demo.studentId, password: demo.password, email: demo.email, role: demo.role }));
-    if ((await store.listItems(account.id)).length > 0) continue;
-    await store.replaceTimetable(account.id, demoTimetableRows());
-    for (const homework of demoHomework(today)) await store.insertHomework(account.id, { ...homework, homework_id: homework.homework_id ?? `HW-${account.id}` });
-    const items = await store.listItems(account.id);
+    if ((await listScheduleItems(deps, account.id)).length > 0) continue;
+    await replaceTimetable(deps, account.id, demoTimetableRows());
+    for (const homework of demoHomework(today)) await insertHomework(deps, account.id, { ...homework, homework_id: homework.homework_id ?? `HW-${account.id}` });
+    const items = await listScheduleItems(deps, account.id);
     const [first, second] = items;
     if (first && thisWeek > settings.termStart) {
-      await store.upsertOverride(account.id, { schedule_item_id: first.id, week_start_date: addWeeks(thisWeek, -1), status: 'Finished', notes: 'Covered chapter 2; quiz next week.' });
+      await upsertOverride(deps, account.id, { schedule_item_id: first.id, week_start_date: addWeeks(thisWeek, -1), status: 'Finished', notes: 'Covered chapter 2; quiz next week.' });
     }
-    if (second) await store.upsertOverride(account.id, { schedule_item_id: second.id, week_start_date: thisWeek, status: 'Cancelled', notes: 'Teacher at a workshop.' });
+    if (second) await upsertOverride(deps, account.id, { schedule_item_id: second.id, week_start_date: thisWeek, status: 'Cancelled', notes: 'Teacher at a workshop.' });
   }
 }

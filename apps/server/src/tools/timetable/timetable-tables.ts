@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
-import type { ClassStatus, HomeworkStatus } from '@guildhall/contracts/timetable';
+import type { ClassStatus, Homework } from '@guildhall/contracts/timetable';
+import type { ToolDb } from '../../core/db/tool-db';
 
 // The timetable tool's tables (002 §3). Every row belongs to one school account (`owner_id`), so
 // each student has a timetable, overrides, notes and homework of their own (nobody reads another's).
@@ -33,20 +34,14 @@ export interface TimetableOverridesTable {
   updated_at: number;
 }
 
-/** 002 §3 Homework. */
-export interface TimetableHomeworkTable {
+/** 002 §3 Homework: the contract's fields (issue 11 item 5: declared once, there) and the owner. */
+export type HomeworkValues = Omit<Homework, 'id'>;
+export type TimetableHomeworkTable = HomeworkValues & {
   id: Generated<number>;
   owner_id: number;
-  homework_id: string;
-  title: string;
-  details: string;
-  subject_code: string;
-  due_date: string;
-  due_time: string;
-  status: HomeworkStatus;
   created_at: number;
   updated_at: number;
-}
+};
 
 // A type alias, not an interface: Kysely's withTables<T> needs T to be an indexable record.
 export type TimetableTables = {
@@ -54,3 +49,10 @@ export type TimetableTables = {
   timetable_overrides: TimetableOverridesTable;
   timetable_homework: TimetableHomeworkTable;
 };
+
+/** The tool's view of the database (decision 0016), built once in makeTimetableDeps. */
+export type TimetableDb = ToolDb<TimetableTables>;
+
+/** The columns of a ScheduleItem and a Homework answer (contracts/timetable). */
+export const ITEM_COLUMNS = ['id', 'subject_code', 'subject_name', 'day_of_week', 'start_time', 'end_time', 'room', 'status', 'notes'] as const;
+export const HOMEWORK_COLUMNS = ['id', 'homework_id', 'title', 'details', 'subject_code', 'due_date', 'due_time', 'status'] as const;
