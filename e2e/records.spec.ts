@@ -161,7 +161,7 @@ test("a database outage (503) shows 001 §8 'Database not initialized.'", async 
   await expect(rowOf(page, demoPerson('staff').discord.id)).toBeVisible();
   // The server answers 503 when it cannot reach its database (core/http; tested there for real).
   await page.route('**/bureau/api/records?**', (route) =>
-    route.fulfill({ status: 503, json: { error: 'The database is not available right now. Please try again shortly.' } }),
+    route.fulfill({ status: 503, json: { error: 'The database is not available right now. Please try again shortly.', code: 'database_unavailable' } }),
   );
   await page.getByRole('searchbox').or(page.getByRole('textbox')).first().fill('999');
   const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
@@ -195,7 +195,7 @@ test.describe('the list status says only what is true', () => {
     // The answer the server gives when its database is down (core/http; tested there for real).
     let failing = true;
     await page.route(LIST, (route) =>
-      failing ? route.fulfill({ status: 503, json: { error: 'The database is not available right now. Please try again shortly.' } }) : route.continue(),
+      failing ? route.fulfill({ status: 503, json: { error: 'The database is not available right now. Please try again shortly.', code: 'database_unavailable' } }) : route.continue(),
     );
     await signInWithDiscord(page, 'staff', '/bureau/records');
     const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });

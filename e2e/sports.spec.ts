@@ -158,7 +158,7 @@ test('closed registration: students without an active registration see the notic
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   const refused = await page.request.post('/sports/api/register-sport', { headers: { authorization: `Bearer ${token}`, origin: baseURL! }, data: { sport_id: 1 } });
   expect(refused.status()).toBe(403);
-  expect(await refused.json()).toEqual({ error: 'Registration is currently closed.' });
+  expect(await refused.json()).toEqual({ error: 'Registration is currently closed.', code: 'sports.registration_closed' });
 
   await lead.getByRole('button', { name: 'Open registration' }).click();
   await expect(lead.getByText('Registration is open.')).toBeVisible();

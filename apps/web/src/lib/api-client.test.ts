@@ -43,6 +43,13 @@ describe('apiRequest', () => {
     expect(failure).toMatchObject({ status: 400, message: 'id: must be a Discord ID: 5 to 25 digits' });
   });
 
+  it("carries the server's {code} for pages to branch on, and null when the answer is not ours (decision 0017)", async () => {
+    const coded = fakeFetch(() => json(403, { error: 'Bureau staff only.', code: 'forbidden' }));
+    await expect(apiRequest('/x', { fetchImpl: coded.fetchImpl })).rejects.toMatchObject({ status: 403, message: 'Bureau staff only.', code: 'forbidden' });
+    const proxy = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiRequest('/x', { fetchImpl: proxy.fetchImpl })).rejects.toMatchObject({ status: 502, code: null });
+  });
+
   it("falls back to 001 §8's 'An unknown error occurred.' when the failure has no {error}", async () => {
     const { fetchImpl } = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(apiRequest('/x', { fetchImpl })).rejects.toMatchObject({ status: 502, message: UNKNOWN_ERROR });

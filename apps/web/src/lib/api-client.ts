@@ -1,3 +1,4 @@
+import { ErrorAnswer } from '@guildhall/contracts/core';
 import type { z } from 'zod';
 
 /** 001 §8: the text for a failure nobody classified. */
@@ -6,12 +7,15 @@ export const NETWORK_ERROR = 'Could not reach the server. Check your connection 
 
 /**
  * A failed call. `message` is the sentence the server sent as `{error}` (ARCHITECTURE.md §6), so a
- * page can show it as it is; `status` is 0 when the server could not be reached at all.
+ * page can show it as it is; `code` is the server's stable `{code}` (decision 0017), which a page
+ * branches on for what the failure means (sign in first, staff only, ...), null when there was no
+ * answer of ours; `status` is for transport decisions only: 0 when the server could not be reached.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -80,6 +84,12 @@ export function errorMessageOf(body: unknown): string {
   return UNKNOWN_ERROR;
 }
 
+/** The `{code}` of a failed answer (decision 0017), or null when the answer is not ours. */
+export function errorCodeOf(body: unknown): string | null {
+  const answer = ErrorAnswer.safeParse(body);
+  return answer.success ? answer.data.code : null;
+}
+
 function parseJson(text: string): { readable: boolean; value: unknown } {
   if (!text) return { readable: false, value: undefined };
   try {
@@ -114,7 +124,7 @@ async function send<S extends z.ZodType | undefined>(path: string, options: ApiR
   }
   if (!response.ok) {
     const { readable, value } = parseJson(await response.text());
-    throw new ApiError(response.status, describeFailure({ kind: 'refused', status: response.status, body: value, readable }));
+    throw new ApiError(response.status, describeFailure({ kind: 'refused', status: response.status, body: value, readable }), errorCodeOf(value));
   }
   return response;
 }

@@ -32,7 +32,7 @@ export function fakeServer(routes: Record<string, Route>): FakeServer {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     server.calls.push({ method, path: url.pathname, body, headers });
     const route = routes[`${method} ${url.pathname}`];
-    const [status, answer] = route ? await route({ url, body, headers }) : [404, { error: 'Not found.' }];
+    const [status, answer] = route ? await route({ url, body, headers }) : [404, { error: 'Not found.', code: 'not_found' }];
     return new Response(answer === undefined ? null : JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
   });
   return server;

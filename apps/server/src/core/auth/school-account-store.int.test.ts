@@ -27,7 +27,7 @@ describe.each(DIALECTS)('school accounts on %s', (dialect) => {
   });
 
   it('refuses a second account with the same student id (unique constraint) with a 409', async () => {
-    await expect(store.create({ studentId: '68960001', password: 'x', role: 'student' })).rejects.toMatchObject({ statusCode: 409 });
+    await expect(store.create({ studentId: '68960001', password: 'x', role: 'student' })).rejects.toMatchObject({ code: 'school_account_exists' });
     expect(await store.list()).toHaveLength(1);
   });
 

@@ -97,7 +97,7 @@ describe.each(DIALECTS)('infraction lookup when the registry cannot be read on %
     const logged: string[] = [];
     const log = { error: (_details: object, message: string) => void logged.push(message) };
     await expect(listPersonInfractions({ registry: t.ctx.registry, log }, { discordId: thai.discord.id })).rejects.toMatchObject({
-      statusCode: 503,
+      code: 'bureau.infractions_failed',
       message: INFRACTIONS_FAILED,
     });
     expect(logged.sort()).toEqual(['Failed to fetch Discord infractions', 'Failed to fetch Roblox infractions']);

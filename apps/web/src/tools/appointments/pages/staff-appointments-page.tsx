@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { StaffAppointment } from '@guildhall/contracts/appointments';
 import { CANCEL_REASON_MAX_LENGTH } from '@guildhall/contracts/appointments';
+import type { CoreErrorCode } from '@guildhall/contracts/core';
 import { ApiError } from '../../../lib/api-client';
 import { Button, Modal, Page, Spinner, StatusCard, Table, Tag, TextField, type TableColumn } from '../../../ui';
 import { useCancelAppointment } from '../api/cancel-appointment';
@@ -30,13 +31,14 @@ export function StaffAppointmentsPage() {
   const [reason, setReason] = useState('');
   const timeZone = day.data?.timeZone ?? configuredZone ?? 'UTC';
 
-  if (day.error instanceof ApiError && (day.error.status === 401 || day.error.status === 403)) {
+  const refusal = day.error instanceof ApiError ? day.error.code : null;
+  if (day.error && (refusal === ('unauthenticated' satisfies CoreErrorCode) || refusal === ('forbidden' satisfies CoreErrorCode))) {
     const returnTo = encodeURIComponent('/bureau/appointments');
     return (
       <Page title="Appointments" width="narrow">
-        <StatusCard tone="warning" title={day.error.status === 401 ? 'Please sign in' : 'Bureau staff only'}>
+        <StatusCard tone="warning" title={refusal === 'unauthenticated' ? 'Please sign in' : 'Bureau staff only'}>
           <p>{day.error.message}</p>
-          {day.error.status === 401 && (
+          {refusal === 'unauthenticated' && (
             <p>
               <a href={`/auth/discord/login?returnTo=${returnTo}`}>Sign in with Discord</a>
             </p>

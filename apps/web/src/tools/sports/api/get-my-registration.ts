@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { MyRegistrationAnswer } from '@guildhall/contracts/sports';
+import { MyRegistrationAnswer, type SportsErrorCode } from '@guildhall/contracts/sports';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { SPORTS_API, sportsCall } from './sports-call';
 
-/** 002 §7 GET /api/my-registration (bearer): "a 404 means no registration", answered here as null. */
+/** 002 §7 GET /api/my-registration (bearer): "a 404 means no registration" (`sports.no_registration`), answered here as null. */
 export async function getMyRegistration(signal?: AbortSignal): Promise<MyRegistrationAnswer | null> {
   try {
     return await apiRequest(`${SPORTS_API}/my-registration`, { schema: MyRegistrationAnswer, signal, ...sportsCall() });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiError && error.code === ('sports.no_registration' satisfies SportsErrorCode)) return null;
     throw error;
   }
 }
