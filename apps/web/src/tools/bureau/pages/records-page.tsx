@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DocumentType, RecordsIdType, RecordsPair } from '@guildhall/contracts/bureau';
+import type { CoreErrorCode } from '@guildhall/contracts/core';
 import { ApiError, UNKNOWN_ERROR } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { SelectField, TextField } from '../../../ui/field';
@@ -24,7 +25,7 @@ const ID_TYPES: ReadonlyArray<{ value: RecordsIdType; label: string }> = [
 // 001 §8 Records tool error catalogue.
 const FETCH_FAILED = 'Could not fetch verification data.';
 const SEARCH_FAILED = 'An unexpected error occurred during the search.';
-// The server answers 503 when its database cannot be reached (core/http).
+// The server answers `database_unavailable` (503) when its database cannot be reached (core/http).
 const DATABASE_DOWN = 'Database not initialized.';
 
 
@@ -74,7 +75,7 @@ function RecordsTool() {
   useEffect(() => {
     if (!listError) return;
     setError(
-      listError instanceof ApiError && listError.status === 503
+      listError instanceof ApiError && listError.code === ('database_unavailable' satisfies CoreErrorCode)
         ? DATABASE_DOWN
         : listError instanceof ApiError && listError.status >= 400 && listError.status < 500
           ? listError.message
