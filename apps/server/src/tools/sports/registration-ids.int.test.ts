@@ -1,4 +1,5 @@
 import { type SchoolAccountRecord, makeSchoolAccount } from '@guildhall/testkit/school-demo';
+import { makeSport } from '@guildhall/testkit/sports-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../core/db/test-databases';
 import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
@@ -32,7 +33,7 @@ describe.each(DIALECTS)('sports registration ids on %s', (dialect) => {
       await t.ctx.schoolAccounts.create(account);
       token[who] = (await t.signInSchool(account.studentId)).token;
     }
-    await upsertSports(makeSportsDeps(t.ctx), [{ name: 'Football', description: 'Open tryouts', total_spots: 5, eligibility_level: 'open' }]);
+    await upsertSports(makeSportsDeps(t.ctx), [makeSport({ total_spots: 5 })]);
     sportId = (await t.database.db.withTables<{ sports: { id: number } }>().selectFrom('sports').select('id').executeTakeFirstOrThrow()).id;
   });
   afterAll(() => t.close());

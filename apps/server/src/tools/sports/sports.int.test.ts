@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { makeSport } from '@guildhall/testkit/sports-demo';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestDatabase } from '../../core/db/test-databases';
 import { type TestApp, buildTestApp, createTestClock } from '../../test-support/build-test-app';
@@ -55,9 +56,10 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       tokens[a.actor] = token;
     }
     await upsertSports(makeSportsDeps(app.ctx), [
-      { name: 'Football', description: 'Open tryouts', total_spots: 2, eligibility_level: 'open' },
-      { name: 'Junior Basketball', description: 'ม.ต้น', total_spots: 10, eligibility_level: 'morton' },
-      { name: 'Senior Volleyball', description: 'ม.ปลาย', total_spots: 10, eligibility_level: 'morplai' },
+      // Football fills with two; one sport of each level (002 §9).
+      makeSport({ name: 'Football', description: 'Open tryouts', total_spots: 2, eligibility_level: 'open' }),
+      makeSport({ name: 'Junior Basketball', description: 'ม.ต้น', eligibility_level: 'morton' }),
+      makeSport({ name: 'Senior Volleyball', description: 'ม.ปลาย', eligibility_level: 'morplai' }),
     ]);
     for (const s of await db().selectFrom('sports').select(['id', 'name']).execute()) sportIds[s.name] = s.id;
   });
