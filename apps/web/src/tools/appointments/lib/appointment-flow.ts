@@ -1,6 +1,7 @@
 // The mini-app's words and rules (001 §2 "Appointment mini-app", §4 flow, §5 checks, §8 errors, §9).
 // Pure functions, so they are unit tested without a browser.
 
+import { z } from 'zod';
 import type { ApiFailure } from '../../../lib/api-client';
 
 export const TEXT = {
@@ -70,10 +71,8 @@ export function prepareSubmission(input: { userId: string | null; dateTimeLocal:
 
 /** 001 §8: a non-OK create-appointment shows the server's error field, else 'HTTP error! status: {status}'. */
 export function httpErrorMessage(status: number, body: unknown): string {
-  if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' && (body as { error: string }).error) {
-    return (body as { error: string }).error;
-  }
-  return `HTTP error! status: ${status}`;
+  const answer = z.object({ error: z.string().min(1) }).safeParse(body);
+  return answer.success ? answer.data.error : `HTTP error! status: ${status}`;
 }
 
 /** 001 §8: other failures show the exception message, else 'An unexpected error occurred.' */

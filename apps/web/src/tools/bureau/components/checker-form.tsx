@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { CheckerIdType, CheckStatusQuery } from '@guildhall/contracts/bureau';
+import { CheckerIdType, type CheckStatusQuery } from '@guildhall/contracts/bureau';
 import { Button } from '../../../ui/button';
 import { SelectField, TextField } from '../../../ui/field';
 
@@ -43,7 +43,7 @@ export function CheckerForm({ busy, onCheck, current = null }: CheckerFormProps)
         label="Look up by"
         value={type}
         options={ID_TYPES}
-        onChange={(event) => setType(event.target.value as CheckerIdType)}
+        onChange={(event) => setType(CheckerIdType.parse(event.target.value))}
       />
       <TextField
         className="checker-form__id"

@@ -1,4 +1,4 @@
-import type { CheckerIdType, CheckStatusQuery } from '@guildhall/contracts/bureau';
+import { CheckerIdType, type CheckStatusQuery } from '@guildhall/contracts/bureau';
 
 /**
  * The checker's address carries the check: /bureau/checker?type=discord&id=<id>. The printed records'
@@ -10,10 +10,10 @@ export function checkerQueryFromSearch(search: string | URLSearchParams): CheckS
   // 001 §5: the input is trimmed and an empty input does nothing.
   const id = params.get('id')?.trim() ?? '';
   if (!id) return null;
-  const type = params.get('type');
   // No type means a Discord ID, the checker's default selector and what the QR code carries.
-  if (type !== null && type !== 'discord' && type !== 'roblox') return null;
-  return { type: (type ?? 'discord') as CheckerIdType, id };
+  const type = CheckerIdType.safeParse(params.get('type') ?? 'discord');
+  if (!type.success) return null;
+  return { type: type.data, id };
 }
 
 /** The search part (without '?') that names one check, e.g. 'type=discord&id=123'. */

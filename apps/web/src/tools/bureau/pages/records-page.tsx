@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { DocumentType, RecordsIdType, RecordsPair } from '@guildhall/contracts/bureau';
+import { type DocumentType, RecordsIdType, type RecordsPair } from '@guildhall/contracts/bureau';
 import type { CoreErrorCode } from '@guildhall/contracts/core';
 import { ApiError, UNKNOWN_ERROR } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
@@ -158,7 +158,7 @@ function RecordsTool() {
           label="Search by"
           value={type}
           options={ID_TYPES}
-          onChange={(event) => setType(event.target.value as RecordsIdType)}
+          onChange={(event) => setType(RecordsIdType.parse(event.target.value))}
         />
         <TextField
           label={ID_TYPES.find((t) => t.value === type)!.label}

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { DEFAULT_STAGE_COLOR, QUESTION_TYPES, type QuestionType, UNSET_DATE, type UpdateSettingRequest, parseOptions, splitChoices } from '@guildhall/contracts/recruitment';
+import { DEFAULT_STAGE_COLOR, QUESTION_TYPES, QuestionType, UNSET_DATE, type UpdateSettingRequest, parseOptions, splitChoices } from '@guildhall/contracts/recruitment';
 import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/field';
 import { Spinner } from '../../../ui/spinner';
@@ -256,7 +256,7 @@ function ManageQuestions() {
       </ul>
       <form className="recruitment-question-form" onSubmit={onSubmit}>
         <TextField label="New question" required maxLength={500} value={text} onChange={(e) => setText(e.target.value)} />
-        <SelectField label="Type" value={type} onChange={(e) => setType(e.target.value as QuestionType)} options={QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))} />
+        <SelectField label="Type" value={type} onChange={(e) => setType(QuestionType.parse(e.target.value))} options={QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))} />
         {type === 'multiple-choice' && (
           <TextField label="Choices (comma-separated)" placeholder="e.g. Under 5, 5 to 10, More than 10" value={choices} onChange={(e) => setChoices(e.target.value)} />
         )}

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ApiFailure, ApiRequestOptions } from '../../../lib/api-client';
 import { readSession } from '../lib/session';
 
@@ -7,6 +8,10 @@ export const SPORTS_API = '/sports/api';
 /** 002 §8: what the hub shows for a failure the spec does not word. */
 export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
 
+/** A field of a failed answer that a person can read: a non-empty string, else nothing. */
+const sentence = z.string().min(1).optional().catch(undefined);
+const FailureBody = z.object({ message: sentence, error: sentence });
+
 /**
  * 002 §8 "API error message: the message or error field of the response body, else 'Request failed
  * with status: {code}'. When the body cannot be read: 'Could not parse error response.'"
@@ -14,12 +19,8 @@ export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
 export function sportsFailureMessage(failure: ApiFailure): string {
   if (failure.kind !== 'refused') return UNEXPECTED_ERROR;
   if (!failure.readable) return 'Could not parse error response.';
-  if (failure.body && typeof failure.body === 'object') {
-    const { message, error } = failure.body as { message?: unknown; error?: unknown };
-    if (typeof message === 'string' && message) return message;
-    if (typeof error === 'string' && error) return error;
-  }
-  return `Request failed with status: ${failure.status}`;
+  const body = FailureBody.safeParse(failure.body);
+  return (body.success && (body.data.message ?? body.data.error)) || `Request failed with status: ${failure.status}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useSportsConfig } from '../api/get-sports-config';
 import { useLogin } from '../api/login';
 import { useAfter, useTicks } from '../../../lib/scaled-clock';
-import { type SportsSession, storeSession, useSportsSession } from '../lib/session';
+import { storeSession, useSportsSession } from '../lib/session';
 import { SovietDesktop } from './soviet-desktop';
 import './soviet.css';
 
@@ -73,7 +73,7 @@ export function SovietMode({ onExit, onLoadFailure, onLogout }: { onExit(): void
           <p className="soviet-progress__value">{percent}%</p>
         </div>
       )}
-      {stage === 'desktop' && session && <SovietDesktop session={session as SportsSession} onLoadFailure={onLoadFailure} onLogout={onLogout} />}
+      {stage === 'desktop' && session && <SovietDesktop session={session} onLoadFailure={onLoadFailure} onLogout={onLogout} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ClassStatus, Homework, ScheduleItem } from '@guildhall/contracts/timetable';
+import { ClassStatus, type Homework, type ScheduleItem } from '@guildhall/contracts/timetable';
 import { CLASS_STATUSES, NOTES_LOCKED_TIP, canEditNotes, classDate, displayClassStatus, homeworkForClass, isPastDay } from '@guildhall/contracts/timetable-rules';
 import { Table, type TableColumn } from '../../../ui/table';
 import type { SchoolConfig } from '../lib/settings';
@@ -71,7 +71,7 @@ export function ClassTable({ caption, captionHidden = false, items, weekStart, n
             aria-label={`Status of ${item.subject_name} at ${item.start_time}`}
             value={shown}
             disabled={locked}
-            onChange={(e) => onStatusChange(item, e.target.value as ClassStatus)}
+            onChange={(e) => onStatusChange(item, ClassStatus.parse(e.target.value))}
           >
             {CLASS_STATUSES.map((s) => (
               <option key={s} value={s}>
