@@ -46,7 +46,7 @@ export function demoTimetableRows(): TimetableRow[] {
     day.map((key, p) => {
       const [code, name] = SUBJECTS[key];
       const [start, end] = PERIODS[p]!;
-      return { subject_code: code, subject_name: name, day_of_week: d + 1, start_time: start, end_time: end, room: `${d + 1}0${p + 1}` };
+      return makeTimetableRow({ subject_code: code, subject_name: name, day_of_week: d + 1, start_time: start, end_time: end, room: `${d + 1}0${p + 1}` });
     }),
   );
 }
@@ -96,12 +96,12 @@ function shift(date: string, days: number): string {
 /** Demo homework around `today` (a school date 'YYYY-MM-DD'): one of every display status of 002 §4. */
 export function demoHomework(today: string): HomeworkInput[] {
   return [
-    { homework_id: 'HW-1001', title: 'Algebra worksheet', details: 'Exercises 2.1 to 2.4, show working.', subject_code: 'ค21101', due_date: shift(today, -2), due_time: '08:30', status: 'Pending' },
-    { homework_id: 'HW-1002', title: 'Book report: ความสุขของกะทิ', details: 'One page, handwritten.', subject_code: 'ท21101', due_date: today, due_time: '23:00', status: 'Pending' },
-    { homework_id: 'HW-1003', title: 'Plant cell model', details: 'Group of four; bring materials on Friday.', subject_code: 'ว21101', due_date: shift(today, 3), due_time: '13:00', status: 'Group Work' },
-    { homework_id: 'HW-1004', title: 'Vocabulary quiz', details: 'Units 3 and 4.', subject_code: 'อ21101', due_date: shift(today, 5), due_time: '09:20', status: 'Scheduled' },
-    { homework_id: 'HW-1005', title: 'Map of Southeast Asia', details: '', subject_code: 'ส21101', due_date: shift(today, -5), due_time: '11:00', status: 'Mark As Done' },
-    { homework_id: 'HW-1006', title: 'Fractions test corrections', details: 'Returned with marks.', subject_code: 'ค21101', due_date: shift(today, -9), due_time: '08:30', status: 'Graded' },
-    { homework_id: 'HW-1007', title: 'Essay draft', details: 'My school in 200 words.', subject_code: 'อ21101', due_date: shift(today, 9), due_time: '09:20', status: 'Pending' },
+    makeHomework({ homework_id: 'HW-1001', title: 'Algebra worksheet', details: 'Exercises 2.1 to 2.4, show working.', subject_code: 'ค21101', due_date: shift(today, -2), due_time: '08:30', status: 'Pending' }),
+    makeHomework({ homework_id: 'HW-1002', title: 'Book report: ความสุขของกะทิ', details: 'One page, handwritten.', subject_code: 'ท21101', due_date: today, due_time: '23:00', status: 'Pending' }),
+    makeHomework({ homework_id: 'HW-1003', title: 'Plant cell model', details: 'Group of four; bring materials on Friday.', subject_code: 'ว21101', due_date: shift(today, 3), due_time: '13:00', status: 'Group Work' }),
+    makeHomework({ homework_id: 'HW-1004', title: 'Vocabulary quiz', details: 'Units 3 and 4.', subject_code: 'อ21101', due_date: shift(today, 5), due_time: '09:20', status: 'Scheduled' }),
+    makeHomework({ homework_id: 'HW-1005', title: 'Map of Southeast Asia', details: '', subject_code: 'ส21101', due_date: shift(today, -5), due_time: '11:00', status: 'Mark As Done' }),
+    makeHomework({ homework_id: 'HW-1006', title: 'Fractions test corrections', details: 'Returned with marks.', subject_code: 'ค21101', due_date: shift(today, -9), due_time: '08:30', status: 'Graded' }),
+    makeHomework({ homework_id: 'HW-1007', title: 'Essay draft', details: 'My school in 200 words.', subject_code: 'อ21101', due_date: shift(today, 9), due_time: '09:20', status: 'Pending' }),
   ];
 }
