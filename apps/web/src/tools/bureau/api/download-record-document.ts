@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentType } from '@guildhall/contracts/bureau';
 import { apiDownload, errorMessageOf } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-file';
 import { getUserDetails } from './get-user-details';
 
 /** 001 §8: the PDF step fails. */
@@ -28,18 +29,6 @@ export async function downloadRecordDocument(discordId: string, type: DocumentTy
   return { blob, fileName: fileNameOf(headers.get('content-disposition'), `${type}.pdf`) };
 }
 
-/** Saves a file the way a download link does, then lets the URL go (001 §4: saved, then cleared). */
-export function saveFile(file: RecordDocumentFile): void {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export interface PrintedRecord {
   file: RecordDocumentFile;
   /** The lookup's own caveat (no credentials: registry data only; an old saved answer), for staff to read. */
@@ -61,6 +50,6 @@ export async function printRecordDocument(pair: { discordId: string; robloxId: s
 export function useDownloadRecordDocument() {
   return useMutation({
     mutationFn: ({ pair, type }: { pair: { discordId: string; robloxId: string }; type: DocumentType }) => printRecordDocument(pair, type),
-    onSuccess: (printed) => saveFile(printed.file),
+    onSuccess: (printed) => saveBlob(printed.file.blob, printed.file.fileName),
   });
 }

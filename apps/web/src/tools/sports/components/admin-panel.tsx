@@ -11,22 +11,12 @@ import { useSportRegistrations } from '../api/get-sport-registrations';
 import { useSports } from '../api/get-sports';
 import { useSetRegistrationOpen } from '../api/set-registration-open';
 import { ApiError } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-file';
 import { useUpdateRegistrationStatus } from '../api/update-registration-status';
 import type { SportsSession } from '../lib/session';
 import { ConfirmModal, ErrorModal } from './sports-modals';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'An unexpected error occurred.');
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * 002 §2 Admin panel (developer and sports_lead): sport selector, registrations table, status
