@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textProblem } from './input';
 
 /**
  * ARCHITECTURE.md §6: every failure answers this shape: `error` is the sentence a person reads, `code`
@@ -68,6 +69,33 @@ export const SessionIdentity = z.object({
 });
 export const MeAnswer = z.object({ identity: SessionIdentity.nullable(), devSignIn: z.boolean() });
 export type MeAnswer = z.infer<typeof MeAnswer>;
+
+/**
+ * Where to go after a sign-in or sign-out (issue 11 item 5: parsed, not cast). A value that is no
+ * usable text (not one string, too long, NUL, half a surrogate pair) is no returnTo, so a hostile one
+ * sends the browser home as before (issue 10 item 1); the server's safeReturnTo then keeps only paths
+ * on our own origin.
+ */
+export const ReturnTo = z
+  .unknown()
+  .transform((value) => (typeof value === 'string' && value.length <= 2048 && textProblem(value) === null ? value : undefined))
+  .optional();
+export const ReturnToQuery = z.object({ returnTo: ReturnTo });
+
+/**
+ * A GET of a Discord sign-in path: without code, state or error it starts the OAuth flow; Discord
+ * comes back with them (RFC 6749 §4.1.2). Other parameters Discord adds are ignored.
+ */
+export const DiscordLoginQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(512).optional(),
+  returnTo: ReturnTo,
+});
+export type DiscordLoginQuery = z.output<typeof DiscordLoginQuery>;
+
+/** A calendar feed's file name, '<token>.ics' (core/auth/feed-tokens.ts reads the token out of it). */
+export const FeedFileParams = z.object({ file: z.string().max(512) });
 
 export const DevIdentity = z.object({ id: z.string(), label: z.string(), description: z.string() });
 export const DevSignInRequest = z.object({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DevSignInRequest, type MeAnswer } from '@guildhall/contracts';
+import { DevSignInRequest, DiscordLoginQuery, type MeAnswer, ReturnToQuery } from '@guildhall/contracts';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../http/parse-input';
 import { beginDiscordLogin, finishDiscordLogin } from './discord-oauth';
@@ -15,11 +15,11 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   const signInLimit = { rateLimit: { max: config.RATE_LIMIT_SIGN_IN_PER_MINUTE, timeWindow: '1 minute' } };
 
   app.get(CALLBACK_PATH, { config: signInLimit }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+    const query = parseInput(DiscordLoginQuery, request.query);
     if (query.code === undefined && query.state === undefined && query.error === undefined) {
       return beginDiscordLogin(request, reply, { callbackPath: CALLBACK_PATH, returnTo: safeReturnTo(query.returnTo) });
     }
-    const returnTo = await finishDiscordLogin(request, reply, CALLBACK_PATH);
+    const returnTo = await finishDiscordLogin(request, reply, CALLBACK_PATH, query);
     return reply.redirect(returnTo);
   });
 
@@ -27,7 +27,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   // (a link or an image on any site) would let every other site log people out.
   app.post('/auth/logout', async (request, reply) => {
     await signOut(request, reply);
-    return reply.redirect(safeReturnTo((request.query as Record<string, unknown>).returnTo));
+    return reply.redirect(safeReturnTo(parseInput(ReturnToQuery, request.query).returnTo));
   });
 
   app.get('/auth/api/me', async (request): Promise<MeAnswer> => {
@@ -46,7 +46,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   const { demoPeople } = await import('@guildhall/testkit/demo-data');
 
   app.get('/auth/dev', async (request, reply) => {
-    const returnTo = safeReturnTo((request.query as Record<string, unknown>).returnTo);
+    const returnTo = safeReturnTo(parseInput(ReturnToQuery, request.query).returnTo);
     return reply.type('text/html; charset=utf-8').send(renderDevSignInPage(demoPeople, returnTo));
   });
 

@@ -1,6 +1,7 @@
 import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, generateCodeVerifier, generateState } from 'arctic';
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DiscordLoginQuery } from '@guildhall/contracts';
 import { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { signIn } from './request-auth';
@@ -49,28 +50,28 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
 }
 
 /**
- * Finishes the login Discord sent back: checks the state against the cookie (once: the cookie is
- * cleared whatever happens, so a replayed callback fails), trades the code with the PKCE verifier,
- * reads /users/@me, and starts our own session. Answers the path to return to.
+ * Finishes the login Discord sent back (its query parsed by the route, DiscordLoginQuery): checks
+ * the state against the cookie (once: the cookie is cleared whatever happens, so a replayed callback
+ * fails), trades the code with the PKCE verifier, reads /users/@me, and starts our own session.
+ * Answers the path to return to.
  */
-export async function finishDiscordLogin(request: FastifyRequest, reply: FastifyReply, callbackPath: string): Promise<string> {
+export async function finishDiscordLogin(request: FastifyRequest, reply: FastifyReply, callbackPath: string, query: DiscordLoginQuery): Promise<string> {
   const { config } = request.server.ctx;
   if (!config.discordOAuth) throw new DomainError('not_configured', 'Discord sign-in is not configured on this server.');
-  const query = request.query as Record<string, unknown>;
   const raw = request.cookies[OAUTH_COOKIE];
   reply.clearCookie(OAUTH_COOKIE, { path: callbackPath });
-  if (typeof query.error === 'string') throw new DomainError('sign_in_failed', 'Discord sign-in was cancelled.');
+  if (query.error !== undefined) throw new DomainError('sign_in_failed', 'Discord sign-in was cancelled.');
   let pending: z.infer<typeof PendingLogin> | null = null;
   try {
     pending = raw ? PendingLogin.parse(JSON.parse(raw)) : null;
   } catch {
     pending = null;
   }
-  const state = typeof query.state === 'string' ? query.state : '';
+  const state = query.state ?? '';
   if (!pending || !timingSafeEqual(pending.state, state)) {
     throw new DomainError('sign_in_failed', 'This sign-in link has expired or was not started here. Please try signing in again.');
   }
-  if (typeof query.code !== 'string' || query.code.length === 0 || query.code.length > 512) throw new DomainError('sign_in_failed', 'Discord did not send a sign-in code.');
+  if (!query.code || query.code.length > 512) throw new DomainError('sign_in_failed', 'Discord did not send a sign-in code.');
 
   const client = new OAuth2Client(config.discordOAuth.clientId, config.discordOAuth.clientSecret, config.publicUrl + callbackPath);
   let accessToken: string;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { FeedFileParams } from '@guildhall/contracts';
 import {
   CancelAppointmentParams,
   CancelAppointmentRequest,
@@ -79,7 +80,7 @@ export async function registerAppointmentRoutes(app: FastifyInstance, deps: Appo
   });
 
   app.get('/bureau/worker/calendar/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
+    const { file } = parseInput(FeedFileParams, request.params);
     const owner = await findCalendarFeedOwner(deps, file);
     // A revoked grant ends the feed too; every refusal looks the same so tokens cannot be probed.
     if (!owner || !(await app.ctx.grants.has(owner, 'bureau-staff'))) throw new DomainError('not_found', 'No such calendar feed.');

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DiscordLoginQuery } from '@guildhall/contracts';
 import {
   AddNoteRequest,
   CreateQuestionRequest,
@@ -78,7 +79,7 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
 
   // Without a code this starts Discord's OAuth (identify scope); with one, Discord is returning.
   app.get(LOGIN_PATH, { config: signInLimit }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+    const query = parseInput(DiscordLoginQuery, request.query);
     if (query.code === undefined && query.state === undefined && query.error === undefined) {
       return beginDiscordLogin(request, reply, { callbackPath: LOGIN_PATH, returnTo: PORTAL_PATH });
     }
@@ -86,7 +87,7 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
     // replayed link, Discord unreachable), lands back on the portal's login screen with a message,
     // never on a JSON error. finishDiscordLogin has already cleared the one-time state cookie.
     try {
-      return reply.redirect(await finishDiscordLogin(request, reply, LOGIN_PATH));
+      return reply.redirect(await finishDiscordLogin(request, reply, LOGIN_PATH, query));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const reason: LoginFailure = query.error !== undefined ? 'cancelled' : 'failed';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { FeedFileParams } from '@guildhall/contracts';
 import {
   HomeworkCreateRequest,
   HomeworkUpdateRequest,
@@ -96,7 +97,7 @@ export async function registerTimetableRoutes(app: FastifyInstance): Promise<voi
     `${BASE}/feed/:file`,
     { config: { rateLimit: { max: ctx.config.RATE_LIMIT_PUBLIC_PER_MINUTE, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const { file } = request.params as { file: string };
+      const { file } = parseInput(FeedFileParams, request.params);
       const account = await findHomeworkFeedOwner(deps, ctx.schoolAccounts, file);
       // Unknown, malformed and revoked tokens all look the same, so tokens cannot be probed.
       if (!account) throw new DomainError('not_found', 'No such calendar feed.');
