@@ -22,6 +22,10 @@ export const CheckerBan = z.object({
   time: z.number().nullable(),
 });
 
+/** 001 §3 RobloxData/{robloxId}/Ban as the registry keeps it (core/registry, testkit's makeBan). */
+export const RegistryBan = CheckerBan.extend({ robloxId: z.string(), username: z.string().nullable() });
+export type RegistryBan = z.infer<typeof RegistryBan>;
+
 export const CheckStatusAnswer = z.discriminatedUnion('result', [
   z.object({ result: z.literal('not_found') }),
   z.object({
@@ -192,6 +196,10 @@ export const PersonInfraction = z.object({
   note: z.string().nullable(),
 });
 export type PersonInfraction = z.infer<typeof PersonInfraction>;
+
+/** 001 §3 Infractions/{category}/{subjectId}/{id} as the registry keeps it (core/registry, testkit's makeInfraction). */
+export const RegistryInfraction = PersonInfraction.omit({ date: true }).extend({ subjectId: z.string() });
+export type RegistryInfraction = z.infer<typeof RegistryInfraction>;
 
 /** Both accounts of the verified pair and both platforms' infractions, ascending by numeric id (001 §3). */
 export const PersonInfractionsAnswer = z.object({

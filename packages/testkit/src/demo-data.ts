@@ -1,7 +1,6 @@
+import type { RegistryBan, RegistryInfraction } from '@guildhall/contracts/bureau';
 import {
-  type BanRecord,
   type DiscordUserRecord,
-  type InfractionRecord,
   type RobloxUserRecord,
   makeBan,
   makeDiscordUser,
@@ -79,14 +78,14 @@ export const demoPeople: DemoPerson[] = [
 ];
 
 /** 001 §3: a Roblox ban with no verified pair, so the checker shows 'User Not Verified'. */
-export const demoUnpairedBan: BanRecord = makeBan('1200099', { moderator: null, reason: 'Ban evasion', time: 1_719_792_000, username: 'EvasiveEve' });
+export const demoUnpairedBan: RegistryBan = makeBan('1200099', { moderator: null, reason: 'Ban evasion', time: 1_719_792_000, username: 'EvasiveEve' });
 
-export const demoBans: BanRecord[] = [
+export const demoBans: RegistryBan[] = [
   makeBan('1200005', { moderator: 'ModeratorMike', reason: 'Derailing trains on purpose', time: 1_722_470_400, username: 'DerailDan' }),
   demoUnpairedBan,
 ];
 
-export const demoInfractions: InfractionRecord[] = [
+export const demoInfractions: RegistryInfraction[] = [
   makeInfraction('Discord', demoPeople[4]!.discord.id, { id: 1_700_000_000_000, moderator: 'ModeratorMike', reason: 'Spamming in #general', note: null }),
   makeInfraction('Roblox', '1200005', { id: 1_710_000_000_000, moderator: 'ModeratorMike', reason: 'Derailing trains on purpose', note: 'Third warning' }),
   makeInfraction('Discord', demoPeople[3]!.discord.id, { id: 1_705_000_000_000, moderator: 'ผู้ดูแล สมศรี', reason: null, note: 'ตักเตือนด้วยวาจา' }),

@@ -1,3 +1,5 @@
+import type { RegistryBan, RegistryInfraction } from '@guildhall/contracts/bureau';
+
 // Data factories (epic-stack style): tests build what they need from these, and the demo seed
 // (demo-data.ts) is made of them too, so demo data and test data never drift apart.
 
@@ -48,17 +50,7 @@ export function makeRobloxUser(overrides: Partial<RobloxUserRecord> = {}): Roblo
   };
 }
 
-export interface BanRecord {
-  robloxId: string;
-  isBanned: boolean;
-  moderator: string | null;
-  reason: string | null;
-  /** Seconds since epoch (001 §9). */
-  time: number | null;
-  username: string | null;
-}
-
-export function makeBan(robloxId: string, overrides: Partial<BanRecord> = {}): BanRecord {
+export function makeBan(robloxId: string, overrides: Partial<RegistryBan> = {}): RegistryBan {
   return {
     robloxId,
     isBanned: true,
@@ -70,16 +62,7 @@ export function makeBan(robloxId: string, overrides: Partial<BanRecord> = {}): B
   };
 }
 
-export interface InfractionRecord {
-  platform: 'Discord' | 'Roblox';
-  subjectId: string;
-  id: number;
-  moderator: string | null;
-  reason: string | null;
-  note: string | null;
-}
-
-export function makeInfraction(platform: 'Discord' | 'Roblox', subjectId: string, overrides: Partial<InfractionRecord> = {}): InfractionRecord {
+export function makeInfraction(platform: 'Discord' | 'Roblox', subjectId: string, overrides: Partial<RegistryInfraction> = {}): RegistryInfraction {
   return {
     platform,
     subjectId,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { RegistryBan, RegistryInfraction } from '@guildhall/contracts/bureau';
 import type { CoreTables, RegistryBansTable, RegistryInfractionsTable } from '../db/core-tables';
 import type { EventBus } from '../events/event-bus';
 
@@ -6,24 +7,9 @@ export const REGISTRY_TOPIC = 'registry';
 
 export type Platform = RegistryInfractionsTable['platform'];
 
-export interface Ban {
-  robloxId: string;
-  isBanned: boolean;
-  moderator: string | null;
-  reason: string | null;
-  /** Seconds since epoch (001 §9). */
-  time: number | null;
-  username: string | null;
-}
-
-export interface Infraction {
-  platform: Platform;
-  subjectId: string;
-  id: number;
-  moderator: string | null;
-  reason: string | null;
-  note: string | null;
-}
+/** Declared once, in the contract (issue 11 item 5); time is seconds since epoch (001 §9). */
+export type Ban = RegistryBan;
+export type Infraction = RegistryInfraction;
 
 /** What the live views hear (ARCHITECTURE.md §2 core/events). */
 export type RegistryChange =
