@@ -2,15 +2,7 @@
 // homework placed around a given school date, and a CSV writer for the import tests. The demo seed
 // and the tests use the same builders, so they never drift apart.
 
-export interface TimetableRow {
-  subject_code: string;
-  subject_name: string;
-  /** ISO day 1-7, Monday = 1. */
-  day_of_week: number;
-  start_time: string;
-  end_time: string;
-  room: string;
-}
+import type { TimetableCsvRow } from '@guildhall/contracts/timetable';
 
 const SUBJECTS = {
   thai: ['ท21101', 'Thai Language'],
@@ -41,7 +33,7 @@ const WEEK: SubjectKey[][] = [
 ];
 
 /** The demo weekly timetable: Monday to Friday, four classes a day. */
-export function demoTimetableRows(): TimetableRow[] {
+export function demoTimetableRows(): TimetableCsvRow[] {
   return WEEK.flatMap((day, d) =>
     day.map((key, p) => {
       const [code, name] = SUBJECTS[key];
@@ -52,12 +44,12 @@ export function demoTimetableRows(): TimetableRow[] {
 }
 
 /** A one-class timetable row for tests. */
-export function makeTimetableRow(overrides: Partial<TimetableRow> = {}): TimetableRow {
+export function makeTimetableRow(overrides: Partial<TimetableCsvRow> = {}): TimetableCsvRow {
   return { subject_code: 'ค21101', subject_name: 'Mathematics', day_of_week: 1, start_time: '08:30', end_time: '09:20', room: '101', ...overrides };
 }
 
 /** The rows as a CSV file with the import's header. */
-export function timetableCsv(rows: readonly TimetableRow[]): string {
+export function timetableCsv(rows: readonly TimetableCsvRow[]): string {
   const quote = (v: string | number) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
   const header = 'subject_code,subject_name,day_of_week,start_time,end_time,room';
   return [header, ...rows.map((r) => [r.subject_code, r.subject_name, r.day_of_week, r.start_time, r.end_time, r.room].map(quote).join(','))].join('\n') + '\n';

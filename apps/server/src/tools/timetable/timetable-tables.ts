@@ -1,27 +1,20 @@
 import type { Generated } from 'kysely';
-import type { ClassStatus, Homework } from '@guildhall/contracts/timetable';
+import type { ClassStatus, Homework, ScheduleItem } from '@guildhall/contracts/timetable';
 import type { ToolDb } from '../../core/db/tool-db';
 
 // The timetable tool's tables (002 §3). Every row belongs to one school account (`owner_id`), so
 // each student has a timetable, overrides, notes and homework of their own (nobody reads another's).
 
-/** 002 §3 Schedule item: one class in the student's weekly timetable. */
-export interface TimetableScheduleItemsTable {
+/**
+ * 002 §3 Schedule item: one class in the student's weekly timetable, the contract's fields (issue 11
+ * item 5: declared once, there): day_of_week ISO 1-7 (Monday = 1), times 'HH:MM' in the school's
+ * zone; status and notes here are what every week starts from, before a week's override.
+ */
+export type TimetableScheduleItemsTable = Omit<ScheduleItem, 'id'> & {
   id: Generated<number>;
   owner_id: number;
-  subject_code: string;
-  subject_name: string;
-  /** ISO day 1-7 (Monday = 1). */
-  day_of_week: number;
-  /** 'HH:MM', school time zone. */
-  start_time: string;
-  end_time: string;
-  room: string;
-  /** The status every week starts from, before a week's override. */
-  status: ClassStatus;
-  notes: string;
   created_at: number;
-}
+};
 
 /** 002 §3 Schedule override: a class's status and notes for one week. */
 export interface TimetableOverridesTable {
