@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../core/db/migrate';
 import { DIALECTS, createTestDatabase } from '../../core/db/test-databases';
 import { allMigrations } from '../../migrations';
-import { recruitmentDb } from './recruitment-deps';
+import { toolDb } from '../../core/db/tool-db';
+import type { RecruitmentTables } from './recruitment-tables';
 import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
 import { type RecruitmentPeople, RECRUITMENT_TEST_ENV, withRecruitmentPeople } from './recruitment-fixtures';
 
@@ -32,7 +33,7 @@ describe.each(DIALECTS)('the unique stage ordering migration on %s', (dialect) =
     const { '20261124-01-recruitment-unique-stage-ordering': _added, ...before } = allMigrations;
     const database = await createTestDatabase(dialect, { migrations: before });
     try {
-      const db = recruitmentDb({ database });
+      const db = toolDb<RecruitmentTables>(database);
       // What the race left behind: [0, 19 x 3, 20], inserted out of list order.
       for (const [name, ordering] of [['Applied', 0], ['B', 19], ['A', 19], ['Last', 20], ['C', 19]] as const) {
         await db.insertInto('recruitment_stages').values({ name, ordering, color: '#6c757d' }).execute();
