@@ -229,8 +229,10 @@ describe.each(DIALECTS)('every route refuses hostile input with a 4xx, never a 5
           const where = `${route.method} ${attempt.url.slice(0, 120)} as ${identity.name}`;
           if (response.statusCode >= 500) failures.push(`${where} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
           else if (response.statusCode >= 400 && String(response.headers['content-type'] ?? '').includes('application/json')) {
-            const body = response.json() as { error?: unknown };
+            const body = response.json() as { error?: unknown; code?: unknown };
             if (typeof body.error !== 'string' || body.error.length === 0) failures.push(`${where} -> ${response.statusCode} without {error}: ${response.body.slice(0, 200)}`);
+            // Decision 0017: every failure also names its stable code, which the web branches on.
+            if (typeof body.code !== 'string' || body.code.length === 0) failures.push(`${where} -> ${response.statusCode} without {code}: ${response.body.slice(0, 200)}`);
           }
         }
       }

@@ -53,7 +53,7 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       expect(typeof ok.json().token).toBe('string');
       const bad = await t.request({ method: 'POST', url: `${BASE}/login`, payload: { student_id: '68960001', password: 'nope' } });
       expect(bad.statusCode).toBe(401);
-      expect(bad.json()).toEqual({ error: 'Invalid student ID or password.' });
+      expect(bad.json()).toEqual({ error: 'Invalid student ID or password.', code: 'invalid_credentials' });
       const empty = await t.request({ method: 'POST', url: `${BASE}/login`, payload: { student_id: '', password: '' } });
       expect(empty.statusCode).toBe(400);
     });
@@ -377,9 +377,9 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       expect((await as(alice).del('/homework-feed')).json()).toEqual({ ok: true });
       const revoked = await anonymous(second);
       expect(revoked.statusCode).toBe(404);
-      expect(revoked.json()).toEqual({ error: 'No such calendar feed.' });
+      expect(revoked.json()).toEqual({ error: 'No such calendar feed.', code: 'not_found' });
       for (const probe of ['/timetable/api/feed/not-a-real-token-at-all-xx.ics', '/timetable/api/feed/short.ics', '/timetable/api/feed/homework.txt']) {
-        expect((await anonymous(probe)).json(), probe).toEqual({ error: 'No such calendar feed.' });
+        expect((await anonymous(probe)).json(), probe).toEqual({ error: 'No such calendar feed.', code: 'not_found' });
       }
       expect((await as(alice).get('/homework-feed')).json()).toEqual({ active: false, createdAt: null });
     });
