@@ -1,4 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The workspace aliases of tsconfig.json's `paths` (issue 11 item 6), for every project.
+const resolve = {
+  alias: [
+    { find: /^@\//, replacement: `${path.join(here, 'apps/web/src')}/` },
+    { find: /^@server\//, replacement: `${path.join(here, 'apps/server/src')}/` },
+  ],
+};
 
 // Unit tests (`*.test.ts`) run alone; web component tests (`*.test.tsx`) run in a DOM; integration
 // tests (`*.int.test.ts`) talk to real databases and real local HTTP fakes, so they are named apart
@@ -7,6 +18,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
@@ -15,6 +27,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         // Issue 11 item 7: the web's components rendered for real in a browser-like DOM (happy-dom) with
         // Testing Library, so a UI rule fails here in seconds rather than in the e2e run.
         esbuild: { jsx: 'automatic' },
@@ -26,6 +39,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['apps/*/src/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts'],

@@ -24,6 +24,8 @@ const toServer = { target: serverUrl, changeOrigin: false, xfwd: true };
 export default defineConfig({
   root: here,
   plugins: [productionBuild, react()],
+  // tsconfig.json's `@/*` alias (issue 11 item 6).
+  resolve: { alias: [{ find: /^@\//, replacement: `${path.join(here, 'src')}/` }] },
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,

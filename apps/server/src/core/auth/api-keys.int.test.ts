@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiKeyCommand } from '../../cli/create-api-key';
+import { createApiKeyCommand } from '@server/cli/create-api-key';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../db/test-databases';
-import { buildTestApp } from '../../test-support/build-test-app';
+import { buildTestApp } from '@server/test-support/build-test-app';
 import { ApiKeyStore } from './api-keys';
 
 describe.each(DIALECTS)('ApiKeyStore on %s', (dialect) => {

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPerson } from '@guildhall/testkit';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '@server/config';
 import { DIALECTS } from '../db/test-databases';
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 import { hashToken } from './session-store';
 
 const LOGIN = '/auth/discord/login';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allMigrations } from '../../migrations';
+import { allMigrations } from '@server/migrations';
 import type { DbHandle, Dialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../db/test-databases';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../db/test-databases';
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 
 // requireSchoolSession reads the session and its account in one joined query
 // (SessionStore.findWithSchoolAccount); the answers must stay those of two separate reads.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allMigrations } from '../../migrations';
+import { allMigrations } from '@server/migrations';
 import type { Dialect } from './database';
 import { migrateToLatest } from './migrate';
 import { DIALECTS, type TestDatabase, createTestDatabase } from './test-databases';

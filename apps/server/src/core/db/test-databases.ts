@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { type DbHandle, type Dialect, openDatabase } from './database';
 import { type GuildhallMigration, migrateToLatest } from './migrate';
-import { allMigrations } from '../../migrations';
+import { allMigrations } from '@server/migrations';
 
 /** The PostgreSQL server the integration tests use (CI points it at the machine's local server). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

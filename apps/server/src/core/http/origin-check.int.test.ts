@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../db/test-databases';
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 
 const FOREIGN = 'https://evil.example';
 const STUDENT = { student_id: '65001', password: 'correct horse battery' };

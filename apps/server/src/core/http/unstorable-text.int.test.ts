@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../db/test-databases';
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 
 // Issue 10 item 8: text PostgreSQL cannot store (NUL) answered 500 there while SQLite stored it, even
 // on unauthenticated calls. Every input parsed with a contract now refuses it, and half a surrogate

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeDiscord, type FakeRoblox, demoPerson, startFakeDiscord, startFakeRoblox } from '@guildhall/testkit';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../db/test-databases';
-import { createTestClock, type TestClock } from '../../test-support/build-test-app';
+import { createTestClock, type TestClock } from '@server/test-support/build-test-app';
 import { ProfileLookup, type ProfileLookupConfig } from './profile-lookup';
 
 const member = demoPerson('member');

@@ -1,4 +1,4 @@
-import type { ToolId } from '../../config';
+import type { ToolId } from '@server/config';
 import type { AppContext } from '../context';
 import { withAdvisoryLock } from '../db/with-advisory-lock';
 

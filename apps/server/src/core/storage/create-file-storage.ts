@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '@server/config';
 import type { FileStorage } from './file-storage';
 import { LocalDiskStorage } from './local-disk-storage';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '@server/config';
 
 describe('appointments configuration', () => {
   it('defaults to Mon-Fri 09:00-17:00 Asia/Bangkok, 30-minute slots', () => {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../core/context';
-import { FeedTokenStore } from '../../core/auth/feed-tokens';
-import type { LineVerifierOptions } from '../../core/auth/line-id-token';
-import { toolDb } from '../../core/db/tool-db';
+import type { AppContext } from '@server/core/context';
+import { FeedTokenStore } from '@server/core/auth/feed-tokens';
+import type { LineVerifierOptions } from '@server/core/auth/line-id-token';
+import { toolDb } from '@server/core/db/tool-db';
 import type { AppointmentsDb, AppointmentsTables } from './appointments-tables';
 import { type BookingRules, bookingRulesFrom } from './booking-rules';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { GuildhallMigration } from '../../core/db/migrate';
-import { rebuildWithAutoincrementIds } from '../../core/db/autoincrement-ids';
-import { idColumnType } from '../../core/db/migrate';
+import type { GuildhallMigration } from '@server/core/db/migrate';
+import { rebuildWithAutoincrementIds } from '@server/core/db/autoincrement-ids';
+import { idColumnType } from '@server/core/db/migrate';
 
 export const appointmentsMigrations: Record<string, GuildhallMigration> = {
   '20261121-01-appointments-booking': {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { ToolDb } from '../../core/db/tool-db';
+import type { ToolDb } from '@server/core/db/tool-db';
 
 // Times are epoch milliseconds (conventions.md). 001 §3: "The stored shape of an appointment is not
 // shown"; this is Guildhall's.

@@ -2,10 +2,10 @@ import { TZDate } from '@date-fns/tz';
 import { type FakeLine, demoPerson } from '@guildhall/testkit';
 import { makeLineUser } from '@guildhall/testkit/appointments-demo';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DIALECTS } from '../../core/db/test-databases';
-import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
-import { readCalendarFeed } from '../../test-support/read-calendar-feed';
-import { toolDb } from '../../core/db/tool-db';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import { readCalendarFeed } from '@server/test-support/read-calendar-feed';
+import { toolDb } from '@server/core/db/tool-db';
 import type { AppointmentsTables } from './appointments-tables';
 import { SLOT_TAKEN_MESSAGE } from './create-appointment';
 

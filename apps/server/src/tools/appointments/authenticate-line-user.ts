@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { bearerIdToken, verifyLineIdToken, type LineIdentity } from '../../core/auth/line-id-token';
-import { DomainError } from '../../core/errors/domain-error';
+import { bearerIdToken, verifyLineIdToken, type LineIdentity } from '@server/core/auth/line-id-token';
+import { DomainError } from '@server/core/errors/domain-error';
 import { type AppointmentsDeps, verifierOptions } from './appointments-deps';
 
 /**

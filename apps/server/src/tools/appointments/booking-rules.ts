@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { Config } from '../../config';
+import type { Config } from '@server/config';
 
 /**
  * When a slot may be booked. 001 §5 "Server-side validation: not shown", so Guildhall decides:

@@ -1,5 +1,5 @@
 import type { CancelAppointmentAnswer } from '@guildhall/contracts/appointments';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 import { formatSlotTime } from './format-slot-time';
 import { notifyLineUser } from './notify-line-user';

@@ -1,7 +1,7 @@
 import { APPOINTMENTS_ERRORS, type CreateAppointmentAnswer, type CreateAppointmentInput } from '@guildhall/contracts/appointments';
-import { isUniqueViolation } from '../../core/db/database';
-import { DomainError } from '../../core/errors/domain-error';
-import type { LineIdentity } from '../../core/auth/line-id-token';
+import { isUniqueViolation } from '@server/core/db/database';
+import { DomainError } from '@server/core/errors/domain-error';
+import type { LineIdentity } from '@server/core/auth/line-id-token';
 import type { AppointmentsDeps } from './appointments-deps';
 import { newBookingRow } from './appointments-tables';
 import { checkBookableSlot } from './booking-rules';

@@ -1,4 +1,4 @@
-import { tokenFromFeedFile } from '../../core/auth/feed-tokens';
+import { tokenFromFeedFile } from '@server/core/auth/feed-tokens';
 import type { AppointmentsDeps } from './appointments-deps';
 
 /** The Discord id a feed file name ('<token>.ics') was issued to, or null for anything else. */

@@ -1,5 +1,5 @@
 import type { MockIdTokenAnswer, RegisterUserRequest } from '@guildhall/contracts/appointments';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 
 /**

@@ -9,9 +9,9 @@ import {
   StaffDayQuery,
   type WorkerConfigAnswer,
 } from '@guildhall/contracts/appointments';
-import { requireGrant } from '../../core/auth/request-auth';
-import { DomainError } from '../../core/errors/domain-error';
-import { parseInput } from '../../core/http/parse-input';
+import { requireGrant } from '@server/core/auth/request-auth';
+import { DomainError } from '@server/core/errors/domain-error';
+import { parseInput } from '@server/core/http/parse-input';
 import type { AppointmentsDeps } from './appointments-deps';
 import { authenticateLineUser } from './authenticate-line-user';
 import { cancelAppointment } from './cancel-appointment';

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import type { AppContext } from '../../core/context';
-import { toolDb } from '../../core/db/tool-db';
+import type { AppContext } from '@server/core/context';
+import { toolDb } from '@server/core/db/tool-db';
 import { type AppointmentsTables, newBookingRow } from './appointments-tables';
 import { bookingRulesFrom } from './booking-rules';
 

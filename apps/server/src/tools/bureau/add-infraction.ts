@@ -1,6 +1,6 @@
 import type { BotAddInfractionAnswer, BotAddInfractionRequest } from '@guildhall/contracts/bureau';
 import type { z } from 'zod';
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '@server/core/context';
 
 type AddInfraction = z.output<typeof BotAddInfractionRequest>;
 

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../core/context';
-import type { Dialect } from '../../core/db/database';
-import { toolDb } from '../../core/db/tool-db';
+import type { AppContext } from '@server/core/context';
+import type { Dialect } from '@server/core/db/database';
+import { toolDb } from '@server/core/db/tool-db';
 import type { BureauDb, BureauTables } from './bureau-tables';
 
 /**

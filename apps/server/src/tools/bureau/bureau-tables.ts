@@ -1,4 +1,4 @@
-import type { ToolDb } from '../../core/db/tool-db';
+import type { ToolDb } from '@server/core/db/tool-db';
 
 /** The bureau tool's own table (SQLite only): the FTS5 trigram index of registry_pairs (migrations.ts). */
 export interface BureauPairsSearchTable {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demoBans, demoPerson, demoUnpairedBan } from '@guildhall/testkit';
-import { DIALECTS } from '../../core/db/test-databases';
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 import { checkVerificationStatus } from './check-verification-status';
 
 const staff = demoPerson('staff');

@@ -1,6 +1,6 @@
 import type { CheckStatusAnswer, CheckStatusQuery } from '@guildhall/contracts/bureau';
-import type { AppContext } from '../../core/context';
-import type { Ban } from '../../core/registry/registry-repository';
+import type { AppContext } from '@server/core/context';
+import type { Ban } from '@server/core/registry/registry-repository';
 import { type CheckerRecord, findCheckerRecord } from './find-checker-record';
 
 type Deps = Pick<AppContext, 'registry' | 'lookup' | 'database'>;

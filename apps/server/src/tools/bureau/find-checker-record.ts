@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { CheckStatusQuery } from '@guildhall/contracts/bureau';
-import type { AppContext } from '../../core/context';
-import type { CachedProfileRow } from '../../core/lookup/profile-lookup';
-import type { Ban } from '../../core/registry/registry-repository';
+import type { AppContext } from '@server/core/context';
+import type { CachedProfileRow } from '@server/core/lookup/profile-lookup';
+import type { Ban } from '@server/core/registry/registry-repository';
 
 type Deps = Pick<AppContext, 'database'>;
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import type { DocumentParams } from '@guildhall/contracts/bureau';
-import type { AppContext } from '../../core/context';
-import { DomainError } from '../../core/errors/domain-error';
+import type { AppContext } from '@server/core/context';
+import { DomainError } from '@server/core/errors/domain-error';
 import { checkerLink, qrCodeDataUrl, signatureDataUrl } from './documents/document-assets';
 import { RECORD_DOCUMENT_CSS, RecordDocument } from './documents/record-document';
 import { getUserDetails } from './get-user-details';

@@ -1,7 +1,7 @@
 import { BUREAU_ERRORS, type UserDetailsAnswer, type UserDetailsQuery } from '@guildhall/contracts/bureau';
-import type { AppContext } from '../../core/context';
-import { DomainError } from '../../core/errors/domain-error';
-import { discordCreationDate, type LookupSource } from '../../core/lookup/profile-lookup';
+import type { AppContext } from '@server/core/context';
+import { DomainError } from '@server/core/errors/domain-error';
+import { discordCreationDate, type LookupSource } from '@server/core/lookup/profile-lookup';
 
 type Deps = Pick<AppContext, 'registry' | 'lookup'>;
 

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoInfractions, demoPerson } from '@guildhall/testkit/demo-data';
 import { makeInfraction } from '@guildhall/testkit/factories';
-import { DIALECTS } from '../../core/db/test-databases';
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 import { INFRACTIONS_FAILED, infractionDateOf, listPersonInfractions } from './list-person-infractions';
 
 // 001 §2 "Infraction lookup page", §3 infraction records: GET /bureau/api/records/:discordId/infractions.

@@ -1,7 +1,7 @@
 import { BUREAU_ERRORS, type PersonInfraction, type PersonInfractionsAnswer, type PersonInfractionsParams } from '@guildhall/contracts/bureau';
-import type { AppContext } from '../../core/context';
-import { DomainError } from '../../core/errors/domain-error';
-import type { Infraction, Platform } from '../../core/registry/registry-repository';
+import type { AppContext } from '@server/core/context';
+import { DomainError } from '@server/core/errors/domain-error';
+import type { Infraction, Platform } from '@server/core/registry/registry-repository';
 
 type Deps = Pick<AppContext, 'registry'> & {
   log?: { error(details: object, message: string): void };

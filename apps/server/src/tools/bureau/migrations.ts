@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { GuildhallMigration } from '../../core/db/migrate';
+import type { GuildhallMigration } from '@server/core/db/migrate';
 
 /**
  * 001 §5: the records search is a substring match on either id; over a million pairs it must not be

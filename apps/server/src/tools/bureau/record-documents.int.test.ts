@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoInfractions, demoPerson } from '@guildhall/testkit/demo-data';
 import { makeBan, makeInfraction } from '@guildhall/testkit/factories';
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 
 // 001 §2 "Printable document", §9: printed by the real Chromium (CHROMIUM_PATH), read back with
 // poppler's pdftotext, so the text is proven real and extractable (Thai included), not an image.

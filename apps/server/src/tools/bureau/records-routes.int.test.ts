@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPerson } from '@guildhall/testkit/demo-data';
 import { makeDiscordUser } from '@guildhall/testkit/factories';
-import { apiKeyStoreFor } from '../../core/auth/api-keys';
-import { DIALECTS } from '../../core/db/test-databases';
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { apiKeyStoreFor } from '@server/core/auth/api-keys';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 import { LOOKUP_FAILED } from './get-user-details';
 
 const staff = demoPerson('staff');

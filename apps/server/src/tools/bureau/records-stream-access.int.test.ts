@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoPerson } from '@guildhall/testkit/demo-data';
 import { makeDiscordUser } from '@guildhall/testkit/factories';
-import { revokeCommand } from '../../cli/revoke';
-import { GrantStore } from '../../core/auth/grant-store';
-import { ACCESS_RECHECK_MS } from '../../core/auth/watch-access';
-import { DIALECTS } from '../../core/db/test-databases';
-import { createLocalEventBus } from '../../core/events/event-bus';
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { revokeCommand } from '@server/cli/revoke';
+import { GrantStore } from '@server/core/auth/grant-store';
+import { ACCESS_RECHECK_MS } from '@server/core/auth/watch-access';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { createLocalEventBus } from '@server/core/events/event-bus';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 
 const staff = demoPerson('staff');
 const quiet = { out: () => undefined, err: () => undefined };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPerson } from '@guildhall/testkit/demo-data';
 import { makeDiscordUser } from '@guildhall/testkit/factories';
-import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 
 // Issue 10 item 12: when the PostgreSQL LISTEN connection is lost, changes made before it is back
 // are never heard, so an open records list must be told to reload (the page refetches on 'reload').

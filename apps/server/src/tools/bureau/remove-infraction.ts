@@ -1,5 +1,5 @@
 import type { BotWriteAnswer, Platform } from '@guildhall/contracts/bureau';
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '@server/core/context';
 
 /** Bot API: removes one infraction; removing a missing one is not an error (a bot retries). */
 export async function removeInfraction(

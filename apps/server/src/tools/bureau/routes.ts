@@ -12,10 +12,10 @@ import {
   SearchRecordsQuery,
   UserDetailsQuery,
 } from '@guildhall/contracts/bureau';
-import { requireApiKey } from '../../core/auth/api-keys';
-import { requireGrant, sessionToken } from '../../core/auth/request-auth';
-import { watchAccess } from '../../core/auth/watch-access';
-import { parseInput } from '../../core/http/parse-input';
+import { requireApiKey } from '@server/core/auth/api-keys';
+import { requireGrant, sessionToken } from '@server/core/auth/request-auth';
+import { watchAccess } from '@server/core/auth/watch-access';
+import { parseInput } from '@server/core/http/parse-input';
 import { makeBureauDeps } from './bureau-deps';
 import { addInfraction } from './add-infraction';
 import { checkVerificationStatus } from './check-verification-status';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchRecordsQuery } from '@guildhall/contracts/bureau';
 import { makeDiscordUser, makeRobloxUser } from '@guildhall/testkit/factories';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../core/db/test-databases';
-import { createLocalEventBus } from '../../core/events/event-bus';
-import { RegistryRepository } from '../../core/registry/registry-repository';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '@server/core/db/test-databases';
+import { createLocalEventBus } from '@server/core/events/event-bus';
+import { RegistryRepository } from '@server/core/registry/registry-repository';
 import { makeBureauDeps } from './bureau-deps';
 import { searchRegistryPairs } from './search-registry-pairs';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '@server/core/context';
 
 /**
  * Demo data for the records tool: generated verified pairs (with their profiles in the lookup cache,

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { RecordsChangeEvent } from '@guildhall/contracts/bureau';
-import type { AppContext } from '../../core/context';
-import { REGISTRY_TOPIC, type RegistryChange } from '../../core/registry/registry-repository';
+import type { AppContext } from '@server/core/context';
+import { REGISTRY_TOPIC, type RegistryChange } from '@server/core/registry/registry-repository';
 
 const HEARTBEAT_MS = 25_000;
 

@@ -1,5 +1,5 @@
 import type { BotWriteAnswer } from '@guildhall/contracts/bureau';
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '@server/core/context';
 
 /** Bot API, 001 §3 Verification/{discordId} = robloxId: the live list hears the change (RegistryChange). */
 export async function upsertVerifiedPair(deps: Pick<AppContext, 'registry'>, discordId: string, robloxId: string): Promise<BotWriteAnswer> {

@@ -1,5 +1,5 @@
 import type { AddNoteRequest, CreatedAnswer } from '@guildhall/contracts/recruitment';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { Actor, RecruitmentDeps } from './recruitment-deps';
 
 /** Beyond 000: a private staff note on an application; only admins ever read notes. */

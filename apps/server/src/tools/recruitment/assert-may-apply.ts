@@ -1,4 +1,4 @@
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { isWithinApplicationWindow } from './is-within-application-window';
 import { readSettings } from './read-settings';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../core/db/migrate';
-import { DIALECTS, createTestDatabase } from '../../core/db/test-databases';
-import { allMigrations } from '../../migrations';
-import { toolDb } from '../../core/db/tool-db';
+import { migrateToLatest } from '@server/core/db/migrate';
+import { DIALECTS, createTestDatabase } from '@server/core/db/test-databases';
+import { allMigrations } from '@server/migrations';
+import { toolDb } from '@server/core/db/tool-db';
 import type { RecruitmentTables } from './recruitment-tables';
-import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
 import { type RecruitmentPeople, RECRUITMENT_TEST_ENV, withRecruitmentPeople } from './recruitment-fixtures';
 
 // Issue 10 item 9: eight stages created at once got orders [19,19,19,19,19,19,19,20] on PostgreSQL,

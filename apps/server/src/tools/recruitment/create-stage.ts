@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { type CreateStageAnswer, type CreateStageRequest, DEFAULT_STAGE_COLOR } from '@guildhall/contracts/recruitment';
-import { retryOnWriteConflict } from '../../core/db/retry-on-write-conflict';
+import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import type { RecruitmentDeps } from './recruitment-deps';
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { RecruitmentDeps } from './recruitment-deps';
 
 /** 000 §7 POST /api/roles/{id}/delete. Applications keep the role's name in their job field. */

@@ -1,4 +1,4 @@
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { RecruitmentDeps } from './recruitment-deps';
 
 /**

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer, supportedExtensions } from 'file-type';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 
 /**
  * The types an applicant may upload, checked against the bytes (never the declared type alone), each

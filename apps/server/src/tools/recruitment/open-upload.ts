@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import { fileNameForType } from './detect-upload-type';
 import type { RecruitmentDeps } from './recruitment-deps';
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../core/context';
-import { toolDb } from '../../core/db/tool-db';
-import { createFileStorage } from '../../core/storage/create-file-storage';
-import type { FileStorage } from '../../core/storage/file-storage';
+import type { AppContext } from '@server/core/context';
+import { toolDb } from '@server/core/db/tool-db';
+import { createFileStorage } from '@server/core/storage/create-file-storage';
+import type { FileStorage } from '@server/core/storage/file-storage';
 import type { RecruitmentDb, RecruitmentTables } from './recruitment-tables';
 
 /** What the recruitment services use: the tool's tables, the clock, file storage and its config. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { type DiscordUserRecord, makeDiscordUser, makeVerifiedPair } from '@guildhall/testkit/factories';
 import { demoStages, makeRecruitmentQuestion, makeRecruitmentRole } from '@guildhall/testkit/recruitment-demo';
-import type { TestApp } from '../../test-support/build-test-app';
+import type { TestApp } from '@server/test-support/build-test-app';
 
 /** buildTestApp's `env` for the recruitment tests: only this tool, rate limits out of the way. */
 export const RECRUITMENT_TEST_ENV = { ENABLED_TOOLS: 'recruitment', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000' };

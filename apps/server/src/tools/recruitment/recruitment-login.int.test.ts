@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeDiscord } from '@guildhall/testkit/fake-discord';
 import { demoPerson } from '@guildhall/testkit/demo-data';
-import { DIALECTS } from '../../core/db/test-databases';
-import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
 import { RECRUITMENT_TEST_ENV } from './recruitment-fixtures';
 
 const API = '/recruitment/api';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { rebuildWithAutoincrementIds } from '../../core/db/autoincrement-ids';
-import type { GuildhallMigration } from '../../core/db/migrate';
-import { idColumnType } from '../../core/db/migrate';
+import { rebuildWithAutoincrementIds } from '@server/core/db/autoincrement-ids';
+import type { GuildhallMigration } from '@server/core/db/migrate';
+import { idColumnType } from '@server/core/db/migrate';
 
 export const recruitmentMigrations: Record<string, GuildhallMigration> = {
   '20261121-01-recruitment-portal': {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../core/db/test-databases';
-import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
 import { EVERYONE, type RecruitmentPeople, RECRUITMENT_TEST_ENV, SAMPLE_PDF, type Who, addVerifiedMember, withRecruitmentPeople } from './recruitment-fixtures';
 
 const API = '/recruitment/api';

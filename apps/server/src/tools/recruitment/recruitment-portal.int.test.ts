@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../core/db/test-databases';
-import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
 import { type RecruitmentPeople, RECRUITMENT_TEST_ENV, SAMPLE_PDF, SAMPLE_PNG, addVerifiedMember, withRecruitmentPeople } from './recruitment-fixtures';
 
 const API = '/recruitment/api';

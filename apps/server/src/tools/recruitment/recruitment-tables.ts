@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { ToolDb } from '../../core/db/tool-db';
+import type { ToolDb } from '@server/core/db/tool-db';
 
 // The recruitment portal's tables (000 §3). Times are epoch milliseconds.
 

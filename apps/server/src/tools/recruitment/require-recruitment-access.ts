@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { currentSession } from '../../core/auth/request-auth';
-import type { Session } from '../../core/auth/session-store';
-import { DomainError } from '../../core/errors/domain-error';
+import { currentSession } from '@server/core/auth/request-auth';
+import type { Session } from '@server/core/auth/session-store';
+import { DomainError } from '@server/core/errors/domain-error';
 
 /**
  * 000 §6 Roles and permissions, enforced on the server:

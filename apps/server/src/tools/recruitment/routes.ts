@@ -18,10 +18,10 @@ import {
   type UserAnswer,
 } from '@guildhall/contracts/recruitment';
 import { z } from 'zod';
-import { beginDiscordLogin, finishDiscordLogin } from '../../core/auth/discord-oauth';
-import { signOut } from '../../core/auth/request-auth';
-import { DomainError } from '../../core/errors/domain-error';
-import { parseInput } from '../../core/http/parse-input';
+import { beginDiscordLogin, finishDiscordLogin } from '@server/core/auth/discord-oauth';
+import { signOut } from '@server/core/auth/request-auth';
+import { DomainError } from '@server/core/errors/domain-error';
+import { parseInput } from '@server/core/http/parse-input';
 import { addStaffNote } from './add-staff-note';
 import { assertMayApply } from './assert-may-apply';
 import { createQuestion } from './create-question';

@@ -1,4 +1,4 @@
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 
 const MAX_NAME = 100;
 

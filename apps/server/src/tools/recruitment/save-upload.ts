@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type UploadFileAnswer, uploadUrl } from '@guildhall/contracts/recruitment';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { detectUploadType, fileNameForType } from './detect-upload-type';
 

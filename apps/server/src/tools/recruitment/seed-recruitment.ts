@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '@server/core/context';
 import { createQuestion } from './create-question';
 import { createRole } from './create-role';
 import { createStage } from './create-stage';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type SubmitApplicationAnswer, type SubmitApplicationRequest, UPLOAD_PATH_PATTERN, parseOptions, uploadUrl } from '@guildhall/contracts/recruitment';
-import { isUniqueViolation } from '../../core/db/database';
-import { DomainError } from '../../core/errors/domain-error';
+import { isUniqueViolation } from '@server/core/db/database';
+import { DomainError } from '@server/core/errors/domain-error';
 import { assertMayApply } from './assert-may-apply';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { listQuestions } from './list-questions';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type ApplicationStatus, type UpdateApplicationAnswer, type UpdateApplicationRequest, isDecided, statusForStageName } from '@guildhall/contracts/recruitment';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { Actor, RecruitmentDeps } from './recruitment-deps';
 import { postWebhookMessage } from './post-webhook-message';
 

@@ -1,6 +1,6 @@
 import type { MyRegistrationAnswer } from '@guildhall/contracts/sports';
-import type { SchoolAccount } from '../../core/auth/school-account-store';
-import { DomainError } from '../../core/errors/domain-error';
+import type { SchoolAccount } from '@server/core/auth/school-account-store';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { SportsDeps } from './sports-deps';
 
 /**

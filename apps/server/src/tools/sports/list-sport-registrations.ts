@@ -1,5 +1,5 @@
 import type { AdminRegistrationRow } from '@guildhall/contracts/sports';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { SportsDeps } from './sports-deps';
 import type { SportsDb } from './sports-tables';
 

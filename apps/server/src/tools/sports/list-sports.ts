@@ -1,5 +1,5 @@
 import type { Sport } from '@guildhall/contracts/sports';
-import type { SchoolAccount } from '../../core/auth/school-account-store';
+import type { SchoolAccount } from '@server/core/auth/school-account-store';
 import { canSeeSport, deriveStudentLevel } from './derive-student-level';
 import { isSportsAdmin } from './sports-access';
 import type { SportsDeps } from './sports-deps';

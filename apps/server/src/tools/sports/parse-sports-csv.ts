@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 
 /**
  * Reads a sports CSV with the header `name,description,total_spots,eligibility_level` (002 §3 Sport

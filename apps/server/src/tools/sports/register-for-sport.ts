@@ -1,7 +1,7 @@
 import type { RegisterSportRequest, RegistrationChangeAnswer } from '@guildhall/contracts/sports';
-import type { SchoolAccount } from '../../core/auth/school-account-store';
-import { isUniqueViolation } from '../../core/db/database';
-import { DomainError } from '../../core/errors/domain-error';
+import type { SchoolAccount } from '@server/core/auth/school-account-store';
+import { isUniqueViolation } from '@server/core/db/database';
+import { DomainError } from '@server/core/errors/domain-error';
 import { canSeeSport, deriveStudentLevel } from './derive-student-level';
 import { readRegistrationSettings } from './read-registration-settings';
 import type { SportsDeps } from './sports-deps';

@@ -1,8 +1,8 @@
 import { type SchoolAccountRecord, makeSchoolAccount } from '@guildhall/testkit/school-demo';
 import { makeSport } from '@guildhall/testkit/sports-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../core/db/test-databases';
-import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
 import { makeSportsDeps } from './sports-deps';
 import { upsertSports } from './upsert-sports';
 

@@ -6,9 +6,9 @@ import {
   UpdateRegistrationStatusRequest,
   type SportsConfigAnswer,
 } from '@guildhall/contracts/sports';
-import { signOut } from '../../core/auth/request-auth';
-import { signInSchoolAccount } from '../../core/auth/sign-in-school-account';
-import { parseInput } from '../../core/http/parse-input';
+import { signOut } from '@server/core/auth/request-auth';
+import { signInSchoolAccount } from '@server/core/auth/sign-in-school-account';
+import { parseInput } from '@server/core/http/parse-input';
 import { findMyRegistration } from './find-my-registration';
 import { formatRegistrationsCsv } from './format-registrations-csv';
 import { listSportRegistrations } from './list-sport-registrations';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '@server/core/context';
 import { makeSportsDeps } from './sports-deps';
 import { upsertSports } from './upsert-sports';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { SchoolAccount, SchoolRole } from '../../core/auth/school-account-store';
-import { requireSchoolSession } from '../../core/auth/request-auth';
-import { DomainError } from '../../core/errors/domain-error';
+import type { SchoolAccount, SchoolRole } from '@server/core/auth/school-account-store';
+import { requireSchoolSession } from '@server/core/auth/request-auth';
+import { DomainError } from '@server/core/errors/domain-error';
 
 /** 002 §6: developer and sports_lead see the Admin Panel. */
 export const SPORTS_ADMIN_ROLES: readonly SchoolRole[] = ['developer', 'sports_lead'];

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../core/context';
-import { toolDb } from '../../core/db/tool-db';
-import type { DocumentService } from '../../core/documents/document-service';
+import type { AppContext } from '@server/core/context';
+import { toolDb } from '@server/core/db/tool-db';
+import type { DocumentService } from '@server/core/documents/document-service';
 import type { LevelPrefixes } from './derive-student-level';
 import type { SportsDb, SportsTables } from './sports-tables';
 

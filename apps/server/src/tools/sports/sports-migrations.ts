@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { rebuildWithAutoincrementIds } from '../../core/db/autoincrement-ids';
-import { type GuildhallMigration, idColumnType } from '../../core/db/migrate';
+import { rebuildWithAutoincrementIds } from '@server/core/db/autoincrement-ids';
+import { type GuildhallMigration, idColumnType } from '@server/core/db/migrate';
 
 export const sportsMigrations: Record<string, GuildhallMigration> = {
   '20261122-01-sports-tables': {

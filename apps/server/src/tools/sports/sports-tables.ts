@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { EligibilityLevel, RegistrationStatus } from '@guildhall/contracts/sports';
-import type { ToolDb } from '../../core/db/tool-db';
+import type { ToolDb } from '@server/core/db/tool-db';
 
 /** 002 §3 Sport (the counts are computed from registrations, never stored). */
 export interface SportsTable {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { makeSport } from '@guildhall/testkit/sports-demo';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DIALECTS, type TestDatabase } from '../../core/db/test-databases';
-import { type TestApp, buildTestApp, createTestClock } from '../../test-support/build-test-app';
-import { toolDb } from '../../core/db/tool-db';
+import { DIALECTS, type TestDatabase } from '@server/core/db/test-databases';
+import { type TestApp, buildTestApp, createTestClock } from '@server/test-support/build-test-app';
+import { toolDb } from '@server/core/db/tool-db';
 import type { SportsTables } from './sports-tables';
 import { makeSportsDeps } from './sports-deps';
 import { upsertSports } from './upsert-sports';

@@ -1,6 +1,6 @@
 import { STATUS_LABELS, type UpdateRegistrationStatusAnswer, type UpdateRegistrationStatusRequest } from '@guildhall/contracts/sports';
-import { isUniqueViolation } from '../../core/db/database';
-import { DomainError } from '../../core/errors/domain-error';
+import { isUniqueViolation } from '@server/core/db/database';
+import { DomainError } from '@server/core/errors/domain-error';
 import { selectAdminRows, toAdminRow } from './list-sport-registrations';
 import type { SportsDeps } from './sports-deps';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSports } from '@guildhall/testkit/sports-demo';
-import { createContext } from '../../app';
-import { loadConfig } from '../../config';
-import type { AppContext } from '../../core/context';
-import { DIALECTS, type TestDatabase, createTestDatabase } from '../../core/db/test-databases';
-import { createLocalEventBus } from '../../core/events/event-bus';
-import { toolDb } from '../../core/db/tool-db';
+import { createContext } from '@server/app';
+import { loadConfig } from '@server/config';
+import type { AppContext } from '@server/core/context';
+import { DIALECTS, type TestDatabase, createTestDatabase } from '@server/core/db/test-databases';
+import { createLocalEventBus } from '@server/core/events/event-bus';
+import { toolDb } from '@server/core/db/tool-db';
 import type { SportsTables } from './sports-tables';
 import { makeSportsDeps } from './sports-deps';
 import { upsertSports } from './upsert-sports';

@@ -1,7 +1,7 @@
 import { SportInput } from '@guildhall/contracts/sports';
-import { retryOnWriteConflict } from '../../core/db/retry-on-write-conflict';
-import { DomainError } from '../../core/errors/domain-error';
-import { describeZodError, safeParseInput } from '../../core/http/parse-input';
+import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
+import { DomainError } from '@server/core/errors/domain-error';
+import { describeZodError, safeParseInput } from '@server/core/http/parse-input';
 import type { SportsDeps } from './sports-deps';
 
 /**

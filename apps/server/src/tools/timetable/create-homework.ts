@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Homework, HomeworkCreateRequest } from '@guildhall/contracts/timetable';
-import { isUniqueViolation } from '../../core/db/database';
-import { DomainError, isDomainError } from '../../core/errors/domain-error';
+import { isUniqueViolation } from '@server/core/db/database';
+import { DomainError, isDomainError } from '@server/core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
 import { HOMEWORK_COLUMNS, type HomeworkValues } from './timetable-tables';
 

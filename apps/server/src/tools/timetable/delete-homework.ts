@@ -1,4 +1,4 @@
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
 
 /** 002 §7 DELETE /homework/{id}: only the owner's own item; anything else is "not found". */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FeedTokenStore } from '../../core/auth/feed-tokens';
-import { SchoolAccountStore } from '../../core/auth/school-account-store';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../core/db/test-databases';
+import { FeedTokenStore } from '@server/core/auth/feed-tokens';
+import { SchoolAccountStore } from '@server/core/auth/school-account-store';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '@server/core/db/test-databases';
 import { findHomeworkFeedOwner } from './find-homework-feed-owner';
 import { HOMEWORK_FEED_KIND } from './timetable-deps';
 

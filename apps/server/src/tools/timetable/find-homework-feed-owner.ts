@@ -1,5 +1,5 @@
-import { tokenFromFeedFile } from '../../core/auth/feed-tokens';
-import type { SchoolAccount, SchoolAccountStore } from '../../core/auth/school-account-store';
+import { tokenFromFeedFile } from '@server/core/auth/feed-tokens';
+import type { SchoolAccount, SchoolAccountStore } from '@server/core/auth/school-account-store';
 import type { TimetableDeps } from './timetable-deps';
 
 /** The school account a feed file name ('<token>.ics') belongs to, or null for anything else. */

@@ -1,8 +1,8 @@
 import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTimetableRows, timetableCsv } from '@guildhall/testkit/timetable-demo';
-import { DIALECTS } from '../../core/db/test-databases';
-import { type TestApp, buildTestApp } from '../../test-support/build-test-app';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
 
 // Issue 10 item 9: six identical imports at once gave 1 x 200 and 5 x 500 on PostgreSQL (the
 // one-class-per-slot unique index). On SQLite app.inject may serialise them; PostgreSQL proves it.

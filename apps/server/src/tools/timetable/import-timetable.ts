@@ -1,5 +1,5 @@
 import type { ImportTimetableAnswer, TimetableCsvRow } from '@guildhall/contracts/timetable';
-import { retryOnWriteConflict } from '../../core/db/retry-on-write-conflict';
+import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import { parseTimetableCsv } from './parse-timetable-csv';
 import type { TimetableDeps } from './timetable-deps';
 

@@ -1,6 +1,6 @@
 import type { ScheduleAnswer, ScheduleQuery } from '@guildhall/contracts/timetable';
 import { ENGLISH_DAY_NAMES, isWeekStart } from '@guildhall/contracts/timetable-rules';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
 
 /** 002 §7 GET /schedule?week_start={date}: the owner's classes with that week's overrides applied. */

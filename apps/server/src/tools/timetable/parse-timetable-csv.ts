@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { TIMETABLE_LIMITS, TimetableCsvRow } from '@guildhall/contracts/timetable';
 import { minutesOf } from '@guildhall/contracts/timetable-rules';
-import { DomainError } from '../../core/errors/domain-error';
-import { describeZodError, safeParseInput } from '../../core/http/parse-input';
+import { DomainError } from '@server/core/errors/domain-error';
+import { describeZodError, safeParseInput } from '@server/core/http/parse-input';
 
 export const TIMETABLE_CSV_COLUMNS = ['subject_code', 'subject_name', 'day_of_week', 'start_time', 'end_time', 'room'] as const;
 

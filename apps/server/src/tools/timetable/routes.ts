@@ -10,10 +10,10 @@ import {
   type TimetableConfigAnswer,
   type TimetableMeAnswer,
 } from '@guildhall/contracts/timetable';
-import { requireSchoolSession, signOut } from '../../core/auth/request-auth';
-import { signInSchoolAccount } from '../../core/auth/sign-in-school-account';
-import { DomainError } from '../../core/errors/domain-error';
-import { parseInput } from '../../core/http/parse-input';
+import { requireSchoolSession, signOut } from '@server/core/auth/request-auth';
+import { signInSchoolAccount } from '@server/core/auth/sign-in-school-account';
+import { DomainError } from '@server/core/errors/domain-error';
+import { parseInput } from '@server/core/http/parse-input';
 import { createHomework } from './create-homework';
 import { deleteHomework } from './delete-homework';
 import { exportHomeworkCalendar } from './export-homework-calendar';

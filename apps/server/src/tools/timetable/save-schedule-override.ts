@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ClassStatus, OverrideAnswer, OverrideRequest } from '@guildhall/contracts/timetable';
 import { NOTES_LOCKED_TIP, canEditNotes, isPastDay, weekStartOfDate } from '@guildhall/contracts/timetable-rules';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
 import { assertWeekStart } from './list-week-schedule';
 import { ITEM_COLUMNS } from './timetable-tables';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSchoolAccounts } from '@guildhall/testkit/school-demo';
-import { createContext } from '../../app';
-import { loadConfig } from '../../config';
-import type { AppContext } from '../../core/context';
-import { DIALECTS, type TestDatabase, createTestDatabase } from '../../core/db/test-databases';
-import { createLocalEventBus } from '../../core/events/event-bus';
+import { createContext } from '@server/app';
+import { loadConfig } from '@server/config';
+import type { AppContext } from '@server/core/context';
+import { DIALECTS, type TestDatabase, createTestDatabase } from '@server/core/db/test-databases';
+import { createLocalEventBus } from '@server/core/events/event-bus';
 import { seedTimetableDemo } from './seed-timetable-demo';
 import { listHomework } from './list-homework';
 import { listOverrideSummary } from './list-override-summary';

@@ -1,5 +1,5 @@
 import { addWeeks, currentWeekStart, schoolMoment } from '@guildhall/contracts/timetable-rules';
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '@server/core/context';
 import { insertHomework } from './create-homework';
 import { replaceTimetable } from './import-timetable';
 import { listScheduleItems } from './list-schedule-items';

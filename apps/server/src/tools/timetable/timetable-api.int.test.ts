@@ -1,9 +1,9 @@
 import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTimetableRows, makeHomework, makeTimetableRow, timetableCsv } from '@guildhall/testkit/timetable-demo';
-import { DIALECTS } from '../../core/db/test-databases';
-import { type TestApp, buildTestApp, createTestClock } from '../../test-support/build-test-app';
-import { readCalendarFeed } from '../../test-support/read-calendar-feed';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { type TestApp, buildTestApp, createTestClock } from '@server/test-support/build-test-app';
+import { readCalendarFeed } from '@server/test-support/read-calendar-feed';
 
 // The timetable API (002 §7) end to end through the real app, on SQLite and PostgreSQL: sign-in,
 // server-side validation (4xx and nothing written), the notes window and past-day rule, and

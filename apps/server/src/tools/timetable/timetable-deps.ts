@@ -1,6 +1,6 @@
-import type { AppContext } from '../../core/context';
-import { FeedTokenStore } from '../../core/auth/feed-tokens';
-import { toolDb } from '../../core/db/tool-db';
+import type { AppContext } from '@server/core/context';
+import { FeedTokenStore } from '@server/core/auth/feed-tokens';
+import { toolDb } from '@server/core/db/tool-db';
 import type { TimetableDb, TimetableTables } from './timetable-tables';
 import { type SchoolSettings, timetableSettings } from './timetable-settings';
 

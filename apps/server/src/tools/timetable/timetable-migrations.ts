@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { CLASS_STATUSES, HOMEWORK_STATUSES } from '@guildhall/contracts/timetable';
-import { rebuildWithAutoincrementIds } from '../../core/db/autoincrement-ids';
-import { type GuildhallMigration, idColumnType } from '../../core/db/migrate';
+import { rebuildWithAutoincrementIds } from '@server/core/db/autoincrement-ids';
+import { type GuildhallMigration, idColumnType } from '@server/core/db/migrate';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
 

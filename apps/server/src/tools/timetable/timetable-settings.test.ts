@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig } from '@server/config';
 import { timetableSettings } from './timetable-settings';
 
 describe('timetable settings (002 §9 constants as configuration)', () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_THAI_DAY_NAMES, type TimetableSettings } from '@guildhall/contracts/timetable-rules';
-import type { Config } from '../../config';
+import type { Config } from '@server/config';
 
 export interface SchoolSettings extends TimetableSettings {
   /** Local names of Monday ... Sunday. */

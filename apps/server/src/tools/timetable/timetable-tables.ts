@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { ClassStatus, Homework, ScheduleItem } from '@guildhall/contracts/timetable';
-import type { ToolDb } from '../../core/db/tool-db';
+import type { ToolDb } from '@server/core/db/tool-db';
 
 // The timetable tool's tables (002 §3). Every row belongs to one school account (`owner_id`), so
 // each student has a timetable, overrides, notes and homework of their own (nobody reads another's).

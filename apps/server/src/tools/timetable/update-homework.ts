@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Homework, HomeworkUpdateRequest } from '@guildhall/contracts/timetable';
-import { DomainError } from '../../core/errors/domain-error';
+import { DomainError } from '@server/core/errors/domain-error';
 import { assertSubjectChoice, homeworkIdTaken } from './create-homework';
 import type { TimetableDeps } from './timetable-deps';
 import { HOMEWORK_COLUMNS, type HomeworkValues } from './timetable-tables';

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '../../shell/not-found-page';
+import { NotFoundPage } from '@/shell/not-found-page';
 import { CheckerPage } from './pages/checker-page';
 import { InfractionsPage } from './pages/infractions-page';
 import { RecordsPage } from './pages/records-page';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { usePortfolioConfig } from './api/get-portfolio-config';
-import { useAfter, useTicks } from '../../lib/scaled-clock';
+import { useAfter, useTicks } from '@/lib/scaled-clock';
 import './portfolio.css';
 
 type Stage = 'off' | 'boot' | 'login' | 'dashboard' | 'alert' | 'countdown';

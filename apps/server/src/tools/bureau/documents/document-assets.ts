@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import QRCode from 'qrcode';
-import type { Config } from '../../../config';
+import type { Config } from '@server/config';
 
 /**
  * 001 §2 "Printable document" footer: the QR code is made here (the original fetched one from an

@@ -1,6 +1,6 @@
 import type { DocumentType, UserDetailsAnswer } from '@guildhall/contracts/bureau';
-import { DOCUMENT_FONT_FAMILY } from '../../../core/documents/document-fonts';
-import type { Infraction } from '../../../core/registry/registry-repository';
+import { DOCUMENT_FONT_FAMILY } from '@server/core/documents/document-fonts';
+import type { Infraction } from '@server/core/registry/registry-repository';
 
 export interface RecordDocumentProps {
   type: DocumentType;

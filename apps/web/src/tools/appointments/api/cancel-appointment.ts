@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CancelAppointmentAnswer } from '@guildhall/contracts/appointments';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** POST /bureau/worker/staff/appointments/:id/cancel {reason} (bureau-staff). */
 export function cancelAppointment(id: number, reason: string): Promise<CancelAppointmentAnswer> {

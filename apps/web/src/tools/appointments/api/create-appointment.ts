@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreateAppointmentAnswer, type CreateAppointmentRequest } from '@guildhall/contracts/appointments';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { workerFailureMessage } from '../lib/appointment-flow';
 
 /** POST /bureau/worker/create-appointment {userId, datetime, topic, reschedule_id} (001 §7). */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { CalendarFeedAnswer } from '@guildhall/contracts/appointments';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** POST /bureau/worker/staff/calendar-feed: a new private .ics URL (the previous one stops working). */
 export function issueCalendarFeed(): Promise<CalendarFeedAnswer> {

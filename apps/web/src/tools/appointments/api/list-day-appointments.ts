@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { StaffDayAnswer } from '@guildhall/contracts/appointments';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** GET /bureau/worker/staff/appointments?date=YYYY-MM-DD (bureau-staff). */
 export function listDayAppointments(date: string, signal?: AbortSignal): Promise<StaffDayAnswer> {

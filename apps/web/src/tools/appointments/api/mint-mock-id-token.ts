@@ -1,5 +1,5 @@
 import { MockIdTokenAnswer, type RegisterUserRequest } from '@guildhall/contracts/appointments';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { workerFailureMessage } from '../lib/appointment-flow';
 
 /** POST /bureau/worker/mock/id-token: development with the LIFF mock only (the server has no such route otherwise). */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { RegisterUserAnswer, type RegisterUserRequest } from '@guildhall/contracts/appointments';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { workerFailureMessage } from '../lib/appointment-flow';
 
 /** POST /bureau/worker/register-user {userId, displayName} (001 §7), sent on load after the profile is read. */

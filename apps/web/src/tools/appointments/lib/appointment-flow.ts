@@ -2,7 +2,7 @@
 // Pure functions, so they are unit tested without a browser.
 
 import { z } from 'zod';
-import type { ApiFailure } from '../../../lib/api-client';
+import type { ApiFailure } from '@/lib/api-client';
 
 export const TEXT = {
   initializing: 'Initializing LIFF...',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Route, fakeServer, renderWithApp } from '../../../test-support/render-with-server';
+import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { TEXT } from '../lib/appointment-flow';
 import { AppointmentPage } from './appointment-page';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { Button, TextField } from '../../../ui';
+import { Button, TextField } from '@/ui';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useWorkerConfig } from '../api/get-worker-config';
 import { useRegisterUser } from '../api/register-user';

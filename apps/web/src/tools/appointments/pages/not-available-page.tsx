@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { Page } from '../../../ui';
+import { Page } from '@/ui';
 
 /**
  * 001 §2 lists /application, /time and /oldregis (and /) in the mini-app's routes but shows nothing

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckStatusAnswer, type CheckStatusQuery } from '@guildhall/contracts/bureau';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** GET /bureau/api/check-status?type=discord|roblox&id=... (001 §2 Status checker). */
 export function checkStatus(query: CheckStatusQuery, signal?: AbortSignal): Promise<CheckStatusAnswer> {

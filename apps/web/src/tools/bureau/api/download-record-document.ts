@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentType } from '@guildhall/contracts/bureau';
-import { apiDownload, errorMessageOf } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/save-file';
+import { apiDownload, errorMessageOf } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-file';
 import { getUserDetails } from './get-user-details';
 
 /** 001 §8: the PDF step fails. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PersonInfractionsAnswer } from '@guildhall/contracts/bureau';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /**
  * GET /bureau/api/records/{discordId}/infractions (staff only): both accounts of the verified pair and

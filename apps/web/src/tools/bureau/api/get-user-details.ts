@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserDetailsAnswer, type UserDetailsQuery } from '@guildhall/contracts/bureau';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /**
  * GET /bureau/api/user-details?discordId=&robloxId= (001 §7 "Lookup worker", staff only). A lookup

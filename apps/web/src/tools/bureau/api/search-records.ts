@@ -1,6 +1,6 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { RECORDS_PAGE_SIZE, SearchRecordsAnswer, type SearchRecordsQuery } from '@guildhall/contracts/bureau';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** The search as the contract reads it; `q` is already trimmed (001 §5). */
 export type RecordsFilter = Pick<SearchRecordsQuery, 'type' | 'q'>;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CheckerIdType, type CheckStatusQuery } from '@guildhall/contracts/bureau';
-import { Button } from '../../../ui/button';
-import { SelectField, TextField } from '../../../ui/field';
+import { Button } from '@/ui/button';
+import { SelectField, TextField } from '@/ui/field';
 
 const ID_TYPES: ReadonlyArray<{ value: CheckerIdType; label: string }> = [
   { value: 'discord', label: 'Discord ID' },

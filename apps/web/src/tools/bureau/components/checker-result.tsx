@@ -1,7 +1,7 @@
 import type { CheckStatusAnswer } from '@guildhall/contracts/bureau';
-import { DetailList } from '../../../ui/detail-list';
-import { StatusCard } from '../../../ui/status-card';
-import { Tag } from '../../../ui/tag';
+import { DetailList } from '@/ui/detail-list';
+import { StatusCard } from '@/ui/status-card';
+import { Tag } from '@/ui/tag';
 import { toCheckerView } from '../lib/checker-view';
 
 /** One of the three result cards of 001 §2: Not Found, User Verified (green), User Not Verified (amber). */

@@ -1,5 +1,5 @@
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/modal';
+import { Button } from '@/ui/button';
+import { Modal } from '@/ui/modal';
 
 /**
  * 001 §2 and §8: the records tool's error modal, titled 'An Error Occurred' in red, with the message

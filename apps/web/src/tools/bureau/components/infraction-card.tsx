@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PersonInfraction } from '@guildhall/contracts/bureau';
-import { DetailList } from '../../../ui/detail-list';
+import { DetailList } from '@/ui/detail-list';
 import { toInfractionCardView } from '../lib/infraction-view';
 
 /**

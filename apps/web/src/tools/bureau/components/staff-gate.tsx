@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { useMe } from '../../../api/get-me';
-import { discordSignInUrl } from '../../../lib/auth-links';
-import { Spinner } from '../../../ui/spinner';
+import { useMe } from '@/api/get-me';
+import { discordSignInUrl } from '@/lib/auth-links';
+import { Spinner } from '@/ui/spinner';
 import { ErrorModal } from './error-modal';
 // The gate's and the error modal's styles (001 §2: the modal's red title) live with the records page.
 import '../pages/records-page.css';

@@ -1,5 +1,5 @@
 import type { CheckStatusAnswer } from '@guildhall/contracts/bureau';
-import type { Tone } from '../../../ui/status-card';
+import type { Tone } from '@/ui/status-card';
 
 /** 001 §2 and §3: any absent or empty value reads 'Unknown'. */
 export const UNKNOWN = 'Unknown';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CheckStatusQuery } from '@guildhall/contracts/bureau';
-import { useTools } from '../../../api/get-tools';
-import { Page } from '../../../ui/page';
-import { StatusCard } from '../../../ui/status-card';
+import { useTools } from '@/api/get-tools';
+import { Page } from '@/ui/page';
+import { StatusCard } from '@/ui/status-card';
 import { useCheckStatus } from '../api/check-status';
 import { CheckerForm } from '../components/checker-form';
 import { CheckerResult } from '../components/checker-result';

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { DocumentType, UserDetailsAnswer } from '@guildhall/contracts/bureau';
-import { ApiError, UNKNOWN_ERROR } from '../../../lib/api-client';
-import { Button } from '../../../ui/button';
-import { DetailList } from '../../../ui/detail-list';
-import { Page } from '../../../ui/page';
-import { Spinner } from '../../../ui/spinner';
-import { useToast } from '../../../ui/toast';
+import { ApiError, UNKNOWN_ERROR } from '@/lib/api-client';
+import { Button } from '@/ui/button';
+import { DetailList } from '@/ui/detail-list';
+import { Page } from '@/ui/page';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toast';
 import { useDownloadRecordDocument } from '../api/download-record-document';
 import { usePersonInfractions } from '../api/get-person-infractions';
 import { useUserDetails } from '../api/get-user-details';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreatedAnswer } from '@guildhall/contracts/recruitment';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { API, recruitmentKeys } from './keys';
 
 /** Beyond 000: POST /api/applications/{id}/notes {body}, a private staff note. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeletedAnswer } from '@guildhall/contracts/recruitment';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { API, recruitmentKeys } from './keys';
 
 /** 000 §7 POST /api/roles/{id}/delete. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type AdminApplication, ApplicationsAnswer, type ListApplicationsQuery, TOTAL_COUNT_HEADER } from '@guildhall/contracts/recruitment';
-import { apiResponse, buildUrl } from '../../../lib/api-client';
+import { apiResponse, buildUrl } from '@/lib/api-client';
 import { API, recruitmentKeys } from './keys';
 
 /** One page of the list as the contract reads it, every filter given. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type PublicSettingsAnswer, PublicSettingsAnswer as Schema } from '@guildhall/contracts/recruitment';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { API, recruitmentKeys } from './keys';
 
 /**

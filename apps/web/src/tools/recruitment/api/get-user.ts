@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type SessionUser, UserAnswer } from '@guildhall/contracts/recruitment';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { API, recruitmentKeys } from './keys';
 
 /** 000 §7 GET /api/user: the session user, or null. 000 §8: a failed fetch shows the login screen. */

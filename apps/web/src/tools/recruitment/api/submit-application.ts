@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { SubmitApplicationAnswer, type SubmitApplicationRequest } from '@guildhall/contracts/recruitment';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { API } from './keys';
 
 /** 000 §7 POST /api/submit {jobSelection, answers}. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SettingsAnswer, type UpdateSettingRequest } from '@guildhall/contracts/recruitment';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { API, recruitmentKeys } from './keys';
 
 /** 000 §7 POST /api/settings/update {key, value}; answers the settings after the change. */

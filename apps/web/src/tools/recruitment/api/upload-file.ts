@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { UploadFileAnswer } from '@guildhall/contracts/recruitment';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { API } from './keys';
 
 /**

@@ -1,5 +1,5 @@
-import { Page } from '../../../ui/page';
-import { Tabs } from '../../../ui/tabs';
+import { Page } from '@/ui/page';
+import { Tabs } from '@/ui/tabs';
 import { ApplicationsTab } from './applications-tab';
 import { SettingsTab } from './settings-tab';
 

@@ -1,7 +1,7 @@
 import type { ApplicationStatusAnswer, SessionUser } from '@guildhall/contracts/recruitment';
-import { Page } from '../../../ui/page';
-import { Spinner } from '../../../ui/spinner';
-import { StatusCard } from '../../../ui/status-card';
+import { Page } from '@/ui/page';
+import { Spinner } from '@/ui/spinner';
+import { StatusCard } from '@/ui/status-card';
 import { useApplicationStatus } from '../api/get-application-status';
 import { usePublicSettings } from '../api/get-public-settings';
 import { formatTimestamp, isAcceptingApplications, textColorOn } from '../lib/format';

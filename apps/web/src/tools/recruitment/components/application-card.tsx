@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { type AdminApplication, type Question, type Stage, isDecided, statusForStageName } from '@guildhall/contracts/recruitment';
-import { Button } from '../../../ui/button';
-import { Tag } from '../../../ui/tag';
-import { useToast } from '../../../ui/toast';
+import { Button } from '@/ui/button';
+import { Tag } from '@/ui/tag';
+import { useToast } from '@/ui/toast';
 import { useAddNote } from '../api/add-note';
 import { useUpdateApplication } from '../api/update-application';
 import { formatTimestamp, isUrlAnswer, textColorOn } from '../lib/format';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Route, fakeServer, renderWithApp } from '../../../test-support/render-with-server';
+import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { ApplicationForm } from './application-form';
 
 const user = { userId: '111', username: 'ada', isAdmin: false };

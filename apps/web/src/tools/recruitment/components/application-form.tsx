@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { type SessionUser, parseOptions } from '@guildhall/contracts/recruitment';
-import { Button } from '../../../ui/button';
-import { Page } from '../../../ui/page';
-import { SelectField, TextAreaField } from '../../../ui/field';
-import { Spinner } from '../../../ui/spinner';
-import { useToast } from '../../../ui/toast';
+import { Button } from '@/ui/button';
+import { Page } from '@/ui/page';
+import { SelectField, TextAreaField } from '@/ui/field';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toast';
 import { useQuestions } from '../api/get-questions';
 import { useRoles } from '../api/get-roles';
 import { useSubmitApplication } from '../api/submit-application';

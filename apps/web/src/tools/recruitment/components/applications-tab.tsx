@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { STATUS_FILTERS_ORDER } from '../lib/status-filters';
 import type { StatusFilter } from '@guildhall/contracts/recruitment';
-import { Button } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
-import { StatusCard } from '../../../ui/status-card';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { StatusCard } from '@/ui/status-card';
 import { exportCsvUrl, useApplications } from '../api/get-applications';
 import { useQuestions } from '../api/get-questions';
 import { useStages } from '../api/get-stages';

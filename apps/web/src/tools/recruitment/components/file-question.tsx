@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useToast } from '../../../ui/toast';
+import { useToast } from '@/ui/toast';
 import { useUploadFile } from '../api/upload-file';
 import { uploadFailureText } from '../lib/messages';
 

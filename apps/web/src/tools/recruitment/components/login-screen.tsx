@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
-import { Page } from '../../../ui/page';
-import { StatusCard } from '../../../ui/status-card';
-import { Tag } from '../../../ui/tag';
+import { Page } from '@/ui/page';
+import { StatusCard } from '@/ui/status-card';
+import { Tag } from '@/ui/tag';
 import { usePublicSettings } from '../api/get-public-settings';
 import { API } from '../api/keys';
 import { formatPeriod } from '../lib/format';

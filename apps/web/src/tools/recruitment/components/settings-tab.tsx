@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { DEFAULT_STAGE_COLOR, QUESTION_TYPES, QuestionType, UNSET_DATE, type UpdateSettingRequest, parseOptions, splitChoices } from '@guildhall/contracts/recruitment';
-import { Button } from '../../../ui/button';
-import { SelectField, TextAreaField, TextField } from '../../../ui/field';
-import { Spinner } from '../../../ui/spinner';
-import { useToast } from '../../../ui/toast';
+import { Button } from '@/ui/button';
+import { SelectField, TextAreaField, TextField } from '@/ui/field';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toast';
 import { useCreateQuestion } from '../api/create-question';
 import { useCreateRole } from '../api/create-role';
 import { useCreateStage } from '../api/create-stage';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/modal';
+import { Button } from '@/ui/button';
+import { Modal } from '@/ui/modal';
 import { API } from '../api/keys';
 
 /** 000 §7 "Browser navigation to /api/logout": a form post, so it passes the Origin check (issue 10 item 2). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPeriod, formatSettingDate, isAcceptingApplications, isUrlAnswer, textColorOn } from './format';
 import { MESSAGES, loginFailureNote, submitFailureText, uploadFailureText } from './messages';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 describe('recruitment formatting (000 §2, §9)', () => {
   it('formats dates en-GB and the period with Now / Indefinite', () => {

@@ -1,5 +1,5 @@
 import { LOGIN_RESULT_PARAM, LoginFailure } from '@guildhall/contracts/recruitment';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 // 000 §8 Error catalogue, word for word.
 export const MESSAGES = {

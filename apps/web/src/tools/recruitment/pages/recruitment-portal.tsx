@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Button } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
 import { useVerification } from '../api/check-verification';
 import { useUser } from '../api/get-user';
 import { AdminDashboard } from '../components/admin-dashboard';

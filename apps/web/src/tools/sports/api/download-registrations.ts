@@ -1,4 +1,4 @@
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '@/lib/api-client';
 import { SPORTS_API, sportsCall } from './sports-call';
 
 /** The admin list as CSV or as the printed A4 PDF (GET /sports/api/admin/sport-registrations.{csv,pdf}). */

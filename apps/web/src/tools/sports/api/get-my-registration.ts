@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MyRegistrationAnswer, type SportsErrorCode } from '@guildhall/contracts/sports';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { SPORTS_API, sportsCall } from './sports-call';
 
 /** 002 §7 GET /api/my-registration (bearer): "a 404 means no registration" (`sports.no_registration`), answered here as null. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { RegistrationSettingsAnswer } from '@guildhall/contracts/sports';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { SPORTS_API, sportsCall } from './sports-call';
 
 /** 002 §7 GET /api/settings/registration-status -> isRegistrationOpen. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SportsConfigAnswer } from '@guildhall/contracts/sports';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { SPORTS_API, sportsCall } from './sports-call';
 
 /** GET /sports/api/config: the Soviet login's fixed student ID and the level prefixes (not secrets). */

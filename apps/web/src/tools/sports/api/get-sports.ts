@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SportsAnswer } from '@guildhall/contracts/sports';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { SPORTS_API, sportsCall } from './sports-call';
 
 /** 002 §7 GET /api/sports (bearer): the sports this account may see. */

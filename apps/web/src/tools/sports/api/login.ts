@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SchoolLoginAnswer, type SchoolLoginRequest } from '@guildhall/contracts';
-import { invalidateMe } from '../../../api/get-me';
-import { apiRequest } from '../../../lib/api-client';
+import { invalidateMe } from '@/api/get-me';
+import { apiRequest } from '@/lib/api-client';
 import { SPORTS_API, sportsCall } from './sports-call';
 
 /** 002 §7 POST /api/login {student_id, password} -> token, role, userId, studentId, email. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiFailure, ApiRequestOptions } from '../../../lib/api-client';
+import type { ApiFailure, ApiRequestOptions } from '@/lib/api-client';
 import { readSession } from '../lib/session';
 
 /** Every sports call lives under /sports/api (002 §7). */

@@ -1,5 +1,5 @@
 import { ELIGIBILITY_LABELS } from '@guildhall/contracts/sports';
-import { Modal } from '../../../ui/modal';
+import { Modal } from '@/ui/modal';
 import { useSportsConfig } from '../api/get-sports-config';
 
 /** 002 §2 "a link to an eligibility list": which student IDs give which level (002 §5) and what each label means. */

@@ -1,6 +1,6 @@
 import { levelOf } from '@guildhall/contracts/sports';
-import { Button } from '../../../ui/button';
-import { Tag } from '../../../ui/tag';
+import { Button } from '@/ui/button';
+import { Tag } from '@/ui/tag';
 import { useSportsConfig } from '../api/get-sports-config';
 import { LEVEL_LABELS, ROLE_LABELS } from '../lib/labels';
 import type { SportsSession } from '../lib/session';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
 import { useLogin } from '../api/login';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { storeSession } from '../lib/session';
 import { EligibilityList } from './eligibility-list';
 

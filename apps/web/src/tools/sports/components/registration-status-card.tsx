@@ -1,6 +1,6 @@
 import { type MyRegistrationAnswer, STATUS_LABELS } from '@guildhall/contracts/sports';
-import { Button } from '../../../ui/button';
-import { StatusCard, type Tone } from '../../../ui/status-card';
+import { Button } from '@/ui/button';
+import { StatusCard, type Tone } from '@/ui/status-card';
 
 const TONES: Record<MyRegistrationAnswer['status'], Tone> = {
   pending_selection: 'warning',

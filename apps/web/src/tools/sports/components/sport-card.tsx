@@ -1,6 +1,6 @@
 import { ELIGIBILITY_LABELS, type Sport, spotsLeft } from '@guildhall/contracts/sports';
-import { Button } from '../../../ui/button';
-import { Tag } from '../../../ui/tag';
+import { Button } from '@/ui/button';
+import { Tag } from '@/ui/tag';
 import { sportVisual } from '../lib/sport-visual';
 
 /** 002 §2 sport card with 002 §9 spots left, 'Spots Open' / 'Main Team Full' and the pending count. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/modal';
+import { Button } from '@/ui/button';
+import { Modal } from '@/ui/modal';
 
 /** 002 §2 "an error modal": one message and a way out. */
 export function ErrorModal({ message, onClose }: { message: string | null; onClose(): void }) {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Sport } from '@guildhall/contracts/sports';
-import { Spinner } from '../../../ui/spinner';
+import { Spinner } from '@/ui/spinner';
 import { useMyRegistration } from '../api/get-my-registration';
 import { useRegistrationStatus } from '../api/get-registration-status';
 import { useSports } from '../api/get-sports';
 import { useRegisterSport } from '../api/register-sport';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useWithdrawRegistration } from '../api/withdraw-registration';
 import type { SportsSession } from '../lib/session';
 import { RegistrationStatusCard } from './registration-status-card';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateMe } from '../../../api/get-me';
-import { Page } from '../../../ui/page';
+import { invalidateMe } from '@/api/get-me';
+import { Page } from '@/ui/page';
 import { logout } from '../api/logout';
 import { AdminPanel } from '../components/admin-panel';
 import { InfoBar } from '../components/info-bar';

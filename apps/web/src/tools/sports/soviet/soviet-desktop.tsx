@@ -4,7 +4,7 @@ import { useSportsConfig } from '../api/get-sports-config';
 import { ClipboardIcon, ComputerIcon, MedalIcon } from './desktop-icons';
 import { AdminPanel } from '../components/admin-panel';
 import { StudentSection } from '../components/student-section';
-import { useNow } from '../../../lib/scaled-clock';
+import { useNow } from '@/lib/scaled-clock';
 import { LEVEL_LABELS, ROLE_LABELS } from '../lib/labels';
 import { type SportsSession, isAdminRole } from '../lib/session';
 

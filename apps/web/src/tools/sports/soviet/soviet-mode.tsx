@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSportsConfig } from '../api/get-sports-config';
 import { useLogin } from '../api/login';
-import { useAfter, useTicks } from '../../../lib/scaled-clock';
+import { useAfter, useTicks } from '@/lib/scaled-clock';
 import { storeSession, useSportsSession } from '../lib/session';
 import { SovietDesktop } from './soviet-desktop';
 import './soviet.css';

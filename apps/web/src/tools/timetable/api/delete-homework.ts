@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { OkAnswer } from '@guildhall/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** 002 §7 DELETE /homework/{id}. */
 export function deleteHomework(id: number) {

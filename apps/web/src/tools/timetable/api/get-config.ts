@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { TimetableConfigAnswer } from '@guildhall/contracts/timetable';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { timetableKeys } from './keys';
 
 /** GET /timetable/api/config: term start, time zone, week start and day names (002 §9, configurable). */

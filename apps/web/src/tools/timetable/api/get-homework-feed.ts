@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { HomeworkFeedStatusAnswer } from '@guildhall/contracts/timetable';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { timetableKeys } from './keys';
 
 /** GET /timetable/api/homework-feed: whether a private subscription URL is live (it cannot be shown again). */

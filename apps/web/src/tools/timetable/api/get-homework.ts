@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Homework, HomeworkListAnswer } from '@guildhall/contracts/timetable';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { timetableKeys } from './keys';
 
 /** 002 §7 GET /homework. */

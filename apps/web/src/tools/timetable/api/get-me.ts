@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CoreErrorCode } from '@guildhall/contracts/core';
 import { TimetableMeAnswer } from '@guildhall/contracts/timetable';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { timetableKeys } from './keys';
 
 /** GET /timetable/api/me: the signed-in school account, or null when nobody is signed in (`unauthenticated`). */

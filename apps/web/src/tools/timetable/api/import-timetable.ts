@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportTimetableAnswer } from '@guildhall/contracts/timetable';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { timetableKeys } from './keys';
 
 /** POST /timetable/api/schedule/import {csv}: replaces the weekly timetable. */

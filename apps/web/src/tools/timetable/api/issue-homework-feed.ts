@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HomeworkFeedAnswer } from '@guildhall/contracts/timetable';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { timetableKeys } from './keys';
 
 /** POST /timetable/api/homework-feed: a new private subscription URL; the old one stops working. */

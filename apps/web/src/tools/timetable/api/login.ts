@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SchoolLoginAnswer, type SchoolLoginRequest } from '@guildhall/contracts';
-import { invalidateMe } from '../../../api/get-me';
-import { apiRequest } from '../../../lib/api-client';
+import { invalidateMe } from '@/api/get-me';
+import { apiRequest } from '@/lib/api-client';
 import { timetableKeys } from './keys';
 
 /** POST /timetable/api/login {student_id, password}: sets the session cookie (002 §7 login response). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OkAnswer } from '@guildhall/contracts';
-import { invalidateMe } from '../../../api/get-me';
-import { apiRequest } from '../../../lib/api-client';
+import { invalidateMe } from '@/api/get-me';
+import { apiRequest } from '@/lib/api-client';
 import { timetableKeys } from './keys';
 
 /** POST /timetable/api/logout: ends the session. */

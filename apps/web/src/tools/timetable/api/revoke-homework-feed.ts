@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OkAnswer } from '@guildhall/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { timetableKeys } from './keys';
 
 /** DELETE /timetable/api/homework-feed: turns the subscription URL off. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OverrideAnswer, type OverrideRequest, type ScheduleAnswer } from '@guildhall/contracts/timetable';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { timetableKeys } from './keys';
 
 /** 002 §7 POST /schedule/override {schedule_item_id, week_start_date, status, notes}. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ClassStatus, type Homework, type ScheduleItem } from '@guildhall/contracts/timetable';
 import { CLASS_STATUSES, NOTES_LOCKED_TIP, canEditNotes, classDate, displayClassStatus, homeworkForClass, isPastDay } from '@guildhall/contracts/timetable-rules';
-import { Table, type TableColumn } from '../../../ui/table';
+import { Table, type TableColumn } from '@/ui/table';
 import type { SchoolConfig } from '../lib/settings';
 import { MESSAGES } from '../lib/messages';
 

@@ -1,6 +1,6 @@
 import type { Homework } from '@guildhall/contracts/timetable';
 import { displayHomeworkId, formatSchoolDate, homeworkDisplayStatus } from '@guildhall/contracts/timetable-rules';
-import { Modal } from '../../../ui/modal';
+import { Modal } from '@/ui/modal';
 import { HomeworkStatusTag } from './homework-status-tag';
 
 export interface HomeworkDetailsModalProps {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
-import { Modal } from '../../../ui/modal';
-import { StatusCard } from '../../../ui/status-card';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
+import { Modal } from '@/ui/modal';
+import { StatusCard } from '@/ui/status-card';
 import { useHomeworkFeed } from '../api/get-homework-feed';
 import { useIssueHomeworkFeed } from '../api/issue-homework-feed';
 import { useRevokeHomeworkFeed } from '../api/revoke-homework-feed';

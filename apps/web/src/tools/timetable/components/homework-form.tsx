@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Homework } from '@guildhall/contracts/timetable';
 import { HOMEWORK_STATUSES, isHhMm, isIsoDate } from '@guildhall/contracts/timetable-rules';
-import { Button } from '../../../ui/button';
-import { SelectField, TextAreaField, TextField } from '../../../ui/field';
+import { Button } from '@/ui/button';
+import { SelectField, TextAreaField, TextField } from '@/ui/field';
 
 export interface SubjectChoice {
   code: string;

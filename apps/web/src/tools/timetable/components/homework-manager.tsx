@@ -10,10 +10,10 @@ import {
   homeworkStatistics,
   selectHomework,
 } from '@guildhall/contracts/timetable-rules';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
-import { Modal } from '../../../ui/modal';
-import { useToast } from '../../../ui/toast';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
+import { Modal } from '@/ui/modal';
+import { useToast } from '@/ui/toast';
 import { useCreateHomework } from '../api/create-homework';
 import { useDeleteHomework } from '../api/delete-homework';
 import { refreshHomework } from '../api/refresh-homework';

@@ -1,6 +1,6 @@
 import type { HomeworkDisplayStatus } from '@guildhall/contracts/timetable-rules';
-import { Tag } from '../../../ui/tag';
-import type { Tone } from '../../../ui/status-card';
+import { Tag } from '@/ui/tag';
+import type { Tone } from '@/ui/status-card';
 
 const TONES: Record<HomeworkDisplayStatus, Tone> = {
   Graded: 'success',

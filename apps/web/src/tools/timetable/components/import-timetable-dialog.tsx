@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/modal';
-import { StatusCard } from '../../../ui/status-card';
+import { Button } from '@/ui/button';
+import { Modal } from '@/ui/modal';
+import { StatusCard } from '@/ui/status-card';
 import { useImportTimetable } from '../api/import-timetable';
 
 /** Loads a weekly timetable from a CSV file (header: subject_code, subject_name, day_of_week, start_time, end_time, room). */

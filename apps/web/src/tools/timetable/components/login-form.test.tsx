@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderWithApp } from '../../../test-support/render-with-server';
+import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { LoginForm } from './login-form';
 
 describe('002 §5 timetable login form', () => {

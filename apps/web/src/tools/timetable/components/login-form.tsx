@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
-import { StatusCard } from '../../../ui/status-card';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
+import { StatusCard } from '@/ui/status-card';
 import { useLogin } from '../api/login';
 
 /** Sign-in with a school account (student ID + password, both required: 002 §5 Login form). */

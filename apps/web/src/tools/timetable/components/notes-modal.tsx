@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ScheduleItem } from '@guildhall/contracts/timetable';
-import { Button } from '../../../ui/button';
-import { TextAreaField } from '../../../ui/field';
-import { Modal } from '../../../ui/modal';
+import { Button } from '@/ui/button';
+import { TextAreaField } from '@/ui/field';
+import { Modal } from '@/ui/modal';
 
 export interface NotesModalProps {
   item: ScheduleItem | null;

@@ -1,7 +1,7 @@
 import type { OverrideSummaryEntry } from '@guildhall/contracts/timetable';
 import { classDate, formatSchoolDate } from '@guildhall/contracts/timetable-rules';
-import { Spinner } from '../../../ui/spinner';
-import { Tag } from '../../../ui/tag';
+import { Spinner } from '@/ui/spinner';
+import { Tag } from '@/ui/tag';
 import { useOverridesAll } from '../api/get-overrides-all';
 import type { SchoolConfig } from '../lib/settings';
 import { LoadError } from './timetable-view';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { ClassStatus, Homework, ScheduleItem } from '@guildhall/contracts/timetable';
 import { addWeeks, canGoToPreviousWeek, classDate, currentWeekStart, formatSchoolDate, splitToday, weekDays, weekRangeLabel } from '@guildhall/contracts/timetable-rules';
-import { Button } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
-import { Tabs } from '../../../ui/tabs';
-import { useToast } from '../../../ui/toast';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { Tabs } from '@/ui/tabs';
+import { useToast } from '@/ui/toast';
 import { useSchedule } from '../api/get-schedule';
 import { useSaveOverride } from '../api/save-override';
 import { MESSAGES, detailOf, isRefusal } from '../lib/messages';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 // 002 §8 Timetable alerts, word for word. A refusal from the server and a failure to reach it get
 // different texts where the catalogue has two.

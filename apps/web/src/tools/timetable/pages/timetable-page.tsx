@@ -1,8 +1,8 @@
 import { currentWeekStart } from '@guildhall/contracts/timetable-rules';
-import { Button } from '../../../ui/button';
-import { Page } from '../../../ui/page';
-import { Spinner } from '../../../ui/spinner';
-import { Tabs } from '../../../ui/tabs';
+import { Button } from '@/ui/button';
+import { Page } from '@/ui/page';
+import { Spinner } from '@/ui/spinner';
+import { Tabs } from '@/ui/tabs';
 import { useTimetableConfig } from '../api/get-config';
 import { useHomework } from '../api/get-homework';
 import { useTimetableMe } from '../api/get-me';
