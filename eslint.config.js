@@ -27,18 +27,21 @@ const boundaryPolicies = [
   {
     from: { element: { type: 'server-tool' } },
     disallow: toElements('server-tool'),
-    message: 'A tool never imports another tool ({{from.element.captured.tool}} -> {{to.element.captured.tool}}); move shared code into core.',
+    message:
+      'A tool never imports another tool ({{from.element.captured.tool}} -> {{to.element.captured.tool}}); move shared code into core.',
   },
   {
     from: { element: { type: 'web-tool' } },
     disallow: toElements('web-tool'),
-    message: 'A tool never imports another tool ({{from.element.captured.tool}} -> {{to.element.captured.tool}}); move shared code into the kit (ui, lib).',
+    message:
+      'A tool never imports another tool ({{from.element.captured.tool}} -> {{to.element.captured.tool}}); move shared code into the kit (ui, lib).',
   },
   {
     // A tool's contract (`packages/contracts/src/<tool>.ts`, `<tool>-*.ts`) belongs to that tool too.
     from: { element: { types: { anyOf: ['server-tool', 'web-tool'] } } },
     disallow: { to: { file: { path: `packages/contracts/src/{${tools.join(',')}}{,-*}.ts` } } },
-    message: "A tool never imports another tool's contract ({{from.element.captured.tool}} -> {{to.file.path}}); move shared schemas into contracts/core.",
+    message:
+      "A tool never imports another tool's contract ({{from.element.captured.tool}} -> {{to.file.path}}); move shared schemas into contracts/core.",
   },
   {
     from: { element: { types: { anyOf: ['server-tool', 'web-tool'] } } },
@@ -106,7 +109,10 @@ export default tseslint.config(
       'import/resolver': { typescript: { project: 'tsconfig.json' }, node: true },
     },
     rules: {
-      'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, checkUnknownLocals: true, policies: boundaryPolicies }],
+      'boundaries/dependencies': [
+        'error',
+        { default: 'allow', checkAllOrigins: true, checkUnknownLocals: true, policies: boundaryPolicies },
+      ],
     },
   },
 );

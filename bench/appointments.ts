@@ -19,7 +19,9 @@ function* slots(): Generator<string> {
     const date = new TZDate(now.getFullYear(), now.getMonth(), now.getDate() + day, 0, 0, 0, 0, 'Asia/Bangkok');
     if (date.getDay() === 0 || date.getDay() === 6) continue;
     for (let m = 9 * 60; m < 17 * 60; m += 30) {
-      yield new Date(new TZDate(date.getFullYear(), date.getMonth(), date.getDate(), Math.floor(m / 60), m % 60, 0, 0, 'Asia/Bangkok').getTime()).toISOString();
+      yield new Date(
+        new TZDate(date.getFullYear(), date.getMonth(), date.getDate(), Math.floor(m / 60), m % 60, 0, 0, 'Asia/Bangkok').getTime(),
+      ).toISOString();
     }
   }
 }
@@ -58,7 +60,9 @@ export default async function run(): Promise<void> {
     const won = race.filter((r) => r.status === 200).length;
     const refused = race.filter((r) => r.status === 409).length;
     const failed = race.filter((r) => r.status >= 500).length;
-    console.log(`race: ${RACERS} users for one slot -> ${won} booked, ${refused} x 409, ${failed} x 5xx (target: 1, ${RACERS - 1}, 0)  ${verdict(won === 1 && refused === RACERS - 1 && failed === 0)}`);
+    console.log(
+      `race: ${RACERS} users for one slot -> ${won} booked, ${refused} x 409, ${failed} x 5xx (target: 1, ${RACERS - 1}, 0)  ${verdict(won === 1 && refused === RACERS - 1 && failed === 0)}`,
+    );
 
     const queue = Array.from({ length: BOOKINGS }, () => all.next().value as string).filter(Boolean);
     const latencies: number[] = [];
@@ -81,7 +85,9 @@ export default async function run(): Promise<void> {
     const p99 = percentile(latencies, 99);
     console.log(`bookings: ${queue.length} distinct slots at ${CONCURRENCY} users, ${non200} not booked`);
     console.log(`throughput: ${rps.toFixed(0)} bookings/s (target >= 200)  ${verdict(rps >= 200 && non200 === 0)}`);
-    console.log(`latency: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target p99 < 100 ms)  ${verdict(p99 < 100)}`);
+    console.log(
+      `latency: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target p99 < 100 ms)  ${verdict(p99 < 100)}`,
+    );
     console.log(`LINE verify calls: ${line.calls.filter((c) => c.includes('/verify')).length} (one per request)`);
   } finally {
     await server.stop();

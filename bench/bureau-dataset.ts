@@ -5,7 +5,7 @@ import { openBenchDatabase } from './support';
 const DISCORD_EPOCH = 1_420_070_400_000;
 const SPAN_MS = 283_996_800_000; // nine years
 export function benchDiscordId(i: number): string {
-  const ms = (BigInt(i) * 2_654_435_761n) % BigInt(SPAN_MS) + 31_536_000_000n;
+  const ms = ((BigInt(i) * 2_654_435_761n) % BigInt(SPAN_MS)) + 31_536_000_000n;
   return ((ms << 22n) | BigInt(i % 4096)).toString();
 }
 export function benchRobloxId(i: number): string {

@@ -53,7 +53,13 @@ function needle(n: number): { type: 'discord' | 'roblox'; q: string } {
 async function seedPeople(file: string): Promise<string> {
   const handle = openDatabase({ sqliteFile: file });
   const registry = new RegistryRepository(handle.db, createLocalEventBus());
-  const lookup = new ProfileLookup(handle.db, { discordBaseUrl: 'http://127.0.0.1:9', discordBotToken: 'x', robloxBaseUrl: 'http://127.0.0.1:9', cacheSeconds: 1e6, timeoutMs: 100 });
+  const lookup = new ProfileLookup(handle.db, {
+    discordBaseUrl: 'http://127.0.0.1:9',
+    discordBotToken: 'x',
+    robloxBaseUrl: 'http://127.0.0.1:9',
+    cacheSeconds: 1e6,
+    timeoutMs: 100,
+  });
   for (const key of ['thai', 'banned', 'staff'] as const) {
     const person = demoPerson(key);
     await registry.upsertPair(person.discord.id, person.roblox!.id);
@@ -63,7 +69,12 @@ async function seedPeople(file: string): Promise<string> {
   for (const infraction of demoInfractions) await registry.addInfraction(infraction);
   const staff = demoPerson('staff');
   await new GrantStore(handle.db, createLocalEventBus()).grant(staff.discord.id, 'bureau-staff');
-  const { token } = await new SessionStore(handle.db, createLocalEventBus(), 86_400_000).create({ kind: 'discord', subject: staff.discord.id, displayName: 'bench', avatar: null });
+  const { token } = await new SessionStore(handle.db, createLocalEventBus(), 86_400_000).create({
+    kind: 'discord',
+    subject: staff.discord.id,
+    displayName: 'bench',
+    avatar: null,
+  });
   await handle.close();
   return `${SESSION_COOKIE}=${token}`;
 }
@@ -94,7 +105,11 @@ async function html2canvasPdfs(html: string): Promise<{ ms: number[]; bytes: num
     for (let i = 0; i < Math.min(PRINTS, 8) + 1; i++) {
       const result = await page.evaluate(async (markup) => {
         type Html2Canvas = (element: HTMLElement, options: { scale: number }) => Promise<HTMLCanvasElement>;
-        type JsPdf = new (orientation: string, unit: string, format: string) => {
+        type JsPdf = new (
+          orientation: string,
+          unit: string,
+          format: string,
+        ) => {
           addImage(data: string, format: string, x: number, y: number, w: number, h: number): void;
           output(type: 'arraybuffer'): ArrayBuffer;
         };
@@ -112,7 +127,12 @@ async function html2canvasPdfs(html: string): Promise<{ ms: number[]; bytes: num
         let text = '';
         for (let at = 0; at < bytes.length; at += 65_536) text += String.fromCharCode(...bytes.subarray(at, at + 65_536));
         document.body.innerHTML = '';
-        return { ms, bytes: bytes.length, images: (text.match(/\/Subtype \/Image/g) ?? []).length, textObjects: (text.match(/\bBT\b/g) ?? []).length };
+        return {
+          ms,
+          bytes: bytes.length,
+          images: (text.match(/\/Subtype \/Image/g) ?? []).length,
+          textObjects: (text.match(/\bBT\b/g) ?? []).length,
+        };
       }, body);
       if (i > 0) ms.push(result.ms); // the first run warms up
       last = result;
@@ -128,7 +148,9 @@ export default async function run(): Promise<void> {
   const started = Date.now();
   const file = await seedBureauPairs(dataDir, PAIRS);
   const cookie = await seedPeople(file);
-  console.log(`seeded ${PAIRS.toLocaleString('en')} verified pairs (FTS5 trigram index kept by triggers) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${PAIRS.toLocaleString('en')} verified pairs (FTS5 trigram index kept by triggers) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const server = await startProcess(path.join(repoRoot, 'apps/server/src/main.ts'), {
     NODE_ENV: 'production',
@@ -158,12 +180,17 @@ export default async function run(): Promise<void> {
       searchMs.push((await get(`/bureau/api/records?type=${type}&q=${q}`)).ms);
     }
     const p95 = percentile(searchMs, 95);
-    console.log(`search over ${PAIRS.toLocaleString('en')} pairs: ${SEARCHES} queries, p50 ${percentile(searchMs, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target < 50 ms)  ${verdict(p95 < 50)}`);
+    console.log(
+      `search over ${PAIRS.toLocaleString('en')} pairs: ${SEARCHES} queries, p50 ${percentile(searchMs, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target < 50 ms)  ${verdict(p95 < 50)}`,
+    );
 
     // Documents through the real endpoint (lookups answered from the warm cache).
     const thai = demoPerson('thai');
     const banned = demoPerson('banned');
-    for (const [type, person] of [['registration', thai], ['infraction', banned]] as const) {
+    for (const [type, person] of [
+      ['registration', thai],
+      ['infraction', banned],
+    ] as const) {
       const url = `/bureau/api/records/${person.discord.id}/documents/${type}`;
       for (let i = 0; i < 3; i++) await get(url); // Chromium starts on the first print; warm it
       const ms: number[] = [];
@@ -174,7 +201,9 @@ export default async function run(): Promise<void> {
         bytes = result.body.length;
       }
       const median = percentile(ms, 50);
-      console.log(`${type} PDF (vector, fonts embedded): median ${median.toFixed(1)} ms (target < 100 ms)  ${verdict(median < 100)}; size ${kb(bytes)} (target < 100 KB)  ${verdict(bytes < 100 * 1024)}`);
+      console.log(
+        `${type} PDF (vector, fonts embedded): median ${median.toFixed(1)} ms (target < 100 ms)  ${verdict(median < 100)}; size ${kb(bytes)} (target < 100 KB)  ${verdict(bytes < 100 * 1024)}`,
+      );
     }
   } finally {
     await server.stop();

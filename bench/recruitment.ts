@@ -24,24 +24,54 @@ async function seed(dataDir: string): Promise<void> {
     sqlite.prepare('insert into registry_pairs (discord_id, roblox_id, updated_at) values (?, ?, ?)').run(ADMIN_ID, '1', now);
     sqlite.prepare('insert into grants (discord_id, role, granted_at) values (?, ?, ?)').run(ADMIN_ID, 'recruitment-admin', now);
     sqlite
-      .prepare('insert into sessions (token_hash, kind, subject, display_name, avatar, created_at, expires_at) values (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'insert into sessions (token_hash, kind, subject, display_name, avatar, created_at, expires_at) values (?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(hashToken(ADMIN_TOKEN), 'discord', ADMIN_ID, 'bench.admin', null, now, now + 86_400_000);
-    demoStages.forEach((s, i) => sqlite.prepare('insert into recruitment_stages (name, ordering, color) values (?, ?, ?)').run(s.name, i, s.color));
+    demoStages.forEach((s, i) =>
+      sqlite.prepare('insert into recruitment_stages (name, ordering, color) values (?, ?, ?)').run(s.name, i, s.color),
+    );
     for (const name of demoRoles) sqlite.prepare('insert into recruitment_roles (name) values (?)').run(name);
-    for (const q of demoQuestions) sqlite.prepare('insert into recruitment_questions (text, type, options) values (?, ?, ?)').run(q.text, q.type, q.options ? JSON.stringify(q.options) : null);
+    for (const q of demoQuestions)
+      sqlite
+        .prepare('insert into recruitment_questions (text, type, options) values (?, ?, ?)')
+        .run(q.text, q.type, q.options ? JSON.stringify(q.options) : null);
     const labels = JSON.stringify(Object.fromEntries(demoQuestions.map((q, i) => [String(i + 1), q.text])));
     const insert = sqlite.prepare(
       `insert into recruitment_applications (user_id, username, username_lower, avatar, role_id, job, answers, question_labels, status, stage_id, stage_name, stage_color, feedback, created_at, status_updated_at)
        values (?, ?, ?, null, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const audit = sqlite.prepare('insert into recruitment_audit (application_id, actor_id, actor_name, kind, from_value, to_value, at) values (?, ?, ?, ?, ?, ?, ?)');
-    const note = sqlite.prepare('insert into recruitment_notes (application_id, author_id, author_name, body, created_at) values (?, ?, ?, ?, ?)');
+    const audit = sqlite.prepare(
+      'insert into recruitment_audit (application_id, actor_id, actor_name, kind, from_value, to_value, at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const note = sqlite.prepare(
+      'insert into recruitment_notes (application_id, author_id, author_name, body, created_at) values (?, ?, ?, ?, ?)',
+    );
     for (let i = 1; i <= APPLICATIONS; i++) {
       const stage = i % 10 === 0 ? 2 : i % 7 === 0 ? 3 : i % 3 === 0 ? 1 : 0;
       const status = stage === 2 ? 'Accepted' : stage === 3 ? 'Declined' : 'Pending';
       const name = bulkApplicantName(i);
-      const answers = JSON.stringify({ 1: `Answer number ${i}: I would like to help the network run on time. `.repeat(3), 2: '5 to 10', 3: `/recruitment/api/uploads/00000000-0000-4000-8000-${String(i).padStart(12, '0')}/cv.pdf` });
-      const id = insert.run(String(900_000_000_000_000_000n + BigInt(i)), name, name, 1 + (i % demoRoles.length), demoRoles[i % demoRoles.length], answers, labels, status, stage + 1, demoStages[stage]!.name, demoStages[stage]!.color, stage ? 'Thanks for applying.' : null, now - i * 60_000, now - i * 30_000).lastInsertRowid;
+      const answers = JSON.stringify({
+        1: `Answer number ${i}: I would like to help the network run on time. `.repeat(3),
+        2: '5 to 10',
+        3: `/recruitment/api/uploads/00000000-0000-4000-8000-${String(i).padStart(12, '0')}/cv.pdf`,
+      });
+      const id = insert.run(
+        String(900_000_000_000_000_000n + BigInt(i)),
+        name,
+        name,
+        1 + (i % demoRoles.length),
+        demoRoles[i % demoRoles.length],
+        answers,
+        labels,
+        status,
+        stage + 1,
+        demoStages[stage]!.name,
+        demoStages[stage]!.color,
+        stage ? 'Thanks for applying.' : null,
+        now - i * 60_000,
+        now - i * 30_000,
+      ).lastInsertRowid;
       if (stage) audit.run(id, ADMIN_ID, 'bench.admin', 'stage', demoStages[0]!.name, demoStages[stage]!.name, now - i * 30_000);
       if (i % 5 === 0) note.run(id, ADMIN_ID, 'bench.admin', 'Strong candidate; follow up.', now);
     }
@@ -62,7 +92,9 @@ async function measure(url: string, paths: () => string, samples = SAMPLES): Pro
     Array.from({ length: CONCURRENCY }, async () => {
       while (left-- > 0) {
         const started = performance.now();
-        const response = await fetch(url + paths(), { headers: { cookie: `gh_session=${ADMIN_TOKEN}`, ...(process.env.BENCH_IDENTITY ? { 'accept-encoding': 'identity' } : {}) } });
+        const response = await fetch(url + paths(), {
+          headers: { cookie: `gh_session=${ADMIN_TOKEN}`, ...(process.env.BENCH_IDENTITY ? { 'accept-encoding': 'identity' } : {}) },
+        });
         await response.arrayBuffer();
         times.push(performance.now() - started);
         if (!response.ok) failures++;
@@ -77,8 +109,12 @@ export default async function run(): Promise<void> {
   const dataDir = tempDir('recruitment');
   const started = Date.now();
   await seed(dataDir);
-  console.log(`seeded ${APPLICATIONS.toLocaleString('en')} applications (+ audit entries and notes) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`each figure: ${SAMPLES} admin requests, ${CONCURRENCY} at a time, timed one by one (machine load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+  console.log(
+    `seeded ${APPLICATIONS.toLocaleString('en')} applications (+ audit entries and notes) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `each figure: ${SAMPLES} admin requests, ${CONCURRENCY} at a time, timed one by one (machine load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
+  );
   const server = await startProcess(path.join(repoRoot, 'apps/server/src/main.ts'), {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,

@@ -68,7 +68,10 @@ export async function startProcess(script: string, env: Record<string, string>, 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode} (its stderr is above)`);
-    const ok = await fetch(url + readyPath).then((r) => r.ok, () => false);
+    const ok = await fetch(url + readyPath).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -34,18 +34,23 @@ async function seed(dataDir: string): Promise<void> {
   // The accounts that sign in get real argon2id hashes; the rest share one (hashing 2,000 takes minutes).
   const accounts = new SchoolAccountStore(handle.db);
   const first = await accounts.create({ studentId: studentIdOf(0), password: PASSWORD, role: 'student' });
-  const hash = (await handle.db.selectFrom('school_accounts').select('password_hash').where('id', '=', first.id).executeTakeFirstOrThrow()).password_hash;
+  const hash = (await handle.db.selectFrom('school_accounts').select('password_hash').where('id', '=', first.id).executeTakeFirstOrThrow())
+    .password_hash;
   await handle.close();
 
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   const now = Date.now();
   const thisWeek = currentWeekStart(now, ZONE);
-  const account = sqlite.prepare("insert into school_accounts (student_id, email, role, password_hash, created_at) values (?, null, 'student', ?, ?)");
+  const account = sqlite.prepare(
+    "insert into school_accounts (student_id, email, role, password_hash, created_at) values (?, null, 'student', ?, ?)",
+  );
   const item = sqlite.prepare(
     "insert into timetable_schedule_items (owner_id, subject_code, subject_name, day_of_week, start_time, end_time, room, status, notes, created_at) values (?, ?, ?, ?, ?, ?, ?, 'Up-Coming', '', ?)",
   );
-  const override = sqlite.prepare('insert into timetable_overrides (owner_id, schedule_item_id, week_start_date, status, notes, updated_at) values (?, ?, ?, ?, ?, ?)');
+  const override = sqlite.prepare(
+    'insert into timetable_overrides (owner_id, schedule_item_id, week_start_date, status, notes, updated_at) values (?, ?, ?, ?, ?, ?)',
+  );
   const homework = sqlite.prepare(
     'insert into timetable_homework (owner_id, homework_id, title, details, subject_code, due_date, due_time, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -54,14 +59,35 @@ async function seed(dataDir: string): Promise<void> {
   sqlite.transaction(() => {
     for (let s = 0; s < STUDENTS; s++) {
       const ownerId = s === 0 ? first.id : Number(account.run(studentIdOf(s), hash, now).lastInsertRowid);
-      const ids = rows.map((r) => Number(item.run(ownerId, r.subject_code, r.subject_name, r.day_of_week, r.start_time, r.end_time, r.room, now).lastInsertRowid));
+      const ids = rows.map((r) =>
+        Number(item.run(ownerId, r.subject_code, r.subject_name, r.day_of_week, r.start_time, r.end_time, r.room, now).lastInsertRowid),
+      );
       // Eight weeks of a few overrides each: a term's worth of notes for the Subject Summary.
       for (let w = -6; w <= 1; w++) {
-        for (let k = 0; k < 3; k++) override.run(ownerId, ids[((w + 6) * 3 + k) % ids.length]!, addWeeks(thisWeek, w), k === 0 ? 'Cancelled' : 'Finished', `Week ${w} note ${k}`, now);
+        for (let k = 0; k < 3; k++)
+          override.run(
+            ownerId,
+            ids[((w + 6) * 3 + k) % ids.length]!,
+            addWeeks(thisWeek, w),
+            k === 0 ? 'Cancelled' : 'Finished',
+            `Week ${w} note ${k}`,
+            now,
+          );
       }
       for (let h = 0; h < HOMEWORK_EACH; h++) {
         const row = rows[h % rows.length]!;
-        homework.run(ownerId, `HW-B${s}X${h}`, `Assignment ${h}`, 'Bench details', row.subject_code, addWeeks(thisWeek, (h % 10) - 5), row.start_time, statuses[h % 5], now, now);
+        homework.run(
+          ownerId,
+          `HW-B${s}X${h}`,
+          `Assignment ${h}`,
+          'Bench details',
+          row.subject_code,
+          addWeeks(thisWeek, (h % 10) - 5),
+          row.start_time,
+          statuses[h % 5],
+          now,
+          now,
+        );
       }
     }
   })();
@@ -72,7 +98,9 @@ export default async function run(): Promise<void> {
   const dataDir = tempDir('timetable');
   let started = Date.now();
   await seed(dataDir);
-  console.log(`seeded ${STUDENTS.toLocaleString('en')} students x (20 classes, 24 overrides, ${HOMEWORK_EACH} homework) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${STUDENTS.toLocaleString('en')} students x (20 classes, 24 overrides, ${HOMEWORK_EACH} homework) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const server = await startProcess(path.join(repoRoot, 'apps/server/src/main.ts'), {
     NODE_ENV: 'production',
@@ -91,7 +119,11 @@ export default async function run(): Promise<void> {
     const tokens: string[] = [];
     for (let i = 0; i < SIGNED_IN; i++) {
       const studentId = studentIdOf(Math.floor((i * STUDENTS) / SIGNED_IN));
-      const res = await fetch(`${server.url}/timetable/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ student_id: studentId, password: PASSWORD }) });
+      const res = await fetch(`${server.url}/timetable/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ student_id: studentId, password: PASSWORD }),
+      });
       if (!res.ok) throw new Error(`login of ${studentId} failed: ${res.status}`);
       tokens.push(((await res.json()) as { token: string }).token);
     }
@@ -103,7 +135,9 @@ export default async function run(): Promise<void> {
         url: server.url,
         connections: CONNECTIONS,
         duration: seconds,
-        requests: [{ setupRequest: (req) => ({ ...req, path: readPaths(), headers: { authorization: `Bearer ${tokens[n % tokens.length]}` } }) }],
+        requests: [
+          { setupRequest: (req) => ({ ...req, path: readPaths(), headers: { authorization: `Bearer ${tokens[n % tokens.length]}` } }) },
+        ],
       });
 
     await load(bare.url, { connections: 10, seconds: 2, paths: () => '/bare' });
@@ -117,10 +151,14 @@ export default async function run(): Promise<void> {
     const ok = result.non2xx === 0 && result.errors + result.timeouts === 0;
     console.log(`bare Fastify route:         ${reference.requestsPerSecond.toFixed(0)} req/s, p99 ${reference.p99} ms`);
     console.log(`app GET /timetable/api/config: ${appBase.requestsPerSecond.toFixed(0)} req/s, p99 ${appBase.p99} ms`);
-    console.log(`schedule + homework reads:  ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts}, non-2xx ${result.non2xx}`);
+    console.log(
+      `schedule + homework reads:  ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts}, non-2xx ${result.non2xx}`,
+    );
     console.log(`ratio to the config route:  ${(ratio * 100).toFixed(0)}% (target >= 50%)  ${verdict(ratio >= 0.5)}`);
     console.log(`ratio to the bare route:    ${(bareRatio * 100).toFixed(0)}% (for the record)`);
-    console.log(`reads p99:                  ${result.latency.p99} ms at ${CONNECTIONS} connections (target < 50 ms)  ${verdict(result.latency.p99 < 50)}`);
+    console.log(
+      `reads p99:                  ${result.latency.p99} ms at ${CONNECTIONS} connections (target < 50 ms)  ${verdict(result.latency.p99 < 50)}`,
+    );
     console.log(`errors and non-2xx:         ${result.errors + result.timeouts + result.non2xx} (target 0)  ${verdict(ok)}`);
   } finally {
     await server.stop();

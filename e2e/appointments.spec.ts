@@ -16,7 +16,9 @@ const RIVAL = { id: 'Ue2erival00000000000000000000002', name: 'E2E Rival' };
 function slotLocal(hhmm: string, weeks = 2): string {
   const bangkokNow = new Date(Date.now() + 7 * 3_600_000);
   const day = bangkokNow.getUTCDay();
-  const monday = new Date(Date.UTC(bangkokNow.getUTCFullYear(), bangkokNow.getUTCMonth(), bangkokNow.getUTCDate() + ((8 - day) % 7 || 7) + 7 * weeks));
+  const monday = new Date(
+    Date.UTC(bangkokNow.getUTCFullYear(), bangkokNow.getUTCMonth(), bangkokNow.getUTCDate() + ((8 - day) % 7 || 7) + 7 * weeks),
+  );
   return `${monday.toISOString().slice(0, 10)}T${hhmm}`;
 }
 
@@ -119,7 +121,9 @@ test.describe('the LINE mini-app on a phone', () => {
   });
 
   test("001 §8 wording: no error field reads 'HTTP error! status: N'; a failed start reads 'Error: ' + message", async ({ page }) => {
-    await page.route('**/bureau/worker/create-appointment', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await page.route('**/bureau/worker/create-appointment', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+    );
     await openApp(page, BOOKER);
     await expect(status(page)).toHaveText('Please select a date, time, and add an optional topic.');
     await submitSlot(page, slotLocal('15:00'));
@@ -127,7 +131,9 @@ test.describe('the LINE mini-app on a phone', () => {
     await expect(status(page)).toHaveAttribute('data-tone', 'error');
     await expect(page.getByRole('button', { name: 'Book Now' })).toBeEnabled();
 
-    await page.route('**/bureau/worker/config', (route) => route.fulfill({ status: 503, json: { error: 'The booking service is starting.' } }));
+    await page.route('**/bureau/worker/config', (route) =>
+      route.fulfill({ status: 503, json: { error: 'The booking service is starting.' } }),
+    );
     await openApp(page, BOOKER);
     await expect(status(page)).toHaveText('Error: The booking service is starting.');
     await expect(status(page)).toHaveAttribute('data-tone', 'error');

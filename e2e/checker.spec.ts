@@ -7,7 +7,12 @@ import { phone, saveScreenshot } from './support/screenshots';
 
 const NOT_FOUND_TEXT = 'The user with the provided ID was not found in the verification or ban database.';
 // The card's left border carries the tone (tokens.css, light scheme): 001 §2 green and amber.
-const TONE_BORDER = { success: 'rgb(47, 133, 90)', warning: 'rgb(183, 121, 31)', neutral: 'rgb(140, 149, 159)', danger: 'rgb(197, 48, 48)' };
+const TONE_BORDER = {
+  success: 'rgb(47, 133, 90)',
+  warning: 'rgb(183, 121, 31)',
+  neutral: 'rgb(140, 149, 159)',
+  danger: 'rgb(197, 48, 48)',
+};
 
 async function check(page: Page, type: 'Discord ID' | 'Roblox ID', id: string): Promise<void> {
   await page.getByLabel('Look up by').selectOption({ label: type });
@@ -20,7 +25,10 @@ function resultCard(page: Page, title: string): Locator {
 }
 
 function detail(card: Locator, label: string): Locator {
-  return card.locator('.ui-detail-list__row').filter({ has: card.page().locator('dt').getByText(label, { exact: true }) }).locator('dd');
+  return card
+    .locator('.ui-detail-list__row')
+    .filter({ has: card.page().locator('dt').getByText(label, { exact: true }) })
+    .locator('dd');
 }
 
 async function expectTone(card: Locator, tone: keyof typeof TONE_BORDER): Promise<void> {
@@ -154,7 +162,11 @@ test.describe('Verification Status Checker', () => {
 
   test('a rate-limited check (429) shows the server text', async ({ page }) => {
     await page.route('**/bureau/api/check-status?**', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many requests. Please wait a moment and try again.' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Too many requests. Please wait a moment and try again.' }),
+      }),
     );
     await check(page, 'Roblox ID', '1200003');
     await expect(resultCard(page, 'Could not check this ID')).toContainText('Too many requests. Please wait a moment and try again.');

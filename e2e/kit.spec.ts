@@ -66,7 +66,10 @@ test('tabs switch with the arrow keys', async ({ page }) => {
 
 test('a toast appears in the notification area', async ({ page }) => {
   await page.getByRole('button', { name: 'Show toast' }).click();
-  const toast = page.getByRole('region', { name: /Notification/ }).getByRole('listitem').filter({ hasText: 'Saved' });
+  const toast = page
+    .getByRole('region', { name: /Notification/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'Saved' });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('Your changes are stored.');
   await toast.getByRole('button', { name: 'Dismiss' }).click();

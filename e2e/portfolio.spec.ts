@@ -13,7 +13,10 @@ async function powerOnToLogin(page: Page, timeScale: number) {
   await screen.evaluate((element) => {
     const seen: string[] = [];
     (window as unknown as { stagesSeen: string[] }).stagesSeen = seen;
-    new MutationObserver(() => seen.push(element.getAttribute('data-stage') ?? '')).observe(element, { attributes: true, attributeFilter: ['data-stage'] });
+    new MutationObserver(() => seen.push(element.getAttribute('data-stage') ?? '')).observe(element, {
+      attributes: true,
+      attributeFilter: ['data-stage'],
+    });
   });
   await page.getByRole('button', { name: 'Power on' }).click();
   await expect(screen).toHaveAttribute('data-stage', 'login');

@@ -26,11 +26,15 @@ function createBotKey(stack: Stack): string {
     // Set (empty = unset) so a .env file in the repository cannot point the CLI at another database.
     DATABASE_URL: '',
   };
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/cli.ts'), 'create-api-key', 'e2e bot'], {
-    cwd: repoRoot, // where tsx resolves
-    env,
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/cli.ts'), 'create-api-key', 'e2e bot'],
+    {
+      cwd: repoRoot, // where tsx resolves
+      env,
+      encoding: 'utf8',
+    },
+  );
   const key = out.trim().split('\n').pop()!;
   expect(key).toMatch(/^gh_/);
   return key;
@@ -45,7 +49,8 @@ async function bot(stack: Stack, key: string, method: 'PUT' | 'DELETE', url: str
   expect(response.status, `${method} ${url}`).toBe(200);
 }
 
-const rowOf = (page: Page, discordId: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: discordId, exact: true }) });
+const rowOf = (page: Page, discordId: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: discordId, exact: true }) });
 
 async function search(page: Page, type: 'Discord ID' | 'Roblox ID', text: string): Promise<void> {
   await page.getByLabel('Search by').selectOption({ label: type });
@@ -94,7 +99,19 @@ test('bureau staff search, watch the list change live, and print both records', 
   await saveScreenshot(page, 'records-actions-menu');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'records-e2e-'));
   for (const [item, fileName, expected] of [
-    ['Registration (PDF)', 'registration_SomchaiRail.pdf', ['BUREAU OF REGISTRATION', 'Subject Information', 'สมชาย ใจดี', 'SomchaiRail', thai.discord.id, 'Scan for Verification', 'Registration Officer']],
+    [
+      'Registration (PDF)',
+      'registration_SomchaiRail.pdf',
+      [
+        'BUREAU OF REGISTRATION',
+        'Subject Information',
+        'สมชาย ใจดี',
+        'SomchaiRail',
+        thai.discord.id,
+        'Scan for Verification',
+        'Registration Officer',
+      ],
+    ],
     ['Infraction Record (PDF)', 'infraction_SomchaiRail.pdf', ['Infraction Record', 'Moderator: ผู้ดูแล สมศรี', 'Note: ตักเตือนด้วยวาจา']],
   ] as const) {
     if (item !== 'Registration (PDF)') await actions.click();
@@ -106,7 +123,14 @@ test('bureau staff search, watch the list change live, and print both records', 
     await download.saveAs(file);
     const text = pdfText(file);
     for (const line of expected) expect(text, `${fileName}: ${line}`).toContain(line);
-    execFileSync('pdftoppm', ['-r', '50', '-png', '-singlefile', file, path.join(repoRoot, 'e2e', '.screenshots', `records-${fileName.replace('.pdf', '')}`)]);
+    execFileSync('pdftoppm', [
+      '-r',
+      '50',
+      '-png',
+      '-singlefile',
+      file,
+      path.join(repoRoot, 'e2e', '.screenshots', `records-${fileName.replace('.pdf', '')}`),
+    ]);
   }
   await expect(actions).toHaveText('Actions');
   fs.rmSync(dir, { recursive: true, force: true });
@@ -116,7 +140,9 @@ test('bureau staff search, watch the list change live, and print both records', 
   await bot(stack, key, 'PUT', `/bureau/api/bot/pairs/${failingDiscordId}`, { robloxId: '55544433' });
   stack.roblox.faults.fail(/\/v1\/users\/55544433/, 500, 5);
   await search(page, 'Discord ID', failingDiscordId);
-  await rowOf(page, failingDiscordId).getByRole('button', { name: `Actions for ${failingDiscordId}` }).click();
+  await rowOf(page, failingDiscordId)
+    .getByRole('button', { name: `Actions for ${failingDiscordId}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Registration (PDF)' }).click();
   const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
   await expect(dialog).toBeVisible();
@@ -146,7 +172,9 @@ test.describe('on a phone', () => {
 
 test('a start-up failure shows the error modal of 001 §8', async ({ page }) => {
   // Who is signed in cannot be read: nothing else can start (and it is not a reason to ask for a sign-in).
-  await page.route('**/auth/api/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'down' }) }));
+  await page.route('**/auth/api/me', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'down' }) }),
+  );
   await page.goto('/bureau/records');
   const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
   await expect(dialog).toContainText('Application failed to initialize. Please refresh the page.');
@@ -161,7 +189,10 @@ test("a database outage (503) shows 001 §8 'Database not initialized.'", async 
   await expect(rowOf(page, demoPerson('staff').discord.id)).toBeVisible();
   // The server answers 503 when it cannot reach its database (core/http; tested there for real).
   await page.route('**/bureau/api/records?**', (route) =>
-    route.fulfill({ status: 503, json: { error: 'The database is not available right now. Please try again shortly.', code: 'database_unavailable' } }),
+    route.fulfill({
+      status: 503,
+      json: { error: 'The database is not available right now. Please try again shortly.', code: 'database_unavailable' },
+    }),
   );
   await page.getByRole('searchbox').or(page.getByRole('textbox')).first().fill('999');
   const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
@@ -195,7 +226,12 @@ test.describe('the list status says only what is true', () => {
     // The answer the server gives when its database is down (core/http; tested there for real).
     let failing = true;
     await page.route(LIST, (route) =>
-      failing ? route.fulfill({ status: 503, json: { error: 'The database is not available right now. Please try again shortly.', code: 'database_unavailable' } }) : route.continue(),
+      failing
+        ? route.fulfill({
+            status: 503,
+            json: { error: 'The database is not available right now. Please try again shortly.', code: 'database_unavailable' },
+          })
+        : route.continue(),
     );
     await signInWithDiscord(page, 'staff', '/bureau/records');
     const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
@@ -236,12 +272,16 @@ test("a lookup's caveat reaches staff beside the saved PDF", async ({ page }) =>
   });
   await signInWithDiscord(page, 'staff', '/bureau/records');
   await search(page, 'Discord ID', thai.discord.id);
-  await rowOf(page, thai.discord.id).getByRole('button', { name: `Actions for ${thai.discord.id}` }).click();
+  await rowOf(page, thai.discord.id)
+    .getByRole('button', { name: `Actions for ${thai.discord.id}` })
+    .click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Registration (PDF)' }).click();
   expect((await downloading).suggestedFilename()).toBe('registration_SomchaiRail.pdf');
   // 001 §7: the details are asked for with the spec's two inputs, discordId and robloxId.
-  expect(lookups.map((u) => Object.fromEntries(new URL(u).searchParams))).toEqual([{ discordId: thai.discord.id, robloxId: thai.roblox!.id }]);
+  expect(lookups.map((u) => Object.fromEntries(new URL(u).searchParams))).toEqual([
+    { discordId: thai.discord.id, robloxId: thai.roblox!.id },
+  ]);
   const toast = page.locator('.ui-toast').filter({ hasText: notice });
   await expect(toast).toContainText('registration_SomchaiRail.pdf saved');
 });
@@ -255,9 +295,16 @@ test.describe('infraction lookup', () => {
   test("staff open a person's infractions from the Actions menu and see one card per infraction in id order", async ({ page }) => {
     await signInWithDiscord(page, 'staff', '/bureau/records');
     await search(page, 'Discord ID', banned.discord.id);
-    await rowOf(page, banned.discord.id).getByRole('button', { name: `Actions for ${banned.discord.id}` }).click();
+    await rowOf(page, banned.discord.id)
+      .getByRole('button', { name: `Actions for ${banned.discord.id}` })
+      .click();
     // The spec's three items stay as they are, after the new one.
-    await expect(page.getByRole('menuitem')).toHaveText(['View Infractions', 'Registration (PDF)', 'Infraction Record (PDF)', 'Military Record (PDF)']);
+    await expect(page.getByRole('menuitem')).toHaveText([
+      'View Infractions',
+      'Registration (PDF)',
+      'Infraction Record (PDF)',
+      'Military Record (PDF)',
+    ]);
     await page.getByRole('menuitem', { name: 'View Infractions' }).click();
     await page.waitForURL(`**/bureau/records/${banned.discord.id}/infractions`);
     await expect(page.getByRole('heading', { level: 1, name: 'Infraction Lookup' })).toBeVisible();

@@ -120,7 +120,11 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     await logInThroughDiscord(page, 'banned');
     await expect(page.getByRole('heading', { level: 1, name: 'Submit Your Application' })).toBeVisible();
     const fileInput = page.getByLabel(fileQuestion!.text);
-    await fileInput.setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)]) });
+    await fileInput.setInputFiles({
+      name: 'tool.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)]),
+    });
     await expect(page.getByText(/^Upload Failed: Upload failed: .*not accepted\. Allowed: PDF/)).toBeVisible();
     await expect(page.getByText('Upload complete.')).toHaveCount(0);
     await expect(fileInput).toHaveAttribute('required', '');

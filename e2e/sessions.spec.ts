@@ -62,7 +62,9 @@ const tools = [
 ];
 
 for (const tool of tools) {
-  test(`on ${tool.path} the header shows the Discord sign-in only, follows the school sign-in at once, and never repeats the page's Logout`, async ({ page }) => {
+  test(`on ${tool.path} the header shows the Discord sign-in only, follows the school sign-in at once, and never repeats the page's Logout`, async ({
+    page,
+  }) => {
     const banner = page.getByRole('banner');
     const person = await signInWithDiscord(page, 'staff', tool.path);
     await expect(banner).toContainText(`Signed in as ${person.discord.username}`);

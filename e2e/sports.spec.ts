@@ -37,7 +37,9 @@ test('login needs both fields; a wrong password is refused', async ({ page }) =>
   await expect(page.getByText('Student ID is required.')).toBeVisible();
   await expect(page.getByText('Password is required.')).toBeVisible();
   await page.getByRole('button', { name: /eligibility list/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Eligibility list' })).toContainText('ม.ต้น Only: student IDs starting with 6896, 6796, 6696');
+  await expect(page.getByRole('dialog', { name: 'Eligibility list' })).toContainText(
+    'ม.ต้น Only: student IDs starting with 6896, 6796, 6696',
+  );
   await saveScreenshot(page, 'sports-eligibility-list');
   await page.keyboard.press('Escape');
   await page.getByLabel('Student ID').fill('68960001');
@@ -85,7 +87,9 @@ test('register, see pending, withdraw (002 §4, §5 texts)', async ({ page }) =>
 
   await status.getByRole('button', { name: 'Withdraw' }).click();
   const withdraw = page.getByRole('dialog', { name: 'Confirm withdrawal' });
-  await expect(withdraw).toContainText('Are you sure you want to withdraw your registration for Basketball (Junior)? This action cannot be undone.');
+  await expect(withdraw).toContainText(
+    'Are you sure you want to withdraw your registration for Basketball (Junior)? This action cannot be undone.',
+  );
   await withdraw.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByTestId('registration-status')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Register for Basketball (Junior)' })).toBeEnabled();
@@ -156,7 +160,10 @@ test('closed registration: students without an active registration see the notic
 
   // The server refuses too, whatever the page shows (same-origin header: the page's cookie rides along).
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const refused = await page.request.post('/sports/api/register-sport', { headers: { authorization: `Bearer ${token}`, origin: baseURL! }, data: { sport_id: 1 } });
+  const refused = await page.request.post('/sports/api/register-sport', {
+    headers: { authorization: `Bearer ${token}`, origin: baseURL! },
+    data: { sport_id: 1 },
+  });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toEqual({ error: 'Registration is currently closed.', code: 'sports.registration_closed' });
 
@@ -175,7 +182,9 @@ test('a failure loading the data logs the user out (002 §6)', async ({ page }) 
   await page.reload();
   // The sports list, the registration and the settings load side by side; whichever fails first
   // logs the user out, so the sentence may or may not carry the 'Failed to load sports list: ' prefix.
-  await expect(page.getByRole('dialog', { name: 'Error' })).toContainText(/(Failed to load sports list: )?Please log in with your student ID first\./);
+  await expect(page.getByRole('dialog', { name: 'Error' })).toContainText(
+    /(Failed to load sports list: )?Please log in with your student ID first\./,
+  );
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByLabel('Student ID')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
@@ -201,7 +210,9 @@ test('the printed list is a vector A4 PDF with correct Thai (ARCHITECTURE.md §7
 
   const sportId = await page.getByLabel('Sport', { exact: true }).inputValue();
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const response = await page.request.get(`/sports/api/admin/sport-registrations.pdf?sportId=${sportId}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await page.request.get(`/sports/api/admin/sport-registrations.pdf?sportId=${sportId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sports-print-'));
   const pdf = path.join(dir, 'list.pdf');

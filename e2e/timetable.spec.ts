@@ -65,16 +65,24 @@ test('signs in, ticks the clock and navigates weeks; Prev Week stops at the term
   // 002 §2: the header clock ticks every second; three tabs.
   const first = await page.getByTestId('clock').textContent();
   await expect.poll(() => page.getByTestId('clock').textContent(), { timeout: 3_000 }).not.toBe(first);
-  for (const name of ['Timetable', 'Manage Homework', 'Subject Summary']) await expect(page.getByRole('tab', { name, exact: true })).toBeVisible();
+  for (const name of ['Timetable', 'Manage Homework', 'Subject Summary'])
+    await expect(page.getByRole('tab', { name, exact: true })).toBeVisible();
   for (const name of ["Today's Upcoming", "Today's Past", 'Full Week']) await expect(page.getByRole('tab', { name })).toBeVisible();
 
   await openFullWeek(page);
   // 002 §2: day headers Monday to Friday, each with its Thai name; the five columns.
-  for (const [english, thai] of [['Monday', 'วันจันทร์'], ['Tuesday', 'วันอังคาร'], ['Wednesday', 'วันพุธ'], ['Thursday', 'วันพฤหัสบดี'], ['Friday', 'วันศุกร์']]) {
+  for (const [english, thai] of [
+    ['Monday', 'วันจันทร์'],
+    ['Tuesday', 'วันอังคาร'],
+    ['Wednesday', 'วันพุธ'],
+    ['Thursday', 'วันพฤหัสบดี'],
+    ['Friday', 'วันศุกร์'],
+  ]) {
     await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^${english} ${thai}`) })).toBeVisible();
   }
   const monday = day(page, 'Monday');
-  for (const column of ['Time', 'Subject No.', 'Subject Name', 'Room', 'Status']) await expect(monday.getByRole('columnheader', { name: column })).toBeVisible();
+  for (const column of ['Time', 'Subject No.', 'Subject Name', 'Room', 'Status'])
+    await expect(monday.getByRole('columnheader', { name: column })).toBeVisible();
   await saveScreenshot(page, 'timetable-full-week');
 
   const prev = page.getByRole('button', { name: 'Prev Week' });
@@ -203,7 +211,8 @@ test('adds, edits, filters, searches and deletes homework; the class shows its m
   await page.getByRole('button', { name: 'Add Homework' }).click();
   const form = page.getByRole('dialog', { name: 'Add Homework' });
   await form.getByRole('button', { name: 'Add Homework' }).click();
-  for (const text of ['Title is required.', 'Subject is required.', 'Due date is required.', 'Due time is required.']) await expect(form.getByText(text)).toBeVisible();
+  for (const text of ['Title is required.', 'Subject is required.', 'Due date is required.', 'Due time is required.'])
+    await expect(form.getByText(text)).toBeVisible();
   await form.getByLabel('Title').fill('E2E lab report');
   await form.getByLabel('Subject').selectOption({ label: 'Mathematics (ค21101)' });
   await form.getByLabel('Due date').fill(nextWeek);

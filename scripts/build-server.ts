@@ -16,7 +16,9 @@ export const serverDist = path.join(repoRoot, 'apps/server/dist');
 const externalNodeModules: esbuild.Plugin = {
   name: 'external-node-modules',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@guildhall/') ? undefined : { path: args.path, external: true }));
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@guildhall/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

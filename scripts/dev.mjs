@@ -4,7 +4,10 @@ import { spawn } from 'node:child_process';
 
 const serverPort = process.env.PORT ?? '3000';
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: serverPort } }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: serverPort },
+  }),
   spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts'], {
     stdio: 'inherit',
     env: { ...process.env, GUILDHALL_SERVER_URL: `http://127.0.0.1:${serverPort}` },
@@ -13,4 +16,8 @@ const children = [
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -10,12 +10,49 @@ import { pathToFileURL } from 'node:url';
 /** Every step, in order, with its reports written into `out`. */
 export function validateSteps(out) {
   return [
-    { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
+    // eslint (boundaries included), prettier --check and knip: the one lint (issue 11 item 6).
+    { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
     { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] },
-    { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web-components', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/unit.json`], report: 'vitest', file: 'unit.json' },
-    { name: 'integration', cmd: ['npx', 'vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/integration.json`], report: 'vitest', file: 'integration.json' },
+    {
+      name: 'unit',
+      cmd: [
+        'npx',
+        'vitest',
+        'run',
+        '--project',
+        'unit',
+        '--project',
+        'web-components',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}/unit.json`,
+      ],
+      report: 'vitest',
+      file: 'unit.json',
+    },
+    {
+      name: 'integration',
+      cmd: [
+        'npx',
+        'vitest',
+        'run',
+        '--project',
+        'integration',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}/integration.json`,
+      ],
+      report: 'vitest',
+      file: 'integration.json',
+    },
     { name: 'build', cmd: ['npm', 'run', 'build'] },
-    { name: 'e2e', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, report: 'playwright', file: 'e2e.json' },
+    {
+      name: 'e2e',
+      cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` },
+      report: 'playwright',
+      file: 'e2e.json',
+    },
   ];
 }
 
@@ -44,7 +81,9 @@ export async function validate({ only = [], tmpDir = os.tmpdir(), steps = valida
   try {
     const totals = { passed: 0, failed: 0, skipped: 0 };
     const failures = [];
-    for (const step of steps(out).filter((s) => only.length === 0 || only.includes(s.name) || (s.name === 'build' && only.includes('e2e')))) {
+    for (const step of steps(out).filter(
+      (s) => only.length === 0 || only.includes(s.name) || (s.name === 'build' && only.includes('e2e')),
+    )) {
       const started = Date.now();
       log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
       const result = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
@@ -78,7 +117,11 @@ export async function validate({ only = [], tmpDir = os.tmpdir(), steps = valida
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const { totals, failures, interrupted } = await validate({ only: process.argv.slice(2) });
-  const verdict = interrupted ? `interrupted (${interrupted})` : failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed';
+  const verdict = interrupted
+    ? `interrupted (${interrupted})`
+    : failures.length
+      ? `failed steps: ${failures.join(', ')}`
+      : 'all steps passed';
   console.log(`\nvalidate: ${verdict}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(interrupted ? 130 : failures.length ? 1 : 0);

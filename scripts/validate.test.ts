@@ -18,14 +18,18 @@ describe('validate leaves no report folder behind (issue 10 item 26)', () => {
   afterEach(() => fs.rmSync(tmpDir, { recursive: true, force: true }));
 
   it('after a run of `node scripts/validate.mjs` (a selection with no step, the cheapest run)', () => {
-    const output = execFileSync(process.execPath, [validateScript, 'no-such-step'], { env: { ...process.env, TMPDIR: tmpDir }, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, [validateScript, 'no-such-step'], {
+      env: { ...process.env, TMPDIR: tmpDir },
+      encoding: 'utf8',
+    });
     expect(output).toContain('0 passed, 0 failed, 0 skipped');
     expect(fs.readdirSync(tmpDir)).toEqual([]);
   });
 
   // Steps that are one `node -e` each: what validate does around them is what is under test.
   const node = (code: string) => [process.execPath, '-e', code];
-  const writeReport = (file: string, text: string) => node(`require('node:fs').writeFileSync(${JSON.stringify(file)}, ${JSON.stringify(text)})`);
+  const writeReport = (file: string, text: string) =>
+    node(`require('node:fs').writeFileSync(${JSON.stringify(file)}, ${JSON.stringify(text)})`);
   const quiet = { log: () => undefined };
 
   it('after steps that pass and fail, with their reports counted', async () => {
@@ -40,7 +44,9 @@ describe('validate leaves no report folder behind (issue 10 item 26)', () => {
   });
 
   it('when a report cannot be read', async () => {
-    const steps = (out: string): ValidateStep[] => [{ name: 'unit', cmd: writeReport(path.join(out, 'unit.json'), '{"cut off'), report: 'vitest', file: 'unit.json' }];
+    const steps = (out: string): ValidateStep[] => [
+      { name: 'unit', cmd: writeReport(path.join(out, 'unit.json'), '{"cut off'), report: 'vitest', file: 'unit.json' },
+    ];
     await expect(validate({ tmpDir, steps, ...quiet })).rejects.toThrow(SyntaxError);
     expect(fs.readdirSync(tmpDir)).toEqual([]);
   });

@@ -23,11 +23,19 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
 
   it('refuses a cookie-carrying write from another origin with 403 {error}, keeping the session', async () => {
     const cookie = await t.signInAs('staff');
-    const foreign: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, {}, { origin: 'null' }];
+    const foreign: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page' },
+      {},
+      { origin: 'null' },
+    ];
     for (const headers of foreign) {
       const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, ...headers } });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: `This request came from another site and was refused. Open Guildhall at ${t.origin}.`, code: 'cross_site' });
+      expect(res.json()).toEqual({
+        error: `This request came from another site and was refused. Open Guildhall at ${t.origin}.`,
+        code: 'cross_site',
+      });
     }
     expect((await t.request({ url: '/auth/api/me', cookie })).json().identity).not.toBeNull();
     // The same write from our own origin goes through.
@@ -53,11 +61,21 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
   });
 
   it('answers 413 {error} for an oversize body and 400 {error} for invalid JSON; an empty JSON body is no body', async () => {
-    const big = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(4096) }) });
+    const big = await t.request({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ pad: 'x'.repeat(4096) }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ error: 'The request body is too large.', code: 'body_too_large' });
 
-    const broken = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json' }, payload: '{"returnTo": ' });
+    const broken = await t.request({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"returnTo": ',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ error: 'The request body is not valid JSON.', code: 'invalid_json' });
 
@@ -65,13 +83,24 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
     const empty = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/json' }, payload: '' });
     expect(empty.statusCode).toBe(302);
 
-    const odd = await t.request({ method: 'POST', url: '/auth/logout', headers: { 'content-type': 'application/x-strange' }, payload: 'hello' });
+    const odd = await t.request({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { 'content-type': 'application/x-strange' },
+      payload: 'hello',
+    });
     expect(odd.statusCode).toBe(415);
     expect(odd.json()).toEqual({ error: expect.any(String), code: 'unsupported_media_type' });
   });
 
   it('answers unknown routes with 404 {error}', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/bureau/api/nope'], ['GET', '/auth/nope'], ['DELETE', '/healthz'], ['GET', '/bureau/worker/nope']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/bureau/api/nope'],
+      ['GET', '/auth/nope'],
+      ['DELETE', '/healthz'],
+      ['GET', '/bureau/worker/nope'],
+    ] as const) {
       const res = await t.request({ method, url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ error: `No such route: ${method} ${url}`, code: 'not_found' });
@@ -99,7 +128,9 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
     reference.get('/x', async () => ({}));
     const expected = (await reference.inject({ url: '/x' })).headers;
     await reference.close();
-    const helmetNames = Object.keys(expected).filter((name) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name));
+    const helmetNames = Object.keys(expected).filter(
+      (name) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name),
+    );
     expect(helmetNames.length).toBeGreaterThan(8);
 
     const cookie = await t.signInAs('staff');

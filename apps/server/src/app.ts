@@ -161,7 +161,10 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
       // Off, or @fastify/static writes its own `max-age=0` over the headers set below.
       cacheControl: false,
       setHeaders(res, filePath) {
-        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

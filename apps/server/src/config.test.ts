@@ -29,9 +29,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses the development sign-in in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.example', DEV_SIGN_IN: 'true' })).toThrow(
-      ConfigError,
-    );
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.example', DEV_SIGN_IN: 'true' })).toThrow(ConfigError);
     const prod = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.example' });
     expect(prod.devSignIn).toBe(false);
     expect(prod.seedDemoData).toBe(false);
@@ -40,7 +38,9 @@ describe('loadConfig', () => {
   it('refuses demo data in production with a sentence (issue 10 item 6: the README prints its passwords)', () => {
     const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://x.example' };
     expect(() => loadConfig({ ...production, SEED_DEMO_DATA: 'true' })).toThrow(
-      new ConfigError('SEED_DEMO_DATA: the demo data (accounts whose passwords the README prints) cannot be seeded when NODE_ENV=production'),
+      new ConfigError(
+        'SEED_DEMO_DATA: the demo data (accounts whose passwords the README prints) cannot be seeded when NODE_ENV=production',
+      ),
     );
     expect(loadConfig({ ...production, SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
   });

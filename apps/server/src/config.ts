@@ -5,9 +5,7 @@ import { isIsoDate } from '@guildhall/contracts/timetable-rules';
 export const TOOL_IDS = ['recruitment', 'bureau', 'appointments', 'timetable', 'sports', 'portfolio'] as const;
 export type ToolId = (typeof TOOL_IDS)[number];
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
@@ -16,7 +14,12 @@ const int = (min: number, max: number) => z.coerce.number().int().min(min).max(m
 /** "6896,6796": comma-separated four-digit student-ID prefixes (002 §5). */
 const prefixList = z
   .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().regex(/^\d{4}$/, 'each prefix must be four digits')));
 
 // Every environment variable Guildhall reads, in one place (.env.example documents each).
@@ -54,18 +57,37 @@ export const EnvSchema = z.object({
   // 001 appointments (LINE mini-app): the LINE Login channel whose LIFF ID tokens are verified, LINE's
   // API base (verify + Messaging API push), the LIFF app id, the LIFF mock switch (auto: on outside
   // production when LIFF_ID is unset), the optional Messaging API channel token, and the booking rules.
-  LINE_CHANNEL_ID: z.string().regex(/^\d{1,20}$/, 'must be the LINE Login channel id (digits)').optional(),
+  LINE_CHANNEL_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be the LINE Login channel id (digits)')
+    .optional(),
   LINE_API_BASE_URL: httpUrl.optional(),
-  LIFF_ID: z.string().regex(/^[\w-]{1,100}$/, 'must be a LIFF app id such as 1234567890-AbcdEfgh').optional(),
+  LIFF_ID: z
+    .string()
+    .regex(/^[\w-]{1,100}$/, 'must be a LIFF app id such as 1234567890-AbcdEfgh')
+    .optional(),
   LIFF_MOCK: z.enum(['auto', 'true', 'false']).default('auto'),
   LINE_CHANNEL_TOKEN: z.string().min(1).optional(),
   APPOINTMENT_DAYS: z.string().default('mon,tue,wed,thu,fri'),
-  APPOINTMENT_OPENS: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM').default('09:00'),
-  APPOINTMENT_CLOSES: z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'must be HH:MM').default('17:00'),
+  APPOINTMENT_OPENS: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
+    .default('09:00'),
+  APPOINTMENT_CLOSES: z
+    .string()
+    .regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'must be HH:MM')
+    .default('17:00'),
   APPOINTMENT_SLOT_MINUTES: int(5, 24 * 60).default(30),
   APPOINTMENT_TIME_ZONE: z
     .string()
-    .refine((tz) => { try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; } }, 'must be an IANA time zone such as Asia/Bangkok')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Bangkok')
     .default('Asia/Bangkok'),
   APPOINTMENT_MAX_DAYS_AHEAD: int(1, 3650).default(180),
   STATIC_DIR: z.string().min(1).optional(),
@@ -85,9 +107,23 @@ export const EnvSchema = z.object({
   // 002 §9 timetable: term start (Prev Week stops there), the school's time zone, the first day of the
   // week (ISO 1 = Monday ... 7 = Sunday) and the local names of Monday ... Sunday (Thai by default).
   TIMETABLE_TERM_START: z.string().refine(isIsoDate, 'must be a real date YYYY-MM-DD').default('2025-10-13'),
-  SCHOOL_TIME_ZONE: z.string().refine((tz) => { try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; } }, 'must be an IANA time zone such as Asia/Bangkok').default('Asia/Bangkok'),
+  SCHOOL_TIME_ZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Bangkok')
+    .default('Asia/Bangkok'),
   TIMETABLE_WEEK_START: int(1, 7).default(1),
-  TIMETABLE_DAY_NAMES: z.string().transform((v) => v.split(',').map((s) => s.trim())).refine((a) => a.length === 7 && a.every(Boolean), 'must be 7 comma-separated names, Monday first').optional(),
+  TIMETABLE_DAY_NAMES: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .refine((a) => a.length === 7 && a.every(Boolean), 'must be 7 comma-separated names, Monday first')
+    .optional(),
   // 000 (recruitment): upload size limit (default 10 MiB) and an optional Discord webhook for new applications and decisions.
   RECRUITMENT_UPLOAD_MAX_BYTES: int(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
   RECRUITMENT_WEBHOOK_URL: httpUrl.optional(),
@@ -115,7 +151,10 @@ export class ConfigError extends Error {
 
 function parseTools(value: string): Set<ToolId> {
   if (value.trim() === 'all') return new Set(TOOL_IDS);
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(TOOL_IDS as readonly string[]).includes(n));
   if (unknown.length) {
     throw new ConfigError(`ENABLED_TOOLS: unknown tool(s) ${unknown.join(', ')}; known: ${TOOL_IDS.join(', ')}`);
@@ -127,7 +166,10 @@ const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 /** "mon,tue,wed" -> [1, 2, 3] (0 = Sunday). */
 function parseWeekdays(value: string): number[] {
-  const names = value.split(',').map((s) => s.trim().toLowerCase().slice(0, 3)).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase().slice(0, 3))
+    .filter(Boolean);
   const days = names.map((n) => WEEKDAYS.indexOf(n));
   if (days.length === 0 || days.some((d) => d < 0)) {
     throw new ConfigError(`APPOINTMENT_DAYS: expected a comma-separated list of ${WEEKDAYS.join(', ')}`);
@@ -167,7 +209,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   // Issue 10 item 6: the demo accounts' passwords are printed in the README, so never in production.
   if (env.SEED_DEMO_DATA && isProduction) {
-    throw new ConfigError('SEED_DEMO_DATA: the demo data (accounts whose passwords the README prints) cannot be seeded when NODE_ENV=production');
+    throw new ConfigError(
+      'SEED_DEMO_DATA: the demo data (accounts whose passwords the README prints) cannot be seeded when NODE_ENV=production',
+    );
   }
   if (isProduction && !env.PUBLIC_URL) {
     throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production (used for OAuth redirects and origin checks)');

@@ -24,7 +24,10 @@ describe('when the database is down', () => {
     for (const url of ['/bureau/api/check-status?type=discord&id=123456', '/sports/api/settings/registration-status']) {
       const res = await t.request({ url });
       expect(res.statusCode, url).toBe(503);
-      expect(res.json()).toEqual({ error: 'The database is not available right now. Please try again shortly.', code: 'database_unavailable' });
+      expect(res.json()).toEqual({
+        error: 'The database is not available right now. Please try again shortly.',
+        code: 'database_unavailable',
+      });
     }
     const me = await t.request({ url: '/sports/api/sports', token: 'some-token' });
     expect(me.statusCode).toBe(503);

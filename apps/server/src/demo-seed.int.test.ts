@@ -17,7 +17,16 @@ import { allTools } from './tools';
 // once, whoever starts first, and never fail the other.
 
 const NOW = Date.parse('2026-11-23T10:00:00+07:00');
-const TABLES = ['registry_pairs', 'grants', 'school_accounts', 'recruitment_stages', 'recruitment_applications', 'sports', 'timetable_schedule_items', 'appointments'];
+const TABLES = [
+  'registry_pairs',
+  'grants',
+  'school_accounts',
+  'recruitment_stages',
+  'recruitment_applications',
+  'sports',
+  'timetable_schedule_items',
+  'appointments',
+];
 
 async function counts(database: DbHandle): Promise<Record<string, number>> {
   const found: Record<string, number> = {};
@@ -31,7 +40,13 @@ async function counts(database: DbHandle): Promise<Record<string, number>> {
 describe.each(DIALECTS)('the demo seed on %s', (dialect) => {
   let dataDir: string;
   const cleanups: Array<() => Promise<unknown>> = [];
-  const context = (database: DbHandle): AppContext => createContext(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), database, createLocalEventBus(), () => NOW);
+  const context = (database: DbHandle): AppContext =>
+    createContext(
+      loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+      database,
+      createLocalEventBus(),
+      () => NOW,
+    );
   const freshDatabase = async (on: Dialect = dialect): Promise<TestDatabase> => {
     const database = await createTestDatabase(on);
     cleanups.push(() => database.close());

@@ -26,7 +26,10 @@ describe.each(DIALECTS)('error sentences name the field once and tell the truth,
     it('POST /recruitment/api/settings/update with an unknown key', async () => {
       const res = await t.post('/recruitment/api/settings/update', 'admin', { key: 'colour', value: 'red' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'key: must be applicationsOpen, applicationStartDate, applicationEndDate or globalProcessAnnouncement', code: 'invalid_input' });
+      expect(res.json()).toEqual({
+        error: 'key: must be applicationsOpen, applicationStartDate, applicationEndDate or globalProcessAnnouncement',
+        code: 'invalid_input',
+      });
     });
 
     it('required text and a body with nothing to do', async () => {

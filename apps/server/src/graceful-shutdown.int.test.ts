@@ -64,7 +64,12 @@ describe('SIGTERM on the real server process', () => {
     const ctx = createContext(loadConfig(env), database, createLocalEventBus());
     await ctx.grants.grant(staff.discord.id, 'bureau-staff');
     await ctx.registry.upsertPair(thai.discord.id, thai.roblox!.id);
-    const { token } = await ctx.sessions.create({ kind: 'discord', subject: staff.discord.id, displayName: staff.discord.username, avatar: null });
+    const { token } = await ctx.sessions.create({
+      kind: 'discord',
+      subject: staff.discord.id,
+      displayName: staff.discord.username,
+      avatar: null,
+    });
     await database.close();
 
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

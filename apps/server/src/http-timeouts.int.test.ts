@@ -47,7 +47,10 @@ describe('slow requests on a listening server', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await buildTestApp({ roblox: false, env: { ENABLED_TOOLS: 'bureau', HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1000' } });
+    t = await buildTestApp({
+      roblox: false,
+      env: { ENABLED_TOOLS: 'bureau', HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1000' },
+    });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
   });
@@ -66,7 +69,12 @@ describe('slow requests on a listening server', () => {
   });
 
   it('cuts off headers trickled one byte at a time within HTTP_HEADERS_TIMEOUT_MS', async () => {
-    const { elapsed, answer } = await trickle(port, '', `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'y'.repeat(200)}\r\n\r\n`, 50);
+    const { elapsed, answer } = await trickle(
+      port,
+      '',
+      `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'y'.repeat(200)}\r\n\r\n`,
+      50,
+    );
     expect(elapsed).toBeGreaterThanOrEqual(400);
     expect(elapsed).toBeLessThan(2_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);

@@ -5,4 +5,10 @@ import type { GuildhallMigration } from './core/db/migrate';
 import { allTools } from './tools';
 
 /** Every migration, core's and each tool's; all run whatever ENABLED_TOOLS says, so switching a tool on later needs no step. */
-export const allMigrations: Record<string, GuildhallMigration> = Object.assign({}, coreMigrations, apiKeyMigrations, feedTokenMigrations, ...allTools.map((t) => t.migrations ?? {}));
+export const allMigrations: Record<string, GuildhallMigration> = Object.assign(
+  {},
+  coreMigrations,
+  apiKeyMigrations,
+  feedTokenMigrations,
+  ...allTools.map((t) => t.migrations ?? {}),
+);

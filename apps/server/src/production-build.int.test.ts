@@ -26,10 +26,24 @@ describe('the production build (npm run build, then npm start)', () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'guildhall-build-'));
     webDist = path.join(work, 'web');
     // The shell of someone who exported NODE_ENV=development, which used to ship React's development build.
-    await run(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'apps/web/vite.config.ts', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'development' },
-    });
+    await run(
+      process.execPath,
+      [
+        path.join(repoRoot, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'apps/web/vite.config.ts',
+        '--outDir',
+        webDist,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, NODE_ENV: 'development' },
+      },
+    );
     await buildServer();
 
     const port = await findFreePort();
@@ -55,7 +69,10 @@ describe('the production build (npm run build, then npm start)', () => {
     for (;;) {
       if (server.exitCode !== null) throw new Error(`The built server exited (${server.exitCode}):\n${stderr}`);
       if (Date.now() - started > 30_000) throw new Error(`The built server was not healthy after 30 s:\n${stderr}`);
-      const healthy = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+      const healthy = await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (healthy) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -73,7 +90,11 @@ describe('the production build (npm run build, then npm start)', () => {
 
   it('bundles React’s production build even under NODE_ENV=development', () => {
     const assets = path.join(webDist, 'assets');
-    const code = fs.readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(assets, f), 'utf8')).join('\n');
+    const code = fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(assets, f), 'utf8'))
+      .join('\n');
     // Booleans, not toContain: a failure would print megabytes of bundle.
     expect(code.includes('Minified React error'), 'the production build’s error text').toBe(true);
     expect(code.includes('Each child in a list should have a unique'), 'a development-only warning').toBe(false);
@@ -100,7 +121,10 @@ describe('the production build (npm run build, then npm start)', () => {
       redirect: 'manual',
     });
     expect(signIn.status).toBe(302);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const thai = demoPerson('thai');
     const pdf = await fetch(`${baseUrl}/bureau/api/records/${thai.discord.id}/documents/registration`, { headers: { cookie } });
     expect(pdf.status).toBe(200);
@@ -111,6 +135,8 @@ describe('the production build (npm run build, then npm start)', () => {
   });
 
   it('builds the admin CLI too', () => {
-    expect(execFileSync(process.execPath, [path.join(serverDist, 'cli.js'), 'help'], { cwd: work, encoding: 'utf8' })).toContain('create-api-key');
+    expect(execFileSync(process.execPath, [path.join(serverDist, 'cli.js'), 'help'], { cwd: work, encoding: 'utf8' })).toContain(
+      'create-api-key',
+    );
   });
 });

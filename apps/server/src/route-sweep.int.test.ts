@@ -21,7 +21,18 @@ const LONG_STRING = 'x'.repeat(100_000);
 /** The same in a URL: NUL, the UTF-8 bytes of a lone surrogate (not valid UTF-8). */
 const HOSTILE_URL_TEXT = ['%00', 'a%00b', '%ED%A0%80', 'x%ED%B0%80y'];
 
-const HOSTILE_PARAMS = ['x', '-1', '0', '99999999999999999999999999', '..%2F..%2Fetc%2Fpasswd', '%00', '%ED%A0%80', 'a'.repeat(300), '1e9999', 'null'];
+const HOSTILE_PARAMS = [
+  'x',
+  '-1',
+  '0',
+  '99999999999999999999999999',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%00',
+  '%ED%A0%80',
+  'a'.repeat(300),
+  '1e9999',
+  'null',
+];
 
 const HOSTILE_BODIES: unknown[] = [
   {},
@@ -56,7 +67,10 @@ const VALID_INPUTS: Record<string, ValidInput> = {
   'POST /timetable/api/login': { as: 'anonymous', body: { student_id: '68960001', password: 'sweep-pass' } },
   'POST /sports/api/login': { as: 'anonymous', body: { student_id: '90000004', password: 'sweep-pass' } },
   'POST /bureau/worker/register-user': { as: 'LINE user', body: { userId: 'Usweep', displayName: 'Sweep' } },
-  'POST /bureau/worker/create-appointment': { as: 'LINE user', body: { userId: 'Usweep', datetime: '2030-01-07T03:00:00.000Z', topic: 'A topic' } },
+  'POST /bureau/worker/create-appointment': {
+    as: 'LINE user',
+    body: { userId: 'Usweep', datetime: '2030-01-07T03:00:00.000Z', topic: 'A topic' },
+  },
   'POST /bureau/worker/mock/id-token': { as: 'anonymous', body: { userId: 'Usweep', displayName: 'Sweep' } },
   'GET /bureau/worker/staff/appointments': { as: 'bureau staff', query: { date: '2030-01-07' } },
   'POST /bureau/worker/staff/appointments/:id/cancel': { as: 'bureau staff', params: { id: '1' }, body: { reason: 'A reason' } },
@@ -67,7 +81,11 @@ const VALID_INPUTS: Record<string, ValidInput> = {
   'GET /bureau/api/user-details': { as: 'bureau staff', query: { discordId: '123456789012345678', robloxId: '1234' } },
   'GET /bureau/api/records/:discordId/infractions': { as: 'bureau staff', params: { discordId: '123456789012345678' } },
   'PUT /bureau/api/bot/pairs/:discordId': { as: 'bot key', params: { discordId: '123456789012345678' }, body: { robloxId: '1234' } },
-  'PUT /bureau/api/bot/bans/:robloxId': { as: 'bot key', params: { robloxId: '1234' }, body: { moderator: 'Mod', reason: 'A reason', username: 'someone' } },
+  'PUT /bureau/api/bot/bans/:robloxId': {
+    as: 'bot key',
+    params: { robloxId: '1234' },
+    body: { moderator: 'Mod', reason: 'A reason', username: 'someone' },
+  },
   'POST /bureau/api/bot/infractions': {
     as: 'bot key',
     body: { platform: 'Discord', subjectId: '123456789012345678', moderator: 'Mod', reason: 'A reason', note: 'A note' },
@@ -81,7 +99,10 @@ const VALID_INPUTS: Record<string, ValidInput> = {
   'POST /recruitment/api/settings/update': { as: 'recruitment admin', body: { key: 'globalProcessAnnouncement', value: 'News' } },
   'POST /recruitment/api/stages/create': { as: 'recruitment admin', body: { name: 'A stage', color: '#123456' } },
   'POST /recruitment/api/roles/create': { as: 'recruitment admin', body: { name: 'A role' } },
-  'POST /recruitment/api/questions/create': { as: 'recruitment admin', body: { text: 'A question', type: 'multiple-choice', options: ['a', 'b'] } },
+  'POST /recruitment/api/questions/create': {
+    as: 'recruitment admin',
+    body: { text: 'A question', type: 'multiple-choice', options: ['a', 'b'] },
+  },
   'GET /timetable/api/schedule': { as: 'student (bearer)', query: { week_start: '2025-01-06' } },
   'POST /timetable/api/schedule/override': {
     as: 'student (bearer)',
@@ -96,13 +117,17 @@ const VALID_INPUTS: Record<string, ValidInput> = {
     params: { id: '1' },
     body: { title: 'A title', details: 'Details', subject_code: 'MATH', due_date: '2030-01-07', due_time: '10:00', status: 'Pending' },
   },
-  'POST /timetable/api/schedule/import': { as: 'student (bearer)', body: { csv: 'day,start,end,subject_code,subject_name,room\nMonday,08:00,09:00,MATH,Maths,R1' } },
+  'POST /timetable/api/schedule/import': {
+    as: 'student (bearer)',
+    body: { csv: 'day,start,end,subject_code,subject_name,room\nMonday,08:00,09:00,MATH,Maths,R1' },
+  },
 };
 
 /** One copy of `value` per string inside it, that string replaced by `text`. */
 function withEachStringReplaced(value: unknown, text: string): unknown[] {
   if (typeof value === 'string') return [text];
-  if (Array.isArray(value)) return value.flatMap((item, i) => withEachStringReplaced(item, text).map((v) => value.map((old, j) => (j === i ? v : old))));
+  if (Array.isArray(value))
+    return value.flatMap((item, i) => withEachStringReplaced(item, text).map((v) => value.map((old, j) => (j === i ? v : old))));
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) => withEachStringReplaced(item, text).map((v) => ({ ...value, [key]: v })));
   }
@@ -112,24 +137,34 @@ function withEachStringReplaced(value: unknown, text: string): unknown[] {
 /** Every hostile variant of a route's valid input (one string at a time), with the valid input first. */
 function hostileVariants(route: Route, input: ValidInput): Array<{ url: string; payload?: string; contentType?: string }> {
   const toUrl = (params: Record<string, string>, query: Record<string, string>) =>
-    route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => params[name] ?? '1') + (Object.keys(query).length ? `?${new URLSearchParams(query)}` : '');
+    route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => params[name] ?? '1') +
+    (Object.keys(query).length ? `?${new URLSearchParams(query)}` : '');
   const params = input.params ?? {};
   const query = input.query ?? {};
   const variants: Array<{ url: string; payload?: string; contentType?: string }> = [];
   const json = (body: unknown) => ({ payload: JSON.stringify(body), contentType: 'application/json' });
   variants.push({ url: toUrl(params, query), ...(input.body ? json(input.body) : {}) });
-  for (const [text, urlText] of [...HOSTILE_STRINGS.map((s, i) => [s, HOSTILE_URL_TEXT[i]!] as const), [LONG_STRING, LONG_STRING] as const]) {
-    for (const name of Object.keys(params)) variants.push({ url: toUrl({ ...params, [name]: urlText }, query), ...(input.body ? json(input.body) : {}) });
+  for (const [text, urlText] of [
+    ...HOSTILE_STRINGS.map((s, i) => [s, HOSTILE_URL_TEXT[i]!] as const),
+    [LONG_STRING, LONG_STRING] as const,
+  ]) {
+    for (const name of Object.keys(params))
+      variants.push({ url: toUrl({ ...params, [name]: urlText }, query), ...(input.body ? json(input.body) : {}) });
     // URLSearchParams percent-encodes; a lone surrogate cannot be encoded, so the raw bytes go in by hand.
     for (const name of Object.keys(query)) {
-      variants.push({ url: toUrl(params, { ...query, [name]: 'HOSTILE' }).replace('HOSTILE', urlText), ...(input.body ? json(input.body) : {}) });
+      variants.push({
+        url: toUrl(params, { ...query, [name]: 'HOSTILE' }).replace('HOSTILE', urlText),
+        ...(input.body ? json(input.body) : {}),
+      });
     }
     if (!input.body) continue;
     for (const body of withEachStringReplaced(input.body, text)) variants.push({ url: toUrl(params, query), ...json(body) });
     // The sign-in forms may also arrive form-encoded.
     if (Object.values(input.body).every((v) => typeof v === 'string')) {
       for (const name of Object.keys(input.body)) {
-        const form = Object.entries(input.body).map(([k, v]) => `${k}=${k === name ? urlText : encodeURIComponent(v as string)}`).join('&');
+        const form = Object.entries(input.body)
+          .map(([k, v]) => `${k}=${k === name ? urlText : encodeURIComponent(v as string)}`)
+          .join('&');
         variants.push({ url: toUrl(params, query), payload: form, contentType: 'application/x-www-form-urlencoded' });
       }
     }
@@ -165,7 +200,9 @@ describe.each(DIALECTS)('every route refuses hostile input with a 4xx, never a 5
     const admin = await t.signInAs('admin');
     // The login rows of VALID_INPUTS send these ids and password.
     const student = await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId: '68960001', password: 'sweep-pass' }));
-    const sportsLead = await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId: '90000004', password: 'sweep-pass', role: 'sports_lead' }));
+    const sportsLead = await t.ctx.schoolAccounts.create(
+      makeSchoolAccount({ studentId: '90000004', password: 'sweep-pass', role: 'sports_lead' }),
+    );
     const { token: school } = await t.signInSchool(student.studentId);
     const { token: lead } = await t.signInSchool(sportsLead.studentId);
     const { key: botKey } = await new ApiKeyStore(t.ctx.database.db).create('sweep', 'bureau-bot');
@@ -179,7 +216,11 @@ describe.each(DIALECTS)('every route refuses hostile input with a 4xx, never a 5
       { name: 'forged bearer', headers: { authorization: 'Bearer forged-token' } },
     ];
     // A LINE sign-in through the LIFF mock's own token endpoint (001 §7 calls carry the id token).
-    const minted = await t.request({ method: 'POST', url: '/bureau/worker/mock/id-token', payload: { userId: 'Usweep', displayName: 'Sweep' } });
+    const minted = await t.request({
+      method: 'POST',
+      url: '/bureau/worker/mock/id-token',
+      payload: { userId: 'Usweep', displayName: 'Sweep' },
+    });
     expect(minted.statusCode, minted.body).toBe(200);
     identities.push({ name: 'LINE user', headers: { authorization: `Bearer ${(minted.json() as { idToken: string }).idToken}` } });
   }, 120_000);
@@ -191,7 +232,10 @@ describe.each(DIALECTS)('every route refuses hostile input with a 4xx, never a 5
   it('finds the routes of every tool', () => {
     const urls = routes.map((r) => r.url);
     for (const base of ['/recruitment/api/', '/bureau/api/', '/bureau/worker/', '/timetable/api/', '/sports/api/', '/auth/']) {
-      expect(urls.some((u) => u.startsWith(base)), base).toBe(true);
+      expect(
+        urls.some((u) => u.startsWith(base)),
+        base,
+      ).toBe(true);
     }
   });
 
@@ -212,7 +256,8 @@ describe.each(DIALECTS)('every route refuses hostile input with a 4xx, never a 5
         for (const param of HOSTILE_PARAMS) attempts.push({ url: fill(route.url, param) });
         for (const query of HOSTILE_QUERIES) attempts.push({ url: fill(route.url, '1') + query });
         if (route.method !== 'GET') {
-          for (const body of HOSTILE_BODIES) attempts.push({ url: fill(route.url, '1'), payload: JSON.stringify(body), contentType: 'application/json' });
+          for (const body of HOSTILE_BODIES)
+            attempts.push({ url: fill(route.url, '1'), payload: JSON.stringify(body), contentType: 'application/json' });
           attempts.push({ url: fill(route.url, '1'), payload: '{"unterminated', contentType: 'application/json' });
           // Issue 10 item 18: an empty JSON body reaches every route as no body at all.
           attempts.push({ url: fill(route.url, '1'), payload: '', contentType: 'application/json' });
@@ -223,16 +268,22 @@ describe.each(DIALECTS)('every route refuses hostile input with a 4xx, never a 5
           const response = await t.request({
             method: route.method as 'GET',
             url: attempt.url,
-            headers: { ...identity.headers, ...(attempt.contentType ? { 'content-type': attempt.contentType } : {}), 'x-filename': '..%2F..%2Fevil.sh' },
+            headers: {
+              ...identity.headers,
+              ...(attempt.contentType ? { 'content-type': attempt.contentType } : {}),
+              'x-filename': '..%2F..%2Fevil.sh',
+            },
             ...(attempt.payload !== undefined ? { payload: attempt.payload as string } : {}),
           });
           const where = `${route.method} ${attempt.url.slice(0, 120)} as ${identity.name}`;
           if (response.statusCode >= 500) failures.push(`${where} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
           else if (response.statusCode >= 400 && String(response.headers['content-type'] ?? '').includes('application/json')) {
             const body = response.json() as { error?: unknown; code?: unknown };
-            if (typeof body.error !== 'string' || body.error.length === 0) failures.push(`${where} -> ${response.statusCode} without {error}: ${response.body.slice(0, 200)}`);
+            if (typeof body.error !== 'string' || body.error.length === 0)
+              failures.push(`${where} -> ${response.statusCode} without {error}: ${response.body.slice(0, 200)}`);
             // Decision 0017: every failure also names its stable code, which the web branches on.
-            if (typeof body.code !== 'string' || body.code.length === 0) failures.push(`${where} -> ${response.statusCode} without {code}: ${response.body.slice(0, 200)}`);
+            if (typeof body.code !== 'string' || body.code.length === 0)
+              failures.push(`${where} -> ${response.statusCode} without {code}: ${response.body.slice(0, 200)}`);
           }
         }
       }

@@ -11,9 +11,7 @@ export const DISPLAY_NAME_MAX_LENGTH = 100;
 export const CANCEL_REASON_MAX_LENGTH = 500;
 
 /** A LINE user id ("U" + 32 hex in production; the LIFF mock and fakes use shorter ones). */
-export const LineUserId = z
-  .string({ error: 'must be a LINE user id' })
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a LINE user id');
+export const LineUserId = z.string({ error: 'must be a LINE user id' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a LINE user id');
 
 /** 001 §3 User registration payload: userId, displayName, both from the platform profile. */
 export const RegisterUserRequest = z.object({
@@ -71,10 +69,25 @@ export const CreateAppointmentRequest = z.object({
     .nullish()
     .transform((t) => t ?? null),
   reschedule_id: z
-    .union([z.number(), z.string().regex(/^\d{1,10}$/, 'must be an appointment id').transform(Number)], {
-      error: 'must be an appointment id or null',
-    })
-    .pipe(z.number().int('must be an appointment id').positive('must be an appointment id').max(2 ** 31 - 1, 'must be an appointment id'))
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,10}$/, 'must be an appointment id')
+          .transform(Number),
+      ],
+      {
+        error: 'must be an appointment id or null',
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .int('must be an appointment id')
+        .positive('must be an appointment id')
+        .max(2 ** 31 - 1, 'must be an appointment id'),
+    )
     .nullish()
     .transform((id) => id ?? null),
 });
@@ -146,11 +159,7 @@ export const StaffDayAnswer = z.object({
 export type StaffDayAnswer = z.infer<typeof StaffDayAnswer>;
 
 export const CancelAppointmentRequest = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(CANCEL_REASON_MAX_LENGTH, `must be at most ${CANCEL_REASON_MAX_LENGTH} characters`),
+  reason: z.string().trim().min(1, 'is required').max(CANCEL_REASON_MAX_LENGTH, `must be at most ${CANCEL_REASON_MAX_LENGTH} characters`),
 });
 export type CancelAppointmentRequest = z.infer<typeof CancelAppointmentRequest>;
 export const CancelAppointmentParams = z.object({ id: AppointmentId });
@@ -164,8 +173,14 @@ export type CalendarFeedAnswer = z.infer<typeof CalendarFeedAnswer>;
 /** Appointments' own error codes (001 §8 texts; decision 0017). */
 export const APPOINTMENTS_ERRORS = {
   'appointments.slot_taken': { status: 409, sentence: 'This time slot has already been booked. Please choose another time.' },
-  'appointments.cancelled': { status: 409, sentence: 'This appointment was cancelled, so it cannot be rescheduled. Please book a new one.' },
-  'appointments.already_started': { status: 409, sentence: 'This appointment has already started, so it cannot be rescheduled. Please book a new one.' },
+  'appointments.cancelled': {
+    status: 409,
+    sentence: 'This appointment was cancelled, so it cannot be rescheduled. Please book a new one.',
+  },
+  'appointments.already_started': {
+    status: 409,
+    sentence: 'This appointment has already started, so it cannot be rescheduled. Please book a new one.',
+  },
   'appointments.already_cancelled': { status: 409, sentence: 'This appointment is already cancelled.' },
   'appointments.other_line_user': { status: 403, sentence: 'This request was made for another LINE user.' },
 } as const satisfies ErrorCatalogue;

@@ -58,7 +58,11 @@ export const RECORDS_PAGE_SIZE = 50;
 export const SearchRecordsQuery = z.object({
   type: RecordsIdType.default('discord'),
   q: z.string().trim().max(25, 'must be at most 25 characters').default(''),
-  after: z.string().trim().regex(/^\d{1,25}$/, 'must be a Discord ID: 1 to 25 digits').optional(),
+  after: z
+    .string()
+    .trim()
+    .regex(/^\d{1,25}$/, 'must be a Discord ID: 1 to 25 digits')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(RECORDS_PAGE_SIZE),
 });
 export type SearchRecordsQuery = z.infer<typeof SearchRecordsQuery>;
@@ -157,7 +161,10 @@ export type BotSetBanRequest = z.input<typeof BotSetBanRequest>;
 export const BotAddInfractionRequest = z
   .object({
     platform: Platform,
-    subjectId: z.string().trim().regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits'),
+    subjectId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits'),
     /** Epoch milliseconds; defaults to now. Adding the same id again replaces that infraction. */
     id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     moderator: optionalText(100),
@@ -169,7 +176,10 @@ export type BotAddInfractionRequest = z.input<typeof BotAddInfractionRequest>;
 
 export const BotInfractionParams = z.object({
   platform: Platform,
-  subjectId: z.string().trim().regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits'),
+  subjectId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits'),
   id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 

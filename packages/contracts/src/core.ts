@@ -57,8 +57,14 @@ export type ToolsAnswer = z.infer<typeof ToolsAnswer>;
  * Discord snowflakes and Roblox user ids: decimal digits, kept as strings (001 §3). The message states
  * the whole rule, length included: '999' is digits only and still refused (issue 10 item 15).
  */
-export const DiscordId = z.string().trim().regex(/^\d{5,25}$/, 'must be a Discord ID: 5 to 25 digits');
-export const RobloxId = z.string().trim().regex(/^\d{1,20}$/, 'must be a Roblox ID: 1 to 20 digits');
+export const DiscordId = z
+  .string()
+  .trim()
+  .regex(/^\d{5,25}$/, 'must be a Discord ID: 5 to 25 digits');
+export const RobloxId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}$/, 'must be a Roblox ID: 1 to 20 digits');
 
 export const SessionIdentity = z.object({
   kind: z.enum(['discord', 'line', 'school']),

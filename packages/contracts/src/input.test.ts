@@ -7,12 +7,19 @@ describe('textProblem (issue 10 item 8)', () => {
     expect(textProblem('a\u0000b')).toBe('must not contain the NUL character (\\u0000)');
     expect(textProblem('\ud800')).toMatch(/^must be valid Unicode text/);
     expect(textProblem('x\udfffy')).toMatch(/^must be valid Unicode text/);
-    for (const fine of ['', 'plain', 'ภาษาไทย', '😀 emoji (a whole surrogate pair)', '\t\n tabs and newlines']) expect(textProblem(fine), fine).toBeNull();
+    for (const fine of ['', 'plain', 'ภาษาไทย', '😀 emoji (a whole surrogate pair)', '\t\n tabs and newlines'])
+      expect(textProblem(fine), fine).toBeNull();
   });
 
   it('finds the first bad text anywhere, naming its path, field names included', () => {
-    expect(findTextProblem({ a: 'ok', b: [{ c: 'x' }, { c: 'y\u0000' }] })).toEqual({ path: ['b', 1, 'c'], message: expect.stringMatching(/NUL/) });
-    expect(findTextProblem({ answers: { 'k\u0000': 'v' } })).toEqual({ path: ['answers'], message: expect.stringMatching(/^has a field name that must not contain/) });
+    expect(findTextProblem({ a: 'ok', b: [{ c: 'x' }, { c: 'y\u0000' }] })).toEqual({
+      path: ['b', 1, 'c'],
+      message: expect.stringMatching(/NUL/),
+    });
+    expect(findTextProblem({ answers: { 'k\u0000': 'v' } })).toEqual({
+      path: ['answers'],
+      message: expect.stringMatching(/^has a field name that must not contain/),
+    });
     expect(findTextProblem({ n: 1, d: new Date(0), ok: ['a', null] })).toBeNull();
   });
 });
@@ -26,7 +33,9 @@ describe('sentences for people (issue 10 item 15)', () => {
   it("replaces zod's own messages with fragments after the field's name", () => {
     const schema = z.object({ name: z.string().max(3), count: z.number().int().min(1), kind: z.enum(['a', 'b']) }).strict();
     expect(describeParse(schema, { count: 0, kind: 'c' })).toBe('name: is required; count: must be at least 1; kind: must be one of a, b');
-    expect(describeParse(schema, { name: 'long', count: 1, kind: 'a', extra: 1 })).toBe('name: must be at most 3 characters; The request body has an unknown field: extra');
+    expect(describeParse(schema, { name: 'long', count: 1, kind: 'a', extra: 1 })).toBe(
+      'name: must be at most 3 characters; The request body has an unknown field: extra',
+    );
   });
 
   it('lets a whole sentence from a contract stand alone, and never repeats the field', () => {

@@ -41,7 +41,11 @@ export function findTextProblem(value: unknown, path: PropertyKey[] = []): Input
     const message = textProblem(value);
     return message ? { path, message } : null;
   }
-  const entries: Array<[PropertyKey, unknown]> = Array.isArray(value) ? [...value.entries()] : isPlainObject(value) ? Object.entries(value) : [];
+  const entries: Array<[PropertyKey, unknown]> = Array.isArray(value)
+    ? [...value.entries()]
+    : isPlainObject(value)
+      ? Object.entries(value)
+      : [];
   for (const [key, item] of entries) {
     const keyProblem = typeof key === 'string' ? textProblem(key) : null;
     if (keyProblem) return { path, message: `has a field name that ${keyProblem}` };
@@ -76,7 +80,8 @@ const quoteList = (values: readonly unknown[]) => values.map((v) => (typeof v ==
 const plural = (count: number | bigint, one: string) => `${count} ${one}${Number(count) === 1 ? '' : 's'}`;
 
 function sizeLimit(origin: string, bound: number | bigint, inclusive: boolean | undefined, side: 'least' | 'most'): string {
-  if (origin === 'string') return side === 'least' && Number(bound) === 1 ? 'must not be empty' : `must be at ${side} ${plural(bound, 'character')}`;
+  if (origin === 'string')
+    return side === 'least' && Number(bound) === 1 ? 'must not be empty' : `must be at ${side} ${plural(bound, 'character')}`;
   if (origin === 'array' || origin === 'set') return `must have at ${side} ${plural(bound, 'item')}`;
   if (inclusive === false) return `must be ${side === 'least' ? 'more' : 'less'} than ${String(bound)}`;
   return `must be at ${side} ${String(bound)}`;

@@ -38,7 +38,12 @@ export const LIMITS = {
 } as const;
 
 /** A numeric id in a path (`/applications/{id}/update`): digits only. */
-export const IdParams = z.object({ id: z.string().regex(/^\d{1,12}$/, 'must be a numeric id').transform(Number) });
+export const IdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be a numeric id')
+    .transform(Number),
+});
 export type IdParams = z.infer<typeof IdParams>;
 
 /** Required text: messages are fragments after the field's name, which they never repeat (issue 10 item 15). */
@@ -71,21 +76,25 @@ export const PublicSettingsAnswer = SettingsAnswer.pick({ applicationsOpen: true
 export type PublicSettingsAnswer = z.infer<typeof PublicSettingsAnswer>;
 
 /** A date setting: 'N/A' (000 §9) or a calendar day YYYY-MM-DD that exists. */
-export const DateSetting = z.union([
-  z.literal(UNSET_DATE),
-  z.iso.date('must be a date (YYYY-MM-DD) or N/A'),
-]);
+export const DateSetting = z.union([z.literal(UNSET_DATE), z.iso.date('must be a date (YYYY-MM-DD) or N/A')]);
 
 /**
  * 000 §7 POST /api/settings/update {key, value}. globalProcessLastUpdatedAt is not writable: the
  * server sets it whenever the announcement changes.
  */
-export const UpdateSettingRequest = z.discriminatedUnion('key', [
-  z.object({ key: z.literal('applicationsOpen'), value: z.enum(['true', 'false'], 'must be the text true or false') }),
-  z.object({ key: z.literal('applicationStartDate'), value: DateSetting }),
-  z.object({ key: z.literal('applicationEndDate'), value: DateSetting }),
-  z.object({ key: z.literal('globalProcessAnnouncement'), value: z.string().trim().max(LIMITS.announcement, `must be at most ${LIMITS.announcement} characters`) }),
-], { error: 'must be applicationsOpen, applicationStartDate, applicationEndDate or globalProcessAnnouncement' });
+export const UpdateSettingRequest = z.discriminatedUnion(
+  'key',
+  [
+    z.object({ key: z.literal('applicationsOpen'), value: z.enum(['true', 'false'], 'must be the text true or false') }),
+    z.object({ key: z.literal('applicationStartDate'), value: DateSetting }),
+    z.object({ key: z.literal('applicationEndDate'), value: DateSetting }),
+    z.object({
+      key: z.literal('globalProcessAnnouncement'),
+      value: z.string().trim().max(LIMITS.announcement, `must be at most ${LIMITS.announcement} characters`),
+    }),
+  ],
+  { error: 'must be applicationsOpen, applicationStartDate, applicationEndDate or globalProcessAnnouncement' },
+);
 export type UpdateSettingRequest = z.infer<typeof UpdateSettingRequest>;
 
 // --- Session (000 §3 Session user) --------------------------------------------------------------
@@ -109,7 +118,10 @@ export type LoginFailure = z.infer<typeof LoginFailure>;
 
 // --- Stages, roles, questions (000 §3) ----------------------------------------------------------
 
-export const HexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #6c757d');
+export const HexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #6c757d');
 
 export const Stage = z.object({ id: z.number(), name: z.string(), ordering: z.number(), color: z.string() });
 export type Stage = z.infer<typeof Stage>;
@@ -202,7 +214,16 @@ export type UploadFileAnswer = z.infer<typeof UploadFileAnswer>;
  * dropdown's value); answers maps question id to the answer text (or a file's finalUrl), 000 §3.
  */
 export const SubmitApplicationRequest = z.object({
-  jobSelection: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/, 'must be a role id').transform(Number)], 'choose a role'),
+  jobSelection: z.union(
+    [
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,12}$/, 'must be a role id')
+        .transform(Number),
+    ],
+    'choose a role',
+  ),
   answers: z.record(
     z.string().regex(/^\d{1,12}$/, 'must be a question id (digits)'),
     z.string().max(LIMITS.answer, `must be at most ${LIMITS.answer} characters`),
@@ -298,11 +319,27 @@ export const UpdateApplicationRequest = z
   .object({
     status: ApplicationStatus.optional(),
     feedback: z.string().max(LIMITS.feedback, `must be at most ${LIMITS.feedback} characters`).nullable().optional(),
-    stageId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/, 'must be a stage id').transform(Number)]).nullable().optional(),
+    stageId: z
+      .union([
+        z.number().int().positive(),
+        z
+          .string()
+          .regex(/^\d{1,12}$/, 'must be a stage id')
+          .transform(Number),
+      ])
+      .nullable()
+      .optional(),
   })
-  .refine((b) => b.feedback !== undefined || (b.stageId !== undefined && b.stageId !== null), { message: 'Nothing to update: send stageId or feedback.' });
+  .refine((b) => b.feedback !== undefined || (b.stageId !== undefined && b.stageId !== null), {
+    message: 'Nothing to update: send stageId or feedback.',
+  });
 export type UpdateApplicationRequest = z.input<typeof UpdateApplicationRequest>;
-export const UpdateApplicationAnswer = z.object({ success: z.literal(true), status: ApplicationStatus, stageId: z.number().nullable(), feedback: z.string().nullable() });
+export const UpdateApplicationAnswer = z.object({
+  success: z.literal(true),
+  status: ApplicationStatus,
+  stageId: z.number().nullable(),
+  feedback: z.string().nullable(),
+});
 export type UpdateApplicationAnswer = z.infer<typeof UpdateApplicationAnswer>;
 
 /** Beyond 000: POST /api/applications/{id}/notes {body}, private to admins. */
@@ -322,7 +359,10 @@ export const RECRUITMENT_ERRORS = {
   },
   'recruitment.admins_only': { status: 403, sentence: 'Only recruitment admins can do that.' },
   'recruitment.admins_do_not_apply': { status: 403, sentence: 'Admins review applications; they do not submit them.' },
-  'recruitment.feedback_locked': { status: 409, sentence: 'Feedback can no longer be changed once an application is Accepted or Declined.' },
+  'recruitment.feedback_locked': {
+    status: 409,
+    sentence: 'Feedback can no longer be changed once an application is Accepted or Declined.',
+  },
   'recruitment.file_private': { status: 403, sentence: 'Only the person who uploaded this file and recruitment admins can open it.' },
   'recruitment.file_type_refused': { status: 415, sentence: 'This file type is not accepted.' },
 } as const satisfies ErrorCatalogue;

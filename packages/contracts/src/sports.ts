@@ -168,7 +168,10 @@ export const SPORTS_ERRORS = {
   'sports.nothing_to_withdraw': { status: 404, sentence: 'You have no registration to withdraw.' },
   'sports.withdraw_locked': { status: 409, sentence: 'Your registration can no longer be withdrawn.' },
   'sports.registration_gone': { status: 404, sentence: 'This registration no longer exists; the student may have withdrawn.' },
-  'sports.list_out_of_date': { status: 409, sentence: 'This registration is no longer that student\'s: the list was out of date. Reload it and try again.' },
+  'sports.list_out_of_date': {
+    status: 409,
+    sentence: "This registration is no longer that student's: the list was out of date. Reload it and try again.",
+  },
   'sports.student_already_active': {
     status: 409,
     sentence: 'This student is already registered for another sport, so this registration cannot be made active again.',

@@ -199,7 +199,8 @@ describe('homework filters, search and statistics (002 §2)', () => {
     { homework_id: 'HW-B6', due_date: '2025-10-20', due_time: '08:00', status: 'Mark As Done' },
     { homework_id: 'HW-C7', due_date: '2025-10-23', due_time: '08:00', status: 'Graded' },
   ];
-  const ids = (filter: Parameters<typeof matchesHomeworkFilter>[1]) => items.filter((i) => matchesHomeworkFilter(i, filter, now, BKK)).map((i) => i.homework_id);
+  const ids = (filter: Parameters<typeof matchesHomeworkFilter>[1]) =>
+    items.filter((i) => matchesHomeworkFilter(i, filter, now, BKK)).map((i) => i.homework_id);
 
   it('All Pending: everything not done or graded', () => {
     expect(ids('All Pending')).toEqual(['HW-A1', 'HW-A2', 'HW-A3', 'HW-B4', 'HW-B5']);
@@ -235,7 +236,13 @@ describe('homework filters, search and statistics (002 §2)', () => {
 
   it('selects, searches and sorts soonest first', () => {
     expect(selectHomework(items, 'All Pending', 'a', now, BKK).map((i) => i.homework_id)).toEqual(['HW-A1', 'HW-A2', 'HW-A3']);
-    expect(selectHomework([...items].reverse(), 'This Week', '', now, BKK).map((i) => i.homework_id)).toEqual(['HW-B6', 'HW-A1', 'HW-A2', 'HW-A3', 'HW-B4']);
+    expect(selectHomework([...items].reverse(), 'This Week', '', now, BKK).map((i) => i.homework_id)).toEqual([
+      'HW-B6',
+      'HW-A1',
+      'HW-A2',
+      'HW-A3',
+      'HW-B4',
+    ]);
   });
 
   it('counts Total Assignments, Completed and Left to Do', () => {

@@ -120,7 +120,15 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClock(now: number, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number } {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
     wallClockFormats.set(timeZone, format);
   }
   const parts: Record<string, number> = {};
@@ -209,7 +217,12 @@ export interface ClassSlot {
  * 002 §4: In Progress is also derived for display: a class of the current week that is Up-Coming
  * and whose time lies between its start and end (on its own day, in the school's zone).
  */
-export function displayClassStatus(item: ClassSlot, weekStart: IsoDate, now: number, settings: Pick<TimetableSettings, 'timeZone' | 'weekStartsOn'>): ClassStatus {
+export function displayClassStatus(
+  item: ClassSlot,
+  weekStart: IsoDate,
+  now: number,
+  settings: Pick<TimetableSettings, 'timeZone' | 'weekStartsOn'>,
+): ClassStatus {
   if (item.status !== 'Up-Coming') return item.status;
   const moment = schoolMoment(now, settings.timeZone);
   if (weekStart !== weekStartOfDate(moment.date, settings.weekStartsOn)) return item.status;
@@ -220,12 +233,21 @@ export function displayClassStatus(item: ClassSlot, weekStart: IsoDate, now: num
 }
 
 /** 002 §4: the class's day lies before today at the school (its status dropdown is disabled). */
-export function isPastDay(weekStart: IsoDate, dayOfWeek: number, now: number, settings: Pick<TimetableSettings, 'timeZone' | 'weekStartsOn'>): boolean {
+export function isPastDay(
+  weekStart: IsoDate,
+  dayOfWeek: number,
+  now: number,
+  settings: Pick<TimetableSettings, 'timeZone' | 'weekStartsOn'>,
+): boolean {
   return classDate(weekStart, dayOfWeek, settings.weekStartsOn) < schoolMoment(now, settings.timeZone).date;
 }
 
 /** 002 §2 Today's Upcoming / Today's Past: today's classes, split by whether they have ended. */
-export function splitToday<T extends ClassSlot>(items: readonly T[], now: number, settings: Pick<TimetableSettings, 'timeZone'>): { upcoming: T[]; past: T[] } {
+export function splitToday<T extends ClassSlot>(
+  items: readonly T[],
+  now: number,
+  settings: Pick<TimetableSettings, 'timeZone'>,
+): { upcoming: T[]; past: T[] } {
   const moment = schoolMoment(now, settings.timeZone);
   const today = items.filter((i) => i.day_of_week === moment.dayOfWeek).sort(byStartTime);
   return {
@@ -298,7 +320,12 @@ export type HomeworkFilter = (typeof HOMEWORK_FILTERS)[number];
  * - This Week: due Monday to Sunday of the current week (002 §9), anything but Graded;
  * - Graded (Archive): graded work only.
  */
-export function matchesHomeworkFilter(item: HomeworkDue, filter: HomeworkFilter, now: number, settings: Pick<TimetableSettings, 'timeZone' | 'weekStartsOn'>): boolean {
+export function matchesHomeworkFilter(
+  item: HomeworkDue,
+  filter: HomeworkFilter,
+  now: number,
+  settings: Pick<TimetableSettings, 'timeZone' | 'weekStartsOn'>,
+): boolean {
   const open = !isHomeworkCompleted(item);
   switch (filter) {
     case 'All Pending':
@@ -333,7 +360,13 @@ export function matchesHomeworkSearch(item: Pick<HomeworkDue, 'homework_id'>, qu
 }
 
 /** The homework list as the manager shows it: filtered, searched, soonest due first. */
-export function selectHomework<T extends HomeworkDue>(items: readonly T[], filter: HomeworkFilter, query: string, now: number, settings: Pick<TimetableSettings, 'timeZone' | 'weekStartsOn'>): T[] {
+export function selectHomework<T extends HomeworkDue>(
+  items: readonly T[],
+  filter: HomeworkFilter,
+  query: string,
+  now: number,
+  settings: Pick<TimetableSettings, 'timeZone' | 'weekStartsOn'>,
+): T[] {
   return items
     .filter((i) => matchesHomeworkFilter(i, filter, now, settings) && matchesHomeworkSearch(i, query))
     .sort((a, b) => (a.due_date + a.due_time).localeCompare(b.due_date + b.due_time));
@@ -343,6 +376,10 @@ export function selectHomework<T extends HomeworkDue>(items: readonly T[], filte
  * 002 §2: a class shows a '!' marker when it has homework: open work (not done, not graded) of the
  * class's subject due on the class's own date.
  */
-export function homeworkForClass<T extends HomeworkDue & { subject_code: string }>(items: readonly T[], subjectCode: string, date: IsoDate): T[] {
+export function homeworkForClass<T extends HomeworkDue & { subject_code: string }>(
+  items: readonly T[],
+  subjectCode: string,
+  date: IsoDate,
+): T[] {
   return items.filter((h) => h.subject_code === subjectCode && h.due_date === date && !isHomeworkCompleted(h));
 }

@@ -75,7 +75,9 @@ export const OverrideRequest = z
     schedule_item_id: z.number().int().positive().max(MAX_ID, 'must be a class id'),
     week_start_date: IsoDate,
     status: ClassStatus,
-    notes: text(TIMETABLE_LIMITS.notes).nullish().transform((v) => v ?? ''),
+    notes: text(TIMETABLE_LIMITS.notes)
+      .nullish()
+      .transform((v) => v ?? ''),
   })
   .strict();
 export type OverrideRequest = z.input<typeof OverrideRequest>;
@@ -117,7 +119,9 @@ export const HomeworkIdText = z
 const homeworkFields = {
   // 002 §5: title, subject, due date and due time are required.
   title: requiredText(TIMETABLE_LIMITS.title, 'Title is required.'),
-  details: text(TIMETABLE_LIMITS.details).nullish().transform((v) => v ?? ''),
+  details: text(TIMETABLE_LIMITS.details)
+    .nullish()
+    .transform((v) => v ?? ''),
   subject_code: requiredText(TIMETABLE_LIMITS.subjectCode, 'Subject is required.'),
   due_date: IsoDate,
   due_time: HhMm,
@@ -173,7 +177,12 @@ export const TimetableConfigAnswer = z.object({
 export type TimetableConfigAnswer = z.infer<typeof TimetableConfigAnswer>;
 
 /** GET /timetable/api/me: who is signed in (401 when nobody). */
-export const TimetableMeAnswer = z.object({ userId: z.number().int(), studentId: z.string(), email: z.string().nullable(), role: z.string() });
+export const TimetableMeAnswer = z.object({
+  userId: z.number().int(),
+  studentId: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+});
 export type TimetableMeAnswer = z.infer<typeof TimetableMeAnswer>;
 
 /** A CSV row of a weekly timetable (POST /schedule/import, and `cli import-timetable`). */

@@ -24,7 +24,8 @@ export interface DemoPerson {
 
 // Built from the same factories as test data, with the values the demo pages and tests name.
 const discord = (id: string, username: string, global_name: string) => makeDiscordUser({ id, username, global_name });
-const roblox = (id: string, name: string, displayName: string, created: string, isBanned = false) => makeRobloxUser({ id, name, displayName, created, isBanned });
+const roblox = (id: string, name: string, displayName: string, created: string, isBanned = false) =>
+  makeRobloxUser({ id, name, displayName, created, isBanned });
 
 export const demoPeople: DemoPerson[] = [
   {
@@ -78,7 +79,12 @@ export const demoPeople: DemoPerson[] = [
 ];
 
 /** 001 §3: a Roblox ban with no verified pair, so the checker shows 'User Not Verified'. */
-export const demoUnpairedBan: RegistryBan = makeBan('1200099', { moderator: null, reason: 'Ban evasion', time: 1_719_792_000, username: 'EvasiveEve' });
+export const demoUnpairedBan: RegistryBan = makeBan('1200099', {
+  moderator: null,
+  reason: 'Ban evasion',
+  time: 1_719_792_000,
+  username: 'EvasiveEve',
+});
 
 export const demoBans: RegistryBan[] = [
   makeBan('1200005', { moderator: 'ModeratorMike', reason: 'Derailing trains on purpose', time: 1_722_470_400, username: 'DerailDan' }),
@@ -86,9 +92,24 @@ export const demoBans: RegistryBan[] = [
 ];
 
 export const demoInfractions: RegistryInfraction[] = [
-  makeInfraction('Discord', demoPeople[4]!.discord.id, { id: 1_700_000_000_000, moderator: 'ModeratorMike', reason: 'Spamming in #general', note: null }),
-  makeInfraction('Roblox', '1200005', { id: 1_710_000_000_000, moderator: 'ModeratorMike', reason: 'Derailing trains on purpose', note: 'Third warning' }),
-  makeInfraction('Discord', demoPeople[3]!.discord.id, { id: 1_705_000_000_000, moderator: 'ผู้ดูแล สมศรี', reason: null, note: 'ตักเตือนด้วยวาจา' }),
+  makeInfraction('Discord', demoPeople[4]!.discord.id, {
+    id: 1_700_000_000_000,
+    moderator: 'ModeratorMike',
+    reason: 'Spamming in #general',
+    note: null,
+  }),
+  makeInfraction('Roblox', '1200005', {
+    id: 1_710_000_000_000,
+    moderator: 'ModeratorMike',
+    reason: 'Derailing trains on purpose',
+    note: 'Third warning',
+  }),
+  makeInfraction('Discord', demoPeople[3]!.discord.id, {
+    id: 1_705_000_000_000,
+    moderator: 'ผู้ดูแล สมศรี',
+    reason: null,
+    note: 'ตักเตือนด้วยวาจา',
+  }),
 ];
 
 export function demoPerson(key: DemoPerson['key']): DemoPerson {

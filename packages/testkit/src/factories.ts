@@ -62,7 +62,11 @@ export function makeBan(robloxId: string, overrides: Partial<RegistryBan> = {}):
   };
 }
 
-export function makeInfraction(platform: 'Discord' | 'Roblox', subjectId: string, overrides: Partial<RegistryInfraction> = {}): RegistryInfraction {
+export function makeInfraction(
+  platform: 'Discord' | 'Roblox',
+  subjectId: string,
+  overrides: Partial<RegistryInfraction> = {},
+): RegistryInfraction {
   return {
     platform,
     subjectId,
@@ -80,6 +84,8 @@ export interface VerifiedPairRecord {
   roblox: RobloxUserRecord;
 }
 
-export function makeVerifiedPair(overrides: { discord?: Partial<DiscordUserRecord>; roblox?: Partial<RobloxUserRecord> } = {}): VerifiedPairRecord {
+export function makeVerifiedPair(
+  overrides: { discord?: Partial<DiscordUserRecord>; roblox?: Partial<RobloxUserRecord> } = {},
+): VerifiedPairRecord {
   return { discord: makeDiscordUser(overrides.discord), roblox: makeRobloxUser(overrides.roblox) };
 }

@@ -76,7 +76,9 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     if (q.state) cancel.searchParams.set('state', q.state);
     return reply
       .type('text/html')
-      .send(`<!doctype html><title>Fake Discord</title><h1>Fake Discord: authorize</h1><ul>${buttons}</ul><a href="${escapeHtml(cancel.toString())}">Cancel</a>`);
+      .send(
+        `<!doctype html><title>Fake Discord</title><h1>Fake Discord: authorize</h1><ul>${buttons}</ul><a href="${escapeHtml(cancel.toString())}">Cancel</a>`,
+      );
   });
 
   app.post('/api/oauth2/token', async (request, reply) => {
@@ -91,17 +93,31 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     const issued = body.code ? codes.get(body.code) : undefined;
     if (!issued || issued.used) return reply.code(400).send({ error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
     issued.used = true;
-    if (issued.redirectUri !== body.redirect_uri) return reply.code(400).send({ error: 'invalid_grant', error_description: 'Invalid "redirect_uri" in request.' });
+    if (issued.redirectUri !== body.redirect_uri)
+      return reply.code(400).send({ error: 'invalid_grant', error_description: 'Invalid "redirect_uri" in request.' });
     if (issued.codeChallenge) {
-      const expected = crypto.createHash('sha256').update(body.code_verifier ?? '').digest('base64url');
-      if (expected !== issued.codeChallenge) return reply.code(400).send({ error: 'invalid_grant', error_description: 'PKCE verification failed' });
+      const expected = crypto
+        .createHash('sha256')
+        .update(body.code_verifier ?? '')
+        .digest('base64url');
+      if (expected !== issued.codeChallenge)
+        return reply.code(400).send({ error: 'invalid_grant', error_description: 'PKCE verification failed' });
     }
     const accessToken = crypto.randomBytes(16).toString('hex');
     accessTokens.set(accessToken, issued.userId);
-    return { access_token: accessToken, token_type: 'Bearer', expires_in: 604800, refresh_token: crypto.randomBytes(16).toString('hex'), scope: 'identify' };
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: 604800,
+      refresh_token: crypto.randomBytes(16).toString('hex'),
+      scope: 'identify',
+    };
   });
 
-  const me = async (request: { headers: Record<string, string | string[] | undefined> }, reply: { code(n: number): { send(b: unknown): unknown } }) => {
+  const me = async (
+    request: { headers: Record<string, string | string[] | undefined> },
+    reply: { code(n: number): { send(b: unknown): unknown } },
+  ) => {
     const auth = String(request.headers.authorization ?? '');
     const userId = auth.startsWith('Bearer ') ? accessTokens.get(auth.slice(7)) : undefined;
     const user = userId ? users.get(userId) : undefined;

@@ -108,7 +108,9 @@ export async function startFakeLine(options: FakeLineOptions = {}): Promise<Fake
       return reply.code(400).send({ message: 'The request body has 1 error(s)' });
     }
     pushes.push({ to: body.to, messages: body.messages });
-    return { sentMessages: body.messages.map((_, i) => ({ id: String(Date.now() + i), quoteToken: crypto.randomBytes(8).toString('hex') })) };
+    return {
+      sentMessages: body.messages.map((_, i) => ({ id: String(Date.now() + i), quoteToken: crypto.randomBytes(8).toString('hex') })),
+    };
   });
 
   // Not a LINE API: how development (LIFF_MOCK) and e2e tests obtain a token the verify endpoint accepts.

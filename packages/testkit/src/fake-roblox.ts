@@ -14,8 +14,18 @@ export async function startFakeRoblox(options: { users?: RobloxUserRecord[]; por
   app.get('/v1/users/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
     const user = users.get(id);
-    if (!user) return reply.code(404).send({ errors: [{ code: 3, message: 'The user id is invalid.', userFacingMessage: 'Something went wrong' }] });
-    return { description: '', created: user.created, isBanned: user.isBanned, externalAppDisplayName: null, hasVerifiedBadge: false, id: Number(user.id), name: user.name, displayName: user.displayName };
+    if (!user)
+      return reply.code(404).send({ errors: [{ code: 3, message: 'The user id is invalid.', userFacingMessage: 'Something went wrong' }] });
+    return {
+      description: '',
+      created: user.created,
+      isBanned: user.isBanned,
+      externalAppDisplayName: null,
+      hasVerifiedBadge: false,
+      id: Number(user.id),
+      name: user.name,
+      displayName: user.displayName,
+    };
   });
   const url = await listenOnLoopback(app, options.port);
   return { url, users, faults, calls, close: () => app.close() };

@@ -59,6 +59,9 @@ function installFaults(app: FastifyInstance, faults: FaultPlan): void {
     const fault = faults.take(request.url);
     if (!fault) return;
     if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
-    await reply.code(fault.status).header('retry-after', '1').send({ message: `injected fault ${fault.status}` });
+    await reply
+      .code(fault.status)
+      .header('retry-after', '1')
+      .send({ message: `injected fault ${fault.status}` });
   });
 }

@@ -43,11 +43,19 @@ export const demoStages: RecruitmentStageRecord[] = [
   makeRecruitmentStage({ name: 'Declined', color: '#b02a37' }),
 ];
 
-export const demoRoles: RecruitmentRoleRecord[] = [makeRecruitmentRole({ name: 'Dispatcher' }), makeRecruitmentRole({ name: 'Signaller' }), makeRecruitmentRole({ name: 'Community Moderator' })];
+export const demoRoles: RecruitmentRoleRecord[] = [
+  makeRecruitmentRole({ name: 'Dispatcher' }),
+  makeRecruitmentRole({ name: 'Signaller' }),
+  makeRecruitmentRole({ name: 'Community Moderator' }),
+];
 
 export const demoQuestions: RecruitmentQuestionRecord[] = [
   makeRecruitmentQuestion({ text: 'Why do you want to join the staff team?', type: 'text' }),
-  makeRecruitmentQuestion({ text: 'How many hours a week can you give?', type: 'multiple-choice', options: ['Under 5', '5 to 10', 'More than 10'] }),
+  makeRecruitmentQuestion({
+    text: 'How many hours a week can you give?',
+    type: 'multiple-choice',
+    options: ['Under 5', '5 to 10', 'More than 10'],
+  }),
   makeRecruitmentQuestion({ text: 'Upload your CV or a short portfolio (PDF, image or text).', type: 'file' }),
 ];
 
@@ -64,7 +72,11 @@ export const demoCvText = 'Signal Sam: five years of timetable planning on the N
 /** Answers for the demo questions, in the order given: a text, a choice among the options, a file URL. */
 export function makeRecruitmentAnswers(fileUrl: string, overrides: Partial<{ text: string; choice: string }> = {}): string[] {
   sequence += 1;
-  return [overrides.text ?? `I have driven trains on the network since season ${sequence} and want to help others learn the routes.`, overrides.choice ?? '5 to 10', fileUrl];
+  return [
+    overrides.text ?? `I have driven trains on the network since season ${sequence} and want to help others learn the routes.`,
+    overrides.choice ?? '5 to 10',
+    fileUrl,
+  ];
 }
 
 /** A username for bulk data (benchmarks): member_00042 and so on. */

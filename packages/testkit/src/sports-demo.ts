@@ -12,13 +12,34 @@ export interface DemoSport {
 let sequence = 0;
 export function makeSport(overrides: Partial<DemoSport> = {}): DemoSport {
   sequence += 1;
-  return { name: `Sport ${sequence}`, description: `Tryouts for sport ${sequence}.`, total_spots: 10, eligibility_level: 'open', ...overrides };
+  return {
+    name: `Sport ${sequence}`,
+    description: `Tryouts for sport ${sequence}.`,
+    total_spots: 10,
+    eligibility_level: 'open',
+    ...overrides,
+  };
 }
 
 export const demoSports: DemoSport[] = [
-  makeSport({ name: 'Football', description: 'School football team tryouts, Tuesday and Thursday after class.', total_spots: 18, eligibility_level: 'open' }),
-  makeSport({ name: 'Basketball (Junior)', description: 'Junior basketball squad for ม.ต้น students.', total_spots: 12, eligibility_level: 'morton' }),
-  makeSport({ name: 'Volleyball (Senior)', description: 'Senior volleyball team for ม.ปลาย students.', total_spots: 12, eligibility_level: 'morplai' }),
+  makeSport({
+    name: 'Football',
+    description: 'School football team tryouts, Tuesday and Thursday after class.',
+    total_spots: 18,
+    eligibility_level: 'open',
+  }),
+  makeSport({
+    name: 'Basketball (Junior)',
+    description: 'Junior basketball squad for ม.ต้น students.',
+    total_spots: 12,
+    eligibility_level: 'morton',
+  }),
+  makeSport({
+    name: 'Volleyball (Senior)',
+    description: 'Senior volleyball team for ม.ปลาย students.',
+    total_spots: 12,
+    eligibility_level: 'morplai',
+  }),
   makeSport({ name: 'Badminton', description: 'Singles and doubles; bring your own racket.', total_spots: 2, eligibility_level: 'open' }),
   makeSport({ name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อของโรงเรียน: ฝึกซ้อมทุกวันพุธ', total_spots: 9, eligibility_level: 'open' }),
 ];

@@ -38,21 +38,41 @@ export function demoTimetableRows(): TimetableCsvRow[] {
     day.map((key, p) => {
       const [code, name] = SUBJECTS[key];
       const [start, end] = PERIODS[p]!;
-      return makeTimetableRow({ subject_code: code, subject_name: name, day_of_week: d + 1, start_time: start, end_time: end, room: `${d + 1}0${p + 1}` });
+      return makeTimetableRow({
+        subject_code: code,
+        subject_name: name,
+        day_of_week: d + 1,
+        start_time: start,
+        end_time: end,
+        room: `${d + 1}0${p + 1}`,
+      });
     }),
   );
 }
 
 /** A one-class timetable row for tests. */
 export function makeTimetableRow(overrides: Partial<TimetableCsvRow> = {}): TimetableCsvRow {
-  return { subject_code: 'ค21101', subject_name: 'Mathematics', day_of_week: 1, start_time: '08:30', end_time: '09:20', room: '101', ...overrides };
+  return {
+    subject_code: 'ค21101',
+    subject_name: 'Mathematics',
+    day_of_week: 1,
+    start_time: '08:30',
+    end_time: '09:20',
+    room: '101',
+    ...overrides,
+  };
 }
 
 /** The rows as a CSV file with the import's header. */
 export function timetableCsv(rows: readonly TimetableCsvRow[]): string {
   const quote = (v: string | number) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
   const header = 'subject_code,subject_name,day_of_week,start_time,end_time,room';
-  return [header, ...rows.map((r) => [r.subject_code, r.subject_name, r.day_of_week, r.start_time, r.end_time, r.room].map(quote).join(','))].join('\n') + '\n';
+  return (
+    [
+      header,
+      ...rows.map((r) => [r.subject_code, r.subject_name, r.day_of_week, r.start_time, r.end_time, r.room].map(quote).join(',')),
+    ].join('\n') + '\n'
+  );
 }
 
 export interface HomeworkInput {
@@ -88,12 +108,68 @@ function shift(date: string, days: number): string {
 /** Demo homework around `today` (a school date 'YYYY-MM-DD'): one of every display status of 002 §4. */
 export function demoHomework(today: string): HomeworkInput[] {
   return [
-    makeHomework({ homework_id: 'HW-1001', title: 'Algebra worksheet', details: 'Exercises 2.1 to 2.4, show working.', subject_code: 'ค21101', due_date: shift(today, -2), due_time: '08:30', status: 'Pending' }),
-    makeHomework({ homework_id: 'HW-1002', title: 'Book report: ความสุขของกะทิ', details: 'One page, handwritten.', subject_code: 'ท21101', due_date: today, due_time: '23:00', status: 'Pending' }),
-    makeHomework({ homework_id: 'HW-1003', title: 'Plant cell model', details: 'Group of four; bring materials on Friday.', subject_code: 'ว21101', due_date: shift(today, 3), due_time: '13:00', status: 'Group Work' }),
-    makeHomework({ homework_id: 'HW-1004', title: 'Vocabulary quiz', details: 'Units 3 and 4.', subject_code: 'อ21101', due_date: shift(today, 5), due_time: '09:20', status: 'Scheduled' }),
-    makeHomework({ homework_id: 'HW-1005', title: 'Map of Southeast Asia', details: '', subject_code: 'ส21101', due_date: shift(today, -5), due_time: '11:00', status: 'Mark As Done' }),
-    makeHomework({ homework_id: 'HW-1006', title: 'Fractions test corrections', details: 'Returned with marks.', subject_code: 'ค21101', due_date: shift(today, -9), due_time: '08:30', status: 'Graded' }),
-    makeHomework({ homework_id: 'HW-1007', title: 'Essay draft', details: 'My school in 200 words.', subject_code: 'อ21101', due_date: shift(today, 9), due_time: '09:20', status: 'Pending' }),
+    makeHomework({
+      homework_id: 'HW-1001',
+      title: 'Algebra worksheet',
+      details: 'Exercises 2.1 to 2.4, show working.',
+      subject_code: 'ค21101',
+      due_date: shift(today, -2),
+      due_time: '08:30',
+      status: 'Pending',
+    }),
+    makeHomework({
+      homework_id: 'HW-1002',
+      title: 'Book report: ความสุขของกะทิ',
+      details: 'One page, handwritten.',
+      subject_code: 'ท21101',
+      due_date: today,
+      due_time: '23:00',
+      status: 'Pending',
+    }),
+    makeHomework({
+      homework_id: 'HW-1003',
+      title: 'Plant cell model',
+      details: 'Group of four; bring materials on Friday.',
+      subject_code: 'ว21101',
+      due_date: shift(today, 3),
+      due_time: '13:00',
+      status: 'Group Work',
+    }),
+    makeHomework({
+      homework_id: 'HW-1004',
+      title: 'Vocabulary quiz',
+      details: 'Units 3 and 4.',
+      subject_code: 'อ21101',
+      due_date: shift(today, 5),
+      due_time: '09:20',
+      status: 'Scheduled',
+    }),
+    makeHomework({
+      homework_id: 'HW-1005',
+      title: 'Map of Southeast Asia',
+      details: '',
+      subject_code: 'ส21101',
+      due_date: shift(today, -5),
+      due_time: '11:00',
+      status: 'Mark As Done',
+    }),
+    makeHomework({
+      homework_id: 'HW-1006',
+      title: 'Fractions test corrections',
+      details: 'Returned with marks.',
+      subject_code: 'ค21101',
+      due_date: shift(today, -9),
+      due_time: '08:30',
+      status: 'Graded',
+    }),
+    makeHomework({
+      homework_id: 'HW-1007',
+      title: 'Essay draft',
+      details: 'My school in 200 words.',
+      subject_code: 'อ21101',
+      due_date: shift(today, 9),
+      due_time: '09:20',
+      status: 'Pending',
+    }),
   ];
 }

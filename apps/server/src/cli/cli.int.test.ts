@@ -52,7 +52,11 @@ describe.each(DIALECTS)('CLI commands on %s', (dialect) => {
     clock += 1000;
     expect(await grantCommand.run(ctx, [ALICE, 'bureau-staff'], io)).toBe(0);
     expect(await grantCommand.run(ctx, [BOB, 'recruitment-admin'], io)).toBe(0);
-    expect(io.stdout).toEqual([`Granted bureau-staff to ${ALICE}.`, `${ALICE} already has bureau-staff.`, `Granted recruitment-admin to ${BOB}.`]);
+    expect(io.stdout).toEqual([
+      `Granted bureau-staff to ${ALICE}.`,
+      `${ALICE} already has bureau-staff.`,
+      `Granted recruitment-admin to ${BOB}.`,
+    ]);
     expect(await ctx.grants.list()).toEqual([
       { discordId: ALICE, role: 'bureau-staff', grantedAt: 1_760_000_000_000 },
       { discordId: BOB, role: 'recruitment-admin', grantedAt: 1_760_000_001_000 },
@@ -75,13 +79,20 @@ describe.each(DIALECTS)('CLI commands on %s', (dialect) => {
   });
 
   it('refuses bad arguments with a line naming the argument, changing nothing', async () => {
-    await expect(grantCommand.run(ctx, ['12ab', 'bureau-staff'], io)).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^discordId: "12ab"/) });
+    await expect(grantCommand.run(ctx, ['12ab', 'bureau-staff'], io)).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/^discordId: "12ab"/),
+    });
     await expect(grantCommand.run(ctx, [ALICE, 'admin'], io)).rejects.toMatchObject({
       message: 'role: unknown role "admin"; known roles: recruitment-admin, bureau-staff',
     });
     await expect(grantCommand.run(ctx, [ALICE], io)).rejects.toMatchObject({ message: expect.stringMatching(/^grant: missing <role>/) });
-    await expect(revokeCommand.run(ctx, [ALICE, 'bureau-staff', 'extra'], io)).rejects.toMatchObject({ message: expect.stringMatching(/unexpected argument "extra"/) });
-    await expect(listCommand.run(ctx, ['everyone'], io)).rejects.toMatchObject({ message: expect.stringMatching(/^role: unknown role "everyone"/) });
+    await expect(revokeCommand.run(ctx, [ALICE, 'bureau-staff', 'extra'], io)).rejects.toMatchObject({
+      message: expect.stringMatching(/unexpected argument "extra"/),
+    });
+    await expect(listCommand.run(ctx, ['everyone'], io)).rejects.toMatchObject({
+      message: expect.stringMatching(/^role: unknown role "everyone"/),
+    });
     expect(await ctx.grants.list()).toEqual([]);
   });
 
@@ -97,12 +108,16 @@ describe.each(DIALECTS)('CLI commands on %s', (dialect) => {
     fs.writeFileSync(good, `discordId,robloxId\n${BOB},42\n`);
     expect(await importRegistryCommand.run(ctx, [good], clean)).toBe(0);
     expect(clean.stderr).toEqual([]);
-    await expect(importRegistryCommand.run(ctx, [path.join(tmpRoot, 'nope.csv')], io)).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/^file: .*nope\.csv: no such file/) });
+    await expect(importRegistryCommand.run(ctx, [path.join(tmpRoot, 'nope.csv')], io)).rejects.toMatchObject({
+      exitCode: 1,
+      message: expect.stringMatching(/^file: .*nope\.csv: no such file/),
+    });
   });
 
   it('runCli opens the configured database, runs the command and answers its exit code', async () => {
     const env: Record<string, string> = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' };
-    if (dialect === 'postgres') env.DATABASE_URL = `${database.databaseUrl}?options=${encodeURIComponent(`-c search_path=${database.schema}`)}`;
+    if (dialect === 'postgres')
+      env.DATABASE_URL = `${database.databaseUrl}?options=${encodeURIComponent(`-c search_path=${database.schema}`)}`;
     else env.DATA_DIR = fs.mkdtempSync(path.join(tmpRoot, 'data-'));
     expect(await runCli(['grant', ALICE, 'bureau-staff'], { env, io })).toBe(0);
     expect(await runCli(['grant', 'x', 'bureau-staff'], { env, io })).toBe(2);
@@ -120,7 +135,8 @@ describe('runCli without a database', () => {
     const io = captureIo();
     expect(await runCli(['help'], { io, env: {} })).toBe(0);
     expect(io.stdout[0]).toMatch(/^Usage: npm run cli -- <command>/);
-    for (const name of ['grant <discordId> <role>', 'revoke <discordId> <role>', 'list [role]', 'import-registry <file>']) expect(io.stdout[0]).toContain(name);
+    for (const name of ['grant <discordId> <role>', 'revoke <discordId> <role>', 'list [role]', 'import-registry <file>'])
+      expect(io.stdout[0]).toContain(name);
     expect(await runCli([], { io, env: {} })).toBe(2);
     expect(await runCli(['frobnicate'], { io, env: {} })).toBe(2);
     expect(io.stderr.at(-1)).toMatch(/^Unknown command "frobnicate"\./);

@@ -10,4 +10,14 @@ import { listCommand } from './list';
 import { revokeCommand } from './revoke';
 
 /** Every CLI command, in the order the usage text lists them. Add yours here. */
-export const commands: CliCommand[] = [grantCommand, revokeCommand, listCommand, importRegistryCommand, importTimetableCommand, createSchoolAccountCommand, importSchoolAccountsCommand, importSportsCommand, createApiKeyCommand];
+export const commands: CliCommand[] = [
+  grantCommand,
+  revokeCommand,
+  listCommand,
+  importRegistryCommand,
+  importTimetableCommand,
+  createSchoolAccountCommand,
+  importSchoolAccountsCommand,
+  importSportsCommand,
+  createApiKeyCommand,
+];

@@ -18,7 +18,8 @@ export function checkSchoolAccountFields(studentId: string, password: string, wh
     const issue = parsed.error.issues[0];
     throw new CliError(`${where}${String(issue?.path[0] ?? 'input')}: ${issue?.message ?? 'is not valid'}`);
   }
-  if (password.length < MIN_SCHOOL_PASSWORD_LENGTH) throw new CliError(`${where}password: must be at least ${MIN_SCHOOL_PASSWORD_LENGTH} characters`);
+  if (password.length < MIN_SCHOOL_PASSWORD_LENGTH)
+    throw new CliError(`${where}password: must be at least ${MIN_SCHOOL_PASSWORD_LENGTH} characters`);
   return parsed.data.student_id;
 }
 

@@ -8,7 +8,8 @@ export const EXIT_SKIPPED_ENTRIES = 3;
 export const importRegistryCommand: CliCommand = {
   name: 'import-registry',
   args: '<file>',
-  summary: 'import verified pairs, bans and infractions from a realtime-database export (.json) or a CSV (.csv); exits 3 if entries were skipped',
+  summary:
+    'import verified pairs, bans and infractions from a realtime-database export (.json) or a CSV (.csv); exits 3 if entries were skipped',
   async run(ctx, args, io) {
     expectArgs(importRegistryCommand, args, 1);
     // `npm run cli` runs in apps/server; a relative path means relative to where the person typed it.

@@ -20,7 +20,8 @@ export async function importSchoolAccountsCsv(ctx: Pick<AppContext, 'schoolAccou
   const rows = records.map((record, index) => {
     const where = `row ${index + 2}: `;
     for (const column of ['student_id', 'password', 'role']) {
-      if (!(column in record)) throw new CliError(`file: the CSV needs the columns student_id, password, email, role (missing ${column})`, 1);
+      if (!(column in record))
+        throw new CliError(`file: the CSV needs the columns student_id, password, email, role (missing ${column})`, 1);
     }
     const studentId = checkSchoolAccountFields(record.student_id ?? '', record.password ?? '', where);
     let role;

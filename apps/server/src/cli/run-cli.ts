@@ -28,7 +28,7 @@ export function usageText(commands: CliCommand[] = allCommands): string {
     `  ${'help'.padEnd(width)}  show this text`,
     '',
     `Roles: ${GRANT_ROLES.join(', ')}`,
-    'The database is the server\'s own: DATABASE_URL, else the SQLite file in DATA_DIR (.env is read).',
+    "The database is the server's own: DATABASE_URL, else the SQLite file in DATA_DIR (.env is read).",
   ].join('\n');
 }
 

@@ -50,7 +50,10 @@ describe.each(DIALECTS)('school and sports CLI on %s', (dialect) => {
     process.env.SCHOOL_ACCOUNT_PASSWORD = 'tiger-lily-42';
     expect(await createSchoolAccountCommand.run(ctx, ['90000004', 'sports_lead', 'coach@school.test'], io)).toBe(0);
     expect(io.all()).toBe('Created school account 90000004 (sports_lead).');
-    expect(await ctx.schoolAccounts.verifyPassword('90000004', 'tiger-lily-42')).toMatchObject({ role: 'sports_lead', email: 'coach@school.test' });
+    expect(await ctx.schoolAccounts.verifyPassword('90000004', 'tiger-lily-42')).toMatchObject({
+      role: 'sports_lead',
+      email: 'coach@school.test',
+    });
     await expect(createSchoolAccountCommand.run(ctx, ['90000004', 'student'], io)).rejects.toBeInstanceOf(CliError);
     await expect(createSchoolAccountCommand.run(ctx, ['90000005', 'captain'], io)).rejects.toThrow(/role: unknown role/);
     process.env.SCHOOL_ACCOUNT_PASSWORD = 'abc';
@@ -59,7 +62,10 @@ describe.each(DIALECTS)('school and sports CLI on %s', (dialect) => {
   });
 
   it('import-school-accounts upserts every row, or none when one is bad, and never echoes a password', async () => {
-    const good = write('accounts.csv', 'student_id,password,email,role\n68960001,first-secret,a@school.test,student\n90000004,second-secret,,sports_lead\n');
+    const good = write(
+      'accounts.csv',
+      'student_id,password,email,role\n68960001,first-secret,a@school.test,student\n90000004,second-secret,,sports_lead\n',
+    );
     expect(await importSchoolAccountsCommand.run(ctx, [good], io)).toBe(0);
     expect((await ctx.schoolAccounts.list()).map((a) => [a.studentId, a.role, a.email])).toEqual([
       ['68960001', 'student', 'a@school.test'],
@@ -75,14 +81,21 @@ describe.each(DIALECTS)('school and sports CLI on %s', (dialect) => {
   });
 
   it('import-sports creates, then updates by name; a bad row writes nothing', async () => {
-    const first = write('sports.csv', 'name,description,total_spots,eligibility_level\nFootball,Open team,18,open\nตะกร้อ,ทีมโรงเรียน,9,morton\n');
+    const first = write(
+      'sports.csv',
+      'name,description,total_spots,eligibility_level\nFootball,Open team,18,open\nตะกร้อ,ทีมโรงเรียน,9,morton\n',
+    );
     expect(await importSportsCommand.run(ctx, [first], io)).toBe(0);
     expect(io.all()).toContain('2 created, 0 updated');
     const second = write('sports2.csv', 'name,description,total_spots,eligibility_level\nFootball,Open team,20,open\n');
     expect(await importSportsCommand.run(ctx, [second], io)).toBe(0);
     const bad = write('sports3.csv', 'name,description,total_spots,eligibility_level\nChess,,4,open\nRugby,,many,open\n');
     await expect(importSportsCommand.run(ctx, [bad], io)).rejects.toThrow(/total_spots/);
-    const rows = await toolDb<SportsTables>(database).selectFrom('sports').select(['name', 'total_spots', 'eligibility_level']).orderBy('name').execute();
+    const rows = await toolDb<SportsTables>(database)
+      .selectFrom('sports')
+      .select(['name', 'total_spots', 'eligibility_level'])
+      .orderBy('name')
+      .execute();
     expect(rows).toEqual([
       { name: 'Football', total_spots: 20, eligibility_level: 'open' },
       { name: 'ตะกร้อ', total_spots: 9, eligibility_level: 'morton' },

@@ -159,7 +159,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
           }
         : {}),
       ...(roblox ? { ROBLOX_USERS_BASE_URL: roblox.url } : {}),
-      ...(line ? { LIFF_MOCK: 'false', LINE_API_BASE_URL: line.url, LINE_CHANNEL_ID: line.channelId, LINE_CHANNEL_TOKEN: line.channelToken } : {}),
+      ...(line
+        ? { LIFF_MOCK: 'false', LINE_API_BASE_URL: line.url, LINE_CHANNEL_ID: line.channelId, LINE_CHANNEL_TOKEN: line.channelToken }
+        : {}),
       ...options.env,
     };
     const config = loadConfig(env);
@@ -173,7 +175,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     }
     // Each PostgreSQL test database gets its own NOTIFY channel, so parallel files do not hear each other;
     // a database given by the test (no schema of ours) gets the in-process bus.
-    const events = database.pgPool && database.schema ? await createPostgresEventBus(database.pgPool, `ch_${database.schema}`) : createLocalEventBus();
+    const events =
+      database.pgPool && database.schema ? await createPostgresEventBus(database.pgPool, `ch_${database.schema}`) : createLocalEventBus();
     cleanups.push(() => events.close());
     const app = await buildApp({ config, database, events, now: clock.now, logger: options.logger ?? false, onRoute: options.onRoute });
     cleanups.push(() => app.close());
@@ -183,13 +186,19 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       const { token } = await app.ctx.sessions.create(identity);
       return `${SESSION_COOKIE}=${token}`;
     };
-    const signInDiscord = (user: DiscordUserRecord) => signIn({ kind: 'discord', subject: user.id, displayName: user.username, avatar: null });
+    const signInDiscord = (user: DiscordUserRecord) =>
+      signIn({ kind: 'discord', subject: user.id, displayName: user.username, avatar: null });
     const signInAs = (key: DemoPerson['key']) => signInDiscord(demoPeople.find((p) => p.key === key)!.discord);
     const signInSchool = async (studentId: string) => {
       const account = await app.ctx.schoolAccounts.findByStudentId(studentId);
       if (!account) throw new Error(`signInSchool: no school account ${studentId}`);
       // The identity core/auth/sign-in-school-account.ts gives a school sign-in.
-      const { token } = await app.ctx.sessions.create({ kind: 'school', subject: account.studentId, displayName: account.email ?? account.studentId, avatar: null });
+      const { token } = await app.ctx.sessions.create({
+        kind: 'school',
+        subject: account.studentId,
+        displayName: account.email ?? account.studentId,
+        avatar: null,
+      });
       return { cookie: `${SESSION_COOKIE}=${token}`, token, account };
     };
     const signInLine = (user: DemoLineUser) => {

@@ -15,7 +15,8 @@ function fakeFetch(response: () => Response) {
   return { calls, fetchImpl };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('buildUrl', () => {
   it('adds the query, leaving out null and undefined', () => {
@@ -45,7 +46,11 @@ describe('apiRequest', () => {
 
   it("carries the server's {code} for pages to branch on, and null when the answer is not ours (decision 0017)", async () => {
     const coded = fakeFetch(() => json(403, { error: 'Bureau staff only.', code: 'forbidden' }));
-    await expect(apiRequest('/x', { fetchImpl: coded.fetchImpl })).rejects.toMatchObject({ status: 403, message: 'Bureau staff only.', code: 'forbidden' });
+    await expect(apiRequest('/x', { fetchImpl: coded.fetchImpl })).rejects.toMatchObject({
+      status: 403,
+      message: 'Bureau staff only.',
+      code: 'forbidden',
+    });
     const proxy = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(apiRequest('/x', { fetchImpl: proxy.fetchImpl })).rejects.toMatchObject({ status: 502, code: null });
   });
@@ -112,15 +117,21 @@ describe('what the tools need from the one client (issue 11 item 5)', () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
     await expect(apiRequest('/x', { describeFailure, fetchImpl: unreachable })).rejects.toMatchObject({ status: 0, message: 'failure 1' });
-    await expect(apiRequest('/x', { describeFailure, fetchImpl: fakeFetch(() => json(409, { message: 'Sport is full.' })).fetchImpl })).rejects.toMatchObject({
+    await expect(
+      apiRequest('/x', { describeFailure, fetchImpl: fakeFetch(() => json(409, { message: 'Sport is full.' })).fetchImpl }),
+    ).rejects.toMatchObject({
       status: 409,
       message: 'failure 2',
     });
-    await expect(apiRequest('/x', { describeFailure, fetchImpl: fakeFetch(() => new Response('<html>', { status: 502 })).fetchImpl })).rejects.toMatchObject({
+    await expect(
+      apiRequest('/x', { describeFailure, fetchImpl: fakeFetch(() => new Response('<html>', { status: 502 })).fetchImpl }),
+    ).rejects.toMatchObject({
       message: 'failure 3',
     });
     const schema = z.object({ ok: z.literal(true) });
-    await expect(apiRequest('/x', { schema, describeFailure, fetchImpl: fakeFetch(() => json(200, { ok: false })).fetchImpl })).rejects.toMatchObject({
+    await expect(
+      apiRequest('/x', { schema, describeFailure, fetchImpl: fakeFetch(() => json(200, { ok: false })).fetchImpl }),
+    ).rejects.toMatchObject({
       status: 502,
       message: 'failure 4',
     });
@@ -133,7 +144,9 @@ describe('what the tools need from the one client (issue 11 item 5)', () => {
   });
 
   it('downloads a file answer with its headers; a refused download throws ApiError like any call', async () => {
-    const pdf = fakeFetch(() => new Response('%PDF-1.7', { status: 200, headers: { 'content-disposition': 'attachment; filename="a.pdf"' } }));
+    const pdf = fakeFetch(
+      () => new Response('%PDF-1.7', { status: 200, headers: { 'content-disposition': 'attachment; filename="a.pdf"' } }),
+    );
     const { blob, headers } = await apiDownload('/bureau/api/records/1/documents/ban', { bearer: 't', fetchImpl: pdf.fetchImpl });
     expect(await blob.text()).toBe('%PDF-1.7');
     expect(headers.get('content-disposition')).toContain('a.pdf');

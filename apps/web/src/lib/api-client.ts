@@ -100,7 +100,11 @@ function parseJson(text: string): { readable: boolean; value: unknown } {
 }
 
 /** Sends the call; answers the response when it is 2xx, else throws the ApiError for it. */
-async function send<S extends z.ZodType | undefined>(path: string, options: ApiRequestOptions<S>, accept: string | null): Promise<Response> {
+async function send<S extends z.ZodType | undefined>(
+  path: string,
+  options: ApiRequestOptions<S>,
+  accept: string | null,
+): Promise<Response> {
   const { method = 'GET', query, body, bearer, signal, baseUrl, fetchImpl = fetch, describeFailure = defaultFailureMessage } = options;
   const headers: Record<string, string> = accept ? { accept } : {};
   if (body instanceof Blob) headers['content-type'] = body.type || 'application/octet-stream';
@@ -124,7 +128,11 @@ async function send<S extends z.ZodType | undefined>(path: string, options: ApiR
   }
   if (!response.ok) {
     const { readable, value } = parseJson(await response.text());
-    throw new ApiError(response.status, describeFailure({ kind: 'refused', status: response.status, body: value, readable }), errorCodeOf(value));
+    throw new ApiError(
+      response.status,
+      describeFailure({ kind: 'refused', status: response.status, body: value, readable }),
+      errorCodeOf(value),
+    );
   }
   return response;
 }
@@ -151,12 +159,18 @@ export async function apiResponse<S extends z.ZodType | undefined = undefined>(
 }
 
 /** apiResponse without the headers: what nearly every call needs. */
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(path: string, options: ApiRequestOptions<S> = {}): Promise<ApiAnswer<S>> {
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: ApiRequestOptions<S> = {},
+): Promise<ApiAnswer<S>> {
   return (await apiResponse(path, options)).data;
 }
 
 /** A file answer (a PDF, a CSV) through the same client, so the failures read the same as any call. */
-export async function apiDownload(path: string, options: Omit<ApiRequestOptions<undefined>, 'schema'> = {}): Promise<{ blob: Blob; headers: Headers }> {
+export async function apiDownload(
+  path: string,
+  options: Omit<ApiRequestOptions<undefined>, 'schema'> = {},
+): Promise<{ blob: Blob; headers: Headers }> {
   const response = await send(path, options, null);
   return { blob: await response.blob(), headers: response.headers };
 }

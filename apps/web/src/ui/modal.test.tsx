@@ -10,7 +10,13 @@ function FromState() {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Delete</Button>
-      <Modal open={open} onOpenChange={setOpen} title="Delete this item?" description="It cannot be undone." footer={<Button onClick={() => setOpen(false)}>Keep it</Button>}>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete this item?"
+        description="It cannot be undone."
+        footer={<Button onClick={() => setOpen(false)}>Keep it</Button>}
+      >
         <p>Body text</p>
       </Modal>
     </>

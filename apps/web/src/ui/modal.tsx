@@ -22,7 +22,17 @@ export interface ModalProps {
  * A dialog (radix): focus is trapped inside and returns to the trigger, Escape and the overlay close
  * it. Used for the records tool's 'An Error Occurred' modal (001 §8) and every confirmation.
  */
-export function Modal({ open, onOpenChange, title, description, children, footer, closeLabel = 'Close', size = 'md', trigger }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  closeLabel = 'Close',
+  size = 'md',
+  trigger,
+}: ModalProps) {
   // Radix gives focus back only to its own Trigger; a dialog opened from state (a button elsewhere,
   // an error) would drop focus on <body>. Remember what had focus and return it there.
   const returnFocus = useRef<HTMLElement | null>(null);

@@ -24,7 +24,15 @@ export interface TableProps<Row> {
 }
 
 /** A data table in a keyboard-scrollable region, so wide tables stay usable on phones. */
-export function Table<Row>({ columns, rows, rowKey, caption, captionHidden = false, minWidth = 640, empty = 'Nothing to show.' }: TableProps<Row>) {
+export function Table<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  captionHidden = false,
+  minWidth = 640,
+  empty = 'Nothing to show.',
+}: TableProps<Row>) {
   return (
     <div className="ui-table__scroller" role="region" aria-label={typeof caption === 'string' ? caption : undefined} tabIndex={0}>
       <table className="ui-table" style={{ minWidth }}>

@@ -38,7 +38,12 @@ describe('create-api-key command', () => {
       const io = { out: (l: string) => out.push(l), err: () => undefined };
       expect(await createApiKeyCommand.run(t.ctx, ['Discord bot'], io)).toBe(0);
       const key = out[1]!;
-      const response = await t.request({ method: 'PUT', url: '/bureau/api/bot/pairs/123456789012345678', payload: { robloxId: '42' }, headers: { authorization: `Bearer ${key}` } });
+      const response = await t.request({
+        method: 'PUT',
+        url: '/bureau/api/bot/pairs/123456789012345678',
+        payload: { robloxId: '42' },
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(response.statusCode).toBe(200);
       await expect(createApiKeyCommand.run(t.ctx, [], io)).rejects.toThrow(/missing <name>/);
       await expect(createApiKeyCommand.run(t.ctx, ['bot', 'root'], io)).rejects.toThrow(/unknown scope "root"/);

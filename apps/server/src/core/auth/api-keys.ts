@@ -54,7 +54,12 @@ export class ApiKeyStore {
   }
 
   async create(name: string, scope: ApiKeyScope): Promise<{ key: string; info: ApiKeyInfo }> {
-    const id = crypto.randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 8);
+    const id = crypto
+      .randomBytes(6)
+      .toString('base64url')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '0')
+      .slice(0, 8);
     const key = `gh_${id}_${crypto.randomBytes(32).toString('base64url')}`;
     const createdAt = this.now();
     await this.db

@@ -110,7 +110,7 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(t.discord!.calls.filter((c) => c === 'POST /api/oauth2/token')).toEqual([]);
   });
 
-  it('answers 502 {error} when Discord\'s token endpoint fails or hangs', async () => {
+  it("answers 502 {error} when Discord's token endpoint fails or hangs", async () => {
     t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau', LOOKUP_TIMEOUT_MS: '300' } });
     const failing = await authorizeAt(staff.discord.id);
     t.discord!.faults.fail(/^\/api\/oauth2\/token/, 500);
@@ -158,14 +158,31 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(setCookieLines(get)).toEqual([]);
     expect((await t.request({ url: '/auth/api/me', cookie })).json().identity).toMatchObject({ subject: staff.discord.id });
     // The header's sign-out: a form post (form-encoded, empty body) from our own page.
-    const post = await t.request({ method: 'POST', url: '/auth/logout?returnTo=%2Fbureau%2Fchecker', cookie, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const post = await t.request({
+      method: 'POST',
+      url: '/auth/logout?returnTo=%2Fbureau%2Fchecker',
+      cookie,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(post.statusCode).toBe(302);
     expect(post.headers.location).toBe('/bureau/checker');
     expect((await t.request({ url: '/auth/api/me', cookie })).json().identity).toBeNull();
   });
 
   // Issue 10 item 1: raw query values, as an attacker would write them into a link.
-  const HOSTILE_RETURN_TO = ['%2F%09%2Fevil.example', '%0A', '%0D', '%2F%0D%0ASet-Cookie%3A%20x%3D1', '%2F%2Fevil.example', '%5C%5Cevil.example', '%2F%5Cevil.example', '%2F.%2F%2Fevil.example', 'https%3A%2F%2Fevil.example', '%2F%00'];
+  const HOSTILE_RETURN_TO = [
+    '%2F%09%2Fevil.example',
+    '%0A',
+    '%0D',
+    '%2F%0D%0ASet-Cookie%3A%20x%3D1',
+    '%2F%2Fevil.example',
+    '%5C%5Cevil.example',
+    '%2F%5Cevil.example',
+    '%2F.%2F%2Fevil.example',
+    'https%3A%2F%2Fevil.example',
+    '%2F%00',
+  ];
 
   it('a hostile returnTo sends the browser home, never off-site and never to a 500 (logout, Discord and dev sign-in)', async () => {
     t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000' } });
@@ -196,7 +213,11 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
   });
 
   it('the development sign-in sends a hostile returnTo home too', async () => {
-    t = await buildTestApp({ dialect, discord: false, env: { ENABLED_TOOLS: 'bureau', NODE_ENV: 'development', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000' } });
+    t = await buildTestApp({
+      dialect,
+      discord: false,
+      env: { ENABLED_TOOLS: 'bureau', NODE_ENV: 'development', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000' },
+    });
     for (const value of HOSTILE_RETURN_TO) {
       const login = await t.request({ url: `${LOGIN}?returnTo=${value}` });
       expect(login.statusCode, value).toBe(302);
@@ -204,9 +225,15 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
       const page = await t.request({ url: `/auth/dev?returnTo=${value}` });
       expect(page.statusCode, value).toBe(200);
       expect(page.body, value).not.toContain('evil.example');
-      const signIn = await t.request({ method: 'POST', url: '/auth/dev', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `identity=staff&returnTo=${value}` });
+      const signIn = await t.request({
+        method: 'POST',
+        url: '/auth/dev',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `identity=staff&returnTo=${value}`,
+      });
       // A body field the contract refuses (NUL, issue 10 item 8) is a 400 sentence; anything else goes home.
-      if (signIn.statusCode === 400) expect(signIn.json(), value).toEqual({ error: expect.stringMatching(/^returnTo/), code: 'invalid_input' });
+      if (signIn.statusCode === 400)
+        expect(signIn.json(), value).toEqual({ error: expect.stringMatching(/^returnTo/), code: 'invalid_input' });
       else expect([signIn.statusCode, signIn.headers.location], value).toEqual([302, '/']);
     }
   });
@@ -224,7 +251,12 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(await me(planted)).toBeNull();
 
     await t.ctx.schoolAccounts.create({ studentId: '65001', password: 'correct horse battery', role: 'student' });
-    const school = await t.request({ method: 'POST', url: '/timetable/api/login', cookie: discord, payload: { student_id: '65001', password: 'correct horse battery' } });
+    const school = await t.request({
+      method: 'POST',
+      url: '/timetable/api/login',
+      cookie: discord,
+      payload: { student_id: '65001', password: 'correct horse battery' },
+    });
     const schoolCookie = cookieFrom(school, 'gh_session')!;
     expect(schoolCookie).not.toBe(discord);
     expect(await me(schoolCookie)).toMatchObject({ kind: 'school', subject: '65001' });
@@ -233,7 +265,11 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
   });
 
   it('in production the development sign-in does not exist and login never points at it', async () => {
-    t = await buildTestApp({ dialect, discord: false, env: { ENABLED_TOOLS: 'bureau', NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example' } });
+    t = await buildTestApp({
+      dialect,
+      discord: false,
+      env: { ENABLED_TOOLS: 'bureau', NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example' },
+    });
     expect(t.config.devSignIn).toBe(false);
     const page = await t.request({ url: '/auth/dev', headers: { accept: 'application/json' } });
     expect(page.statusCode).toBe(404);
@@ -263,17 +299,26 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(me.json().identity).toMatchObject({ subject: staff.discord.id });
 
     // No session fixation: signing in again in the same browser starts a new session and ends the old one.
-    const again = await t.request({ method: 'POST', url: '/auth/dev', cookie: cookieFrom(signIn, 'gh_session')!, payload: { identity: 'member', returnTo: '/' } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/auth/dev',
+      cookie: cookieFrom(signIn, 'gh_session')!,
+      payload: { identity: 'member', returnTo: '/' },
+    });
     expect(cookieFrom(again, 'gh_session')).not.toBe(cookieFrom(signIn, 'gh_session'));
     expect((await t.request({ url: '/auth/api/me', cookie: cookieFrom(signIn, 'gh_session')! })).json().identity).toBeNull();
-    expect((await t.request({ url: '/auth/api/me', cookie: cookieFrom(again, 'gh_session')! })).json().identity).toMatchObject({ subject: demoPerson('member').discord.id });
+    expect((await t.request({ url: '/auth/api/me', cookie: cookieFrom(again, 'gh_session')! })).json().identity).toMatchObject({
+      subject: demoPerson('member').discord.id,
+    });
   });
 });
 
 describe('configuration of the development sign-in', () => {
   it('refuses DEV_SIGN_IN=true in production (ARCHITECTURE.md §4)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example', DEV_SIGN_IN: 'true' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example', DEV_SIGN_IN: 'true' })).toThrow(/DEV_SIGN_IN/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example', DEV_SIGN_IN: 'true' })).toThrow(
+      /DEV_SIGN_IN/,
+    );
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://guildhall.example' }).devSignIn).toBe(false);
   });
 });

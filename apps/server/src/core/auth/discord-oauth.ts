@@ -38,7 +38,13 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
   const state = generateState();
   const verifier = generateCodeVerifier();
   const client = new OAuth2Client(config.discordOAuth.clientId, config.discordOAuth.clientSecret, config.publicUrl + options.callbackPath);
-  const url = client.createAuthorizationURLWithPKCE(`${config.DISCORD_BASE_URL}/oauth2/authorize`, state, CodeChallengeMethod.S256, verifier, ['identify']);
+  const url = client.createAuthorizationURLWithPKCE(
+    `${config.DISCORD_BASE_URL}/oauth2/authorize`,
+    state,
+    CodeChallengeMethod.S256,
+    verifier,
+    ['identify'],
+  );
   reply.setCookie(OAUTH_COOKIE, JSON.stringify({ state, verifier, returnTo }), {
     path: options.callbackPath,
     httpOnly: true,
@@ -55,7 +61,12 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
  * fails), trades the code with the PKCE verifier, reads /users/@me, and starts our own session.
  * Answers the path to return to.
  */
-export async function finishDiscordLogin(request: FastifyRequest, reply: FastifyReply, callbackPath: string, query: DiscordLoginQuery): Promise<string> {
+export async function finishDiscordLogin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  callbackPath: string,
+  query: DiscordLoginQuery,
+): Promise<string> {
   const { config } = request.server.ctx;
   if (!config.discordOAuth) throw new DomainError('not_configured', 'Discord sign-in is not configured on this server.');
   const raw = request.cookies[OAUTH_COOKIE];
@@ -83,7 +94,8 @@ export async function finishDiscordLogin(request: FastifyRequest, reply: Fastify
     );
     accessToken = tokens.accessToken();
   } catch (error) {
-    if (error instanceof OAuth2RequestError) throw new DomainError('sign_in_failed', 'Discord refused this sign-in code (it may have been used already). Please try again.');
+    if (error instanceof OAuth2RequestError)
+      throw new DomainError('sign_in_failed', 'Discord refused this sign-in code (it may have been used already). Please try again.');
     request.log.warn({ err: error }, 'discord token exchange failed');
     throw new DomainError('upstream_failed', 'Discord could not be reached. Please try again.');
   }

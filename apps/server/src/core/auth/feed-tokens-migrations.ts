@@ -38,7 +38,9 @@ async function createAndMove(db: Kysely<unknown>, dialect: Dialect): Promise<voi
     if (!(await tableExists(db, dialect, feed.table))) continue;
     // Same SHA-256 hashes, so every URL already handed out keeps working after the move.
     await sql`insert into feed_tokens (owner_kind, owner_id, token_hash, created_at)
-      select ${sql.lit(feed.ownerKind)}, cast(${sql.ref(feed.ownerColumn)} as text), token_hash, created_at from ${sql.table(feed.table)}`.execute(db);
+      select ${sql.lit(feed.ownerKind)}, cast(${sql.ref(feed.ownerColumn)} as text), token_hash, created_at from ${sql.table(feed.table)}`.execute(
+      db,
+    );
     await db.schema.dropTable(feed.table).execute();
   }
 }

@@ -14,7 +14,14 @@ const MOVE_MIGRATION = '20261123-01-core-feed-tokens';
 describe('tokenFromFeedFile', () => {
   it('takes the token out of <token>.ics and refuses anything else', () => {
     expect(tokenFromFeedFile('abcdefghijklmnopqrstuvwxyz_-0123.ics')).toBe('abcdefghijklmnopqrstuvwxyz_-0123');
-    for (const file of ['short.ics', 'abcdefghijklmnopqrstuvwxyz.txt', 'abcdefghijklmnopqrstuvwxyz', '../abcdefghijklmnopqrstuvwxyz.ics', `${'a'.repeat(65)}.ics`, 'abcdefghijklmnopqrstuvwxyz.ics.ics']) {
+    for (const file of [
+      'short.ics',
+      'abcdefghijklmnopqrstuvwxyz.txt',
+      'abcdefghijklmnopqrstuvwxyz',
+      '../abcdefghijklmnopqrstuvwxyz.ics',
+      `${'a'.repeat(65)}.ics`,
+      'abcdefghijklmnopqrstuvwxyz.ics.ics',
+    ]) {
       expect(tokenFromFeedFile(file), file).toBeNull();
     }
   });
@@ -124,8 +131,14 @@ describe.each(DIALECTS)('the feed-token migration on %s', (dialect) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const accountId = Number(account.id);
-    await raw.insertInto('appointment_feed_tokens').values({ discord_id: '123456789012345678', token_hash: hashToken(staffToken), created_at: 2_000 }).execute();
-    await raw.insertInto('timetable_feed_tokens').values({ owner_id: accountId, token_hash: hashToken(homeworkToken), created_at: 3_000 }).execute();
+    await raw
+      .insertInto('appointment_feed_tokens')
+      .values({ discord_id: '123456789012345678', token_hash: hashToken(staffToken), created_at: 2_000 })
+      .execute();
+    await raw
+      .insertInto('timetable_feed_tokens')
+      .values({ owner_id: accountId, token_hash: hashToken(homeworkToken), created_at: 3_000 })
+      .execute();
 
     expect(await migrateToLatest(db, dialect, allMigrations)).toEqual([MOVE_MIGRATION]);
 
@@ -134,8 +147,14 @@ describe.each(DIALECTS)('the feed-token migration on %s', (dialect) => {
       { owner_kind: 'appointments-staff', owner_id: '123456789012345678', token_hash: hashToken(staffToken), created_at: 2_000 },
       { owner_kind: 'timetable-homework', owner_id: String(accountId), token_hash: hashToken(homeworkToken), created_at: 3_000 },
     ]);
-    expect(await new FeedTokenStore(db, 'appointments-staff').findOwner(staffToken)).toEqual({ ownerId: '123456789012345678', createdAt: 2_000 });
-    expect(await new FeedTokenStore(db, 'timetable-homework').findOwner(homeworkToken)).toEqual({ ownerId: String(accountId), createdAt: 3_000 });
+    expect(await new FeedTokenStore(db, 'appointments-staff').findOwner(staffToken)).toEqual({
+      ownerId: '123456789012345678',
+      createdAt: 2_000,
+    });
+    expect(await new FeedTokenStore(db, 'timetable-homework').findOwner(homeworkToken)).toEqual({
+      ownerId: String(accountId),
+      createdAt: 3_000,
+    });
     expect(await new FeedTokenStore(db, 'timetable-homework').status(String(accountId))).toEqual({ active: true, createdAt: 3_000 });
 
     for (const table of ['appointment_feed_tokens', 'timetable_feed_tokens']) {

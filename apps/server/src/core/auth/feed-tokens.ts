@@ -86,7 +86,11 @@ export class FeedTokenStore {
 
   /** Turns the owner's feed off; true when there was one. */
   async revoke(ownerId: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('feed_tokens').where('owner_kind', '=', this.ownerKind).where('owner_id', '=', ownerId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('feed_tokens')
+      .where('owner_kind', '=', this.ownerKind)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 

@@ -29,11 +29,7 @@ export class GrantStore {
   }
 
   async revoke(discordId: string, role: GrantRole): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('grants')
-      .where('discord_id', '=', discordId)
-      .where('role', '=', role)
-      .executeTakeFirst();
+    const result = await this.db.deleteFrom('grants').where('discord_id', '=', discordId).where('role', '=', role).executeTakeFirst();
     const removed = Number(result.numDeletedRows) > 0;
     if (removed) await this.changed(discordId);
     return removed;
@@ -63,6 +59,8 @@ export class GrantStore {
     let query = this.db.selectFrom('grants').selectAll().orderBy('role').orderBy('discord_id');
     if (role) query = query.where('role', '=', role);
     const rows = await query.execute();
-    return rows.filter((r) => isGrantRole(r.role)).map((r) => ({ discordId: r.discord_id, role: r.role as GrantRole, grantedAt: r.granted_at }));
+    return rows
+      .filter((r) => isGrantRole(r.role))
+      .map((r) => ({ discordId: r.discord_id, role: r.role as GrantRole, grantedAt: r.granted_at }));
   }
 }

@@ -14,7 +14,10 @@ describe('verifyLineIdToken against the fake LINE verify endpoint', () => {
   const options = () => ({ baseUrl: line.url, channelId: line.channelId, timeoutMs: 2000 });
 
   it('answers the verified user', async () => {
-    await expect(verifyLineIdToken(options(), line.issueIdToken({ sub: 'Uabc', name: 'Nok' }))).resolves.toEqual({ userId: 'Uabc', name: 'Nok' });
+    await expect(verifyLineIdToken(options(), line.issueIdToken({ sub: 'Uabc', name: 'Nok' }))).resolves.toEqual({
+      userId: 'Uabc',
+      name: 'Nok',
+    });
     expect(line.calls).toContain('POST /oauth2/v2.1/verify');
   });
 
@@ -43,13 +46,21 @@ describe('verifyLineIdToken against the fake LINE verify endpoint', () => {
     const url = await listenOnLoopback(liar);
     try {
       claims = { iss: 'https://access.line.me', sub: 'Uabc', aud: '1111111111', exp: now + 60 };
-      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ code: 'unauthenticated' });
+      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
       claims = { iss: 'https://evil.example', sub: 'Uabc', aud: '2000000000', exp: now + 60 };
-      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ code: 'unauthenticated' });
+      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
       claims = { iss: 'https://access.line.me', sub: 'Uabc', aud: '2000000000', exp: now - 1 };
-      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ code: 'unauthenticated' });
+      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
       claims = { unexpected: true };
-      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({ code: 'upstream_failed' });
+      await expect(verifyLineIdToken({ baseUrl: url, channelId: '2000000000', timeoutMs: 2000 }, 'a.b.c')).rejects.toMatchObject({
+        code: 'upstream_failed',
+      });
     } finally {
       await liar.close();
     }

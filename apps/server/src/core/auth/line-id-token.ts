@@ -50,7 +50,10 @@ export async function verifyLineIdToken(options: LineVerifierOptions, idToken: s
   if (response.status === 400 || response.status === 401) {
     const body = (await response.json().catch(() => ({}))) as { error_description?: unknown };
     const expired = typeof body.error_description === 'string' && /expired/i.test(body.error_description);
-    throw new DomainError('unauthenticated', expired ? 'Your LINE sign-in has expired. Please reopen the app.' : 'Your LINE sign-in could not be verified. Please reopen the app.');
+    throw new DomainError(
+      'unauthenticated',
+      expired ? 'Your LINE sign-in has expired. Please reopen the app.' : 'Your LINE sign-in could not be verified. Please reopen the app.',
+    );
   }
   if (!response.ok) throw new DomainError('upstream_failed', 'LINE could not confirm who you are right now. Please try again.');
   const claims = VerifiedClaims.safeParse(await response.json().catch(() => null));

@@ -15,7 +15,11 @@ describe.each(DIALECTS)('school accounts on %s', (dialect) => {
     const account = await store.create({ studentId: '68960001', password: 'correct horse', email: 'a@school.test', role: 'student' });
     expect(account).toMatchObject({ studentId: '68960001', email: 'a@school.test', role: 'student', createdAt: 1_000 });
     expect(account.id).toBeGreaterThan(0);
-    const row = await database.db.selectFrom('school_accounts').select('password_hash').where('student_id', '=', '68960001').executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('school_accounts')
+      .select('password_hash')
+      .where('student_id', '=', '68960001')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain('correct horse');
     expect(await store.verifyPassword('68960001', 'correct horse')).toMatchObject({ id: account.id, role: 'student' });
@@ -27,7 +31,9 @@ describe.each(DIALECTS)('school accounts on %s', (dialect) => {
   });
 
   it('refuses a second account with the same student id (unique constraint) with a 409', async () => {
-    await expect(store.create({ studentId: '68960001', password: 'x', role: 'student' })).rejects.toMatchObject({ code: 'school_account_exists' });
+    await expect(store.create({ studentId: '68960001', password: 'x', role: 'student' })).rejects.toMatchObject({
+      code: 'school_account_exists',
+    });
     expect(await store.list()).toHaveLength(1);
   });
 

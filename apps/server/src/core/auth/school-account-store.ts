@@ -38,12 +38,19 @@ export class SchoolAccountStore {
     try {
       const row = await this.db
         .insertInto('school_accounts')
-        .values({ student_id: input.studentId, email: input.email ?? null, role: input.role, password_hash: passwordHash, created_at: this.now() })
+        .values({
+          student_id: input.studentId,
+          email: input.email ?? null,
+          role: input.role,
+          password_hash: passwordHash,
+          created_at: this.now(),
+        })
         .returning(['id', 'student_id', 'email', 'role', 'created_at'])
         .executeTakeFirstOrThrow();
       return toAccount(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('school_account_exists', `A school account with student ID ${input.studentId} already exists.`);
+      if (isUniqueViolation(error))
+        throw new DomainError('school_account_exists', `A school account with student ID ${input.studentId} already exists.`);
       throw error;
     }
   }
@@ -100,7 +107,11 @@ export class SchoolAccountStore {
   }
 
   async list(): Promise<SchoolAccount[]> {
-    const rows = await this.db.selectFrom('school_accounts').select(['id', 'student_id', 'email', 'role', 'created_at']).orderBy('student_id').execute();
+    const rows = await this.db
+      .selectFrom('school_accounts')
+      .select(['id', 'student_id', 'email', 'role', 'created_at'])
+      .orderBy('student_id')
+      .execute();
     return rows.map(toAccount);
   }
 }

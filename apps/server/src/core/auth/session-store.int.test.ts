@@ -24,7 +24,11 @@ describe.each(DIALECTS)('school sessions on %s', (dialect) => {
     });
     // 002: the role is never taken from the session.
     await t.ctx.schoolAccounts.upsert({ studentId: '68960001', password: 'pw', role: 'sports_lead' });
-    expect((await t.ctx.sessions.findWithSchoolAccount(token))?.account).toMatchObject({ id: account.id, role: 'sports_lead', email: null });
+    expect((await t.ctx.sessions.findWithSchoolAccount(token))?.account).toMatchObject({
+      id: account.id,
+      role: 'sports_lead',
+      email: null,
+    });
   });
 
   it('answers no account for a school session whose account is gone, and for a Discord session', async () => {

@@ -25,7 +25,11 @@ export interface WatchedAccess {
  * events may have been missed, and every ACCESS_RECHECK_MS; `onLost` is called once, when the
  * session has ended (logout, expiry) or the grant is gone. Answers the function that stops watching.
  */
-export function watchAccess(ctx: Pick<AppContext, 'events' | 'sessions' | 'grants' | 'now'>, access: WatchedAccess, onLost: () => void): () => void {
+export function watchAccess(
+  ctx: Pick<AppContext, 'events' | 'sessions' | 'grants' | 'now'>,
+  access: WatchedAccess,
+  onLost: () => void,
+): () => void {
   let stopped = false;
   let queue = Promise.resolve();
 

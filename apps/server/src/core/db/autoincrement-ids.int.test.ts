@@ -18,14 +18,22 @@ type AnyDb = Kysely<any>;
 async function indexes(db: AnyDb, dialect: Dialect): Promise<string[]> {
   const { rows } =
     dialect === 'sqlite'
-      ? await sql<{ entry: string }>`select name || ' ' || coalesce(sql, '') as entry from sqlite_master where type in ('index', 'trigger')`.execute(db)
+      ? await sql<{
+          entry: string;
+        }>`select name || ' ' || coalesce(sql, '') as entry from sqlite_master where type in ('index', 'trigger')`.execute(db)
       : await sql<{ entry: string }>`select indexdef as entry from pg_indexes where schemaname = current_schema()`.execute(db);
   return rows.map((r) => r.entry).sort();
 }
 
 async function snapshot(db: AnyDb) {
   const all = (table: string) => db.selectFrom(table).selectAll().orderBy('id').execute();
-  return { accounts: await all('school_accounts'), sports: await all('sports'), registrations: await all('sport_registrations'), items: await all('timetable_schedule_items'), stages: await all('recruitment_stages') };
+  return {
+    accounts: await all('school_accounts'),
+    sports: await all('sports'),
+    registrations: await all('sport_registrations'),
+    items: await all('timetable_schedule_items'),
+    stages: await all('recruitment_stages'),
+  };
 }
 
 describe.each(DIALECTS)('ids that are never reused, on %s', (dialect) => {
@@ -45,7 +53,9 @@ describe.each(DIALECTS)('ids that are never reused, on %s', (dialect) => {
       expect(rows.map((r) => r.table_name).sort()).toEqual(['registry_infractions', 'sports_settings']);
       return;
     }
-    const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'table'`.execute(database.db);
+    const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'table'`.execute(
+      database.db,
+    );
     // FTS5 keeps its own shadow tables (bureau_pairs_search_*), whose rows never leave the server.
     const virtualTables = rows.filter((t) => /^create virtual table/i.test(t.sql)).map((t) => t.name);
     const plainIds = rows
@@ -60,17 +70,61 @@ describe.each(DIALECTS)('ids that are never reused, on %s', (dialect) => {
     database = await createTestDatabase(dialect, { migrations: BEFORE });
     const db = database.db as AnyDb;
     const at = 1_700_000_000_000;
-    for (const [id, studentId] of [[1, '68960001'], [2, '68960002'], [3, '68960003']] as const) {
-      await db.insertInto('school_accounts').values({ id, student_id: studentId, email: null, role: 'student', password_hash: 'x', created_at: at }).execute();
+    for (const [id, studentId] of [
+      [1, '68960001'],
+      [2, '68960002'],
+      [3, '68960003'],
+    ] as const) {
+      await db
+        .insertInto('school_accounts')
+        .values({ id, student_id: studentId, email: null, role: 'student', password_hash: 'x', created_at: at })
+        .execute();
     }
-    await db.insertInto('sports').values({ id: 1, name: 'Football', description: 'd', total_spots: 5, eligibility_level: 'open', created_at: at }).execute();
-    await db.insertInto('sports').values({ id: 2, name: 'Chess', description: 'd', total_spots: 5, eligibility_level: 'open', created_at: at }).execute();
-    for (const [id, account] of [[1, 1], [2, 2], [3, 3]] as const) {
-      await db.insertInto('sport_registrations').values({ id, sport_id: 1, account_id: account, status: 'pending_selection', created_at: at, updated_at: at }).execute();
+    await db
+      .insertInto('sports')
+      .values({ id: 1, name: 'Football', description: 'd', total_spots: 5, eligibility_level: 'open', created_at: at })
+      .execute();
+    await db
+      .insertInto('sports')
+      .values({ id: 2, name: 'Chess', description: 'd', total_spots: 5, eligibility_level: 'open', created_at: at })
+      .execute();
+    for (const [id, account] of [
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ] as const) {
+      await db
+        .insertInto('sport_registrations')
+        .values({ id, sport_id: 1, account_id: account, status: 'pending_selection', created_at: at, updated_at: at })
+        .execute();
     }
-    await db.insertInto('timetable_schedule_items').values({ id: 7, owner_id: 1, subject_code: 'M1', subject_name: 'Maths', day_of_week: 1, start_time: '08:30', end_time: '09:20', room: '101', status: 'Up-Coming', notes: '', created_at: at }).execute();
-    await db.insertInto('timetable_overrides').values({ owner_id: 1, schedule_item_id: 7, week_start_date: '2025-10-20', status: 'Cancelled', notes: 'n', updated_at: at }).execute();
-    await db.insertInto('recruitment_stages').values([{ name: 'Applied', ordering: 0, color: '#6c757d' }, { name: 'Interview', ordering: 1, color: '#6c757d' }]).execute();
+    await db
+      .insertInto('timetable_schedule_items')
+      .values({
+        id: 7,
+        owner_id: 1,
+        subject_code: 'M1',
+        subject_name: 'Maths',
+        day_of_week: 1,
+        start_time: '08:30',
+        end_time: '09:20',
+        room: '101',
+        status: 'Up-Coming',
+        notes: '',
+        created_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('timetable_overrides')
+      .values({ owner_id: 1, schedule_item_id: 7, week_start_date: '2025-10-20', status: 'Cancelled', notes: 'n', updated_at: at })
+      .execute();
+    await db
+      .insertInto('recruitment_stages')
+      .values([
+        { name: 'Applied', ordering: 0, color: '#6c757d' },
+        { name: 'Interview', ordering: 1, color: '#6c757d' },
+      ])
+      .execute();
     if (dialect === 'postgres') {
       // The rows above gave their ids by hand; a deployment's sequences are where its inserts left them.
       for (const table of ['school_accounts', 'sports', 'sport_registrations', 'timetable_schedule_items']) {
@@ -86,19 +140,53 @@ describe.each(DIALECTS)('ids that are never reused, on %s', (dialect) => {
     expect(await snapshot(db)).toEqual(rowsBefore);
     expect(await indexes(db, dialect)).toEqual(indexesBefore);
     // The unique indexes still hold: one active registration per student, one class per slot.
-    await expect(db.insertInto('sport_registrations').values({ sport_id: 2, account_id: 1, status: 'pending_selection', created_at: at, updated_at: at }).execute()).rejects.toThrow();
-    await expect(db.insertInto('timetable_schedule_items').values({ owner_id: 1, subject_code: 'X', subject_name: 'X', day_of_week: 1, start_time: '08:30', end_time: '09:00', room: '1', status: 'Up-Coming', notes: '', created_at: at }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('sport_registrations')
+        .values({ sport_id: 2, account_id: 1, status: 'pending_selection', created_at: at, updated_at: at })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('timetable_schedule_items')
+        .values({
+          owner_id: 1,
+          subject_code: 'X',
+          subject_name: 'X',
+          day_of_week: 1,
+          start_time: '08:30',
+          end_time: '09:00',
+          room: '1',
+          status: 'Up-Coming',
+          notes: '',
+          created_at: at,
+        })
+        .execute(),
+    ).rejects.toThrow();
     // Foreign keys are on again and still point at the rebuilt tables.
-    await expect(db.insertInto('sport_registrations').values({ sport_id: 1, account_id: 99, status: 'pending_selection', created_at: at, updated_at: at }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('sport_registrations')
+        .values({ sport_id: 1, account_id: 99, status: 'pending_selection', created_at: at, updated_at: at })
+        .execute(),
+    ).rejects.toThrow();
     await db.deleteFrom('school_accounts').where('id', '=', 1).execute();
     expect(await db.selectFrom('timetable_overrides').selectAll().execute()).toEqual([]);
 
     // The largest id goes; the next row must not get it again.
     await db.deleteFrom('sport_registrations').where('id', '=', 3).execute();
-    const next = await db.insertInto('sport_registrations').values({ sport_id: 2, account_id: 3, status: 'pending_selection', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    const next = await db
+      .insertInto('sport_registrations')
+      .values({ sport_id: 2, account_id: 3, status: 'pending_selection', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(next.id).toBeGreaterThan(3);
     await db.deleteFrom('school_accounts').where('id', '=', 3).execute();
-    const account = await db.insertInto('school_accounts').values({ student_id: '68960009', email: null, role: 'student', password_hash: 'x', created_at: at }).returning('id').executeTakeFirstOrThrow();
+    const account = await db
+      .insertInto('school_accounts')
+      .values({ student_id: '68960009', email: null, role: 'student', password_hash: 'x', created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(account.id).toBeGreaterThan(3);
   });
 });

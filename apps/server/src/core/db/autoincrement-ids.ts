@@ -24,11 +24,15 @@ export async function rebuildWithAutoincrementIds(db: Kysely<unknown>, dialect: 
     // Inside a transaction the pragma is silently ignored, and DROP TABLE would then cascade to every
     // referencing row; refuse rather than lose data.
     const check = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
-    if (Number(check.rows[0]?.foreign_keys) !== 0) throw new Error('rebuildWithAutoincrementIds must run outside a transaction (foreign keys could not be turned off).');
+    if (Number(check.rows[0]?.foreign_keys) !== 0)
+      throw new Error('rebuildWithAutoincrementIds must run outside a transaction (foreign keys could not be turned off).');
     await db.transaction().execute(async (tx) => {
       for (const table of tables) await rebuildTable(tx, table);
       const broken = await sql`pragma foreign_key_check`.execute(tx);
-      if (broken.rows.length) throw new Error(`Rebuilding ${tables.join(', ')} broke ${broken.rows.length} foreign key(s): ${JSON.stringify(broken.rows.slice(0, 3))}`);
+      if (broken.rows.length)
+        throw new Error(
+          `Rebuilding ${tables.join(', ')} broke ${broken.rows.length} foreign key(s): ${JSON.stringify(broken.rows.slice(0, 3))}`,
+        );
     });
   } finally {
     if (foreignKeysWereOn) await sql`pragma foreign_keys = on`.execute(db);
@@ -49,7 +53,9 @@ async function rebuildTable(db: Kysely<unknown>, table: string): Promise<void> {
   const rebuilt = `${table}__rebuild`;
   const newSql = createSql.replace(header, `create table ${quote(rebuilt)} (`).replace(ID_COLUMN, '$1 autoincrement');
   // Its indexes and triggers go with the old table; their own statements recreate them afterwards.
-  const dependents = await sql<{ sql: string }>`select sql from sqlite_master where tbl_name = ${table} and type in ('index', 'trigger') and sql is not null`.execute(db);
+  const dependents = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where tbl_name = ${table} and type in ('index', 'trigger') and sql is not null`.execute(db);
   const columns = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
   const columnList = sql.raw(columns.rows.map((c) => quote(c.name)).join(', '));
 

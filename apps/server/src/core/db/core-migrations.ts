@@ -84,7 +84,7 @@ export const coreMigrations: Record<string, GuildhallMigration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
     },
-  },  // Issue 10 item 10: school account ids are never reused on SQLite.
+  }, // Issue 10 item 10: school account ids are never reused on SQLite.
   '20261124-02-core-autoincrement-ids': {
     up: (db, dialect) => rebuildWithAutoincrementIds(db, dialect, ['school_accounts']),
   },

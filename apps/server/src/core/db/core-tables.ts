@@ -54,7 +54,6 @@ export interface ProfileCacheTable {
   fetched_at: number;
 }
 
-
 /** 002 §3 school accounts: student id + argon2id password, shared by timetable and sports. */
 export interface SchoolAccountsTable {
   id: Generated<number>;

@@ -4,7 +4,12 @@ import path from 'node:path';
 
 // ARCHITECTURE.md §3 "fonts": the same @fontsource faces as the web app, read from the installed
 // packages and inlined as data URLs, so a document never fetches anything (no CDN, 001 §7 is not copied).
-const FONT_SHEETS = ['@fontsource/noto-sans/400.css', '@fontsource/noto-sans/700.css', '@fontsource/noto-sans-thai/400.css', '@fontsource/noto-sans-thai/700.css'];
+const FONT_SHEETS = [
+  '@fontsource/noto-sans/400.css',
+  '@fontsource/noto-sans/700.css',
+  '@fontsource/noto-sans-thai/400.css',
+  '@fontsource/noto-sans-thai/700.css',
+];
 
 /** The font stack documents use: Latin, Cyrillic, Greek, Vietnamese, Devanagari from Noto Sans; Thai from Noto Sans Thai. */
 export const DOCUMENT_FONT_FAMILY = "'Noto Sans', 'Noto Sans Thai', sans-serif";

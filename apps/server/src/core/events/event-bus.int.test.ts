@@ -47,34 +47,42 @@ describe.each(DIALECTS)('event bus on %s', (dialect) => {
 
   // Issue 10 item 12: pg_terminate_backend on the LISTEN connection used to crash the process with an
   // unhandled 'error' event (57P01); vitest fails a run on such an error.
-  it.runIf(dialect === 'postgres')('survives losing its LISTEN connection: logs it, listens again and tells subscribers to resync', async () => {
-    const database = await createTestDatabase(dialect);
-    cleanups.push(() => database.close());
-    const channel = `ch_${database.schema}`;
-    const logged: Array<{ level: string; details: object; message: string }> = [];
-    const log: EventBusLog = {
-      info: (details, message) => logged.push({ level: 'info', details, message }),
-      warn: (details, message) => logged.push({ level: 'warn', details, message }),
-    };
-    const bus = await makeBus(database, channel, log);
-    const heard: unknown[] = [];
-    let resyncs = 0;
-    bus.subscribe('registry', (e) => heard.push(e.payload));
-    bus.onResync(() => (resyncs += 1));
+  it.runIf(dialect === 'postgres')(
+    'survives losing its LISTEN connection: logs it, listens again and tells subscribers to resync',
+    async () => {
+      const database = await createTestDatabase(dialect);
+      cleanups.push(() => database.close());
+      const channel = `ch_${database.schema}`;
+      const logged: Array<{ level: string; details: object; message: string }> = [];
+      const log: EventBusLog = {
+        info: (details, message) => logged.push({ level: 'info', details, message }),
+        warn: (details, message) => logged.push({ level: 'warn', details, message }),
+      };
+      const bus = await makeBus(database, channel, log);
+      const heard: unknown[] = [];
+      let resyncs = 0;
+      bus.subscribe('registry', (e) => heard.push(e.payload));
+      bus.onResync(() => (resyncs += 1));
 
-    const listeners = () =>
-      database.pgPool!.query<{ pid: number }>('select pid from pg_stat_activity where query = $1 and pid <> pg_backend_pid()', [`LISTEN ${channel}`]);
-    const [listener] = (await listeners()).rows;
-    expect(listener).toBeDefined();
-    await database.pgPool!.query('select pg_terminate_backend($1)', [listener!.pid]);
+      const listeners = () =>
+        database.pgPool!.query<{ pid: number }>('select pid from pg_stat_activity where query = $1 and pid <> pg_backend_pid()', [
+          `LISTEN ${channel}`,
+        ]);
+      const [listener] = (await listeners()).rows;
+      expect(listener).toBeDefined();
+      await database.pgPool!.query('select pg_terminate_backend($1)', [listener!.pid]);
 
-    await expect.poll(() => resyncs, { timeout: 5_000 }).toBe(1);
-    expect(logged.find((l) => l.level === 'warn')).toMatchObject({ message: expect.stringMatching(/LISTEN connection was lost/), details: { err: { code: '57P01' } } });
-    expect(logged.some((l) => l.level === 'info' && /listening again/.test(l.message))).toBe(true);
-    // A new connection listens, and a change published now reaches the subscriber.
-    const [again] = (await listeners()).rows;
-    expect(again!.pid).not.toBe(listener!.pid);
-    await bus.publish('registry', { after: 'reconnect' });
-    await expect.poll(() => heard).toEqual([{ after: 'reconnect' }]);
-  });
+      await expect.poll(() => resyncs, { timeout: 5_000 }).toBe(1);
+      expect(logged.find((l) => l.level === 'warn')).toMatchObject({
+        message: expect.stringMatching(/LISTEN connection was lost/),
+        details: { err: { code: '57P01' } },
+      });
+      expect(logged.some((l) => l.level === 'info' && /listening again/.test(l.message))).toBe(true);
+      // A new connection listens, and a change published now reaches the subscriber.
+      const [again] = (await listeners()).rows;
+      expect(again!.pid).not.toBe(listener!.pid);
+      await bus.publish('registry', { after: 'reconnect' });
+      await expect.poll(() => heard).toEqual([{ after: 'reconnect' }]);
+    },
+  );
 });

@@ -185,7 +185,11 @@ class PostgresEventBus extends LocalEventBus {
   }
 }
 
-export async function createPostgresEventBus(pool: pg.Pool, channel = 'guildhall_events', options: PostgresEventBusOptions = {}): Promise<EventBus> {
+export async function createPostgresEventBus(
+  pool: pg.Pool,
+  channel = 'guildhall_events',
+  options: PostgresEventBusOptions = {},
+): Promise<EventBus> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid NOTIFY channel name: ${channel}`);
   const bus = new PostgresEventBus(pool, channel, options);
   await bus.start();

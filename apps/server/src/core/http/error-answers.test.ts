@@ -73,7 +73,10 @@ describe('the error handler', () => {
   };
 
   it("answers a DomainError with its code's status and default sentence", async () => {
-    expect(await answerOf({ url: '/closed' })).toEqual({ status: 403, body: { error: 'Registration is currently closed.', code: 'sports.registration_closed' } });
+    expect(await answerOf({ url: '/closed' })).toEqual({
+      status: 403,
+      body: { error: 'Registration is currently closed.', code: 'sports.registration_closed' },
+    });
   });
 
   it("answers a DomainError's own sentence with its code", async () => {
@@ -86,8 +89,12 @@ describe('the error handler', () => {
   });
 
   it("answers Fastify's own refusals with our codes", async () => {
-    const post = (headers: Record<string, string>, payload: string) => answerOf({ method: 'POST', url: '/parse', headers: { origin: 'http://localhost:3000', ...headers }, payload });
-    expect(await post({ 'content-type': 'application/json' }, '{"name": ')).toEqual({ status: 400, body: { error: 'The request body is not valid JSON.', code: 'invalid_json' } });
+    const post = (headers: Record<string, string>, payload: string) =>
+      answerOf({ method: 'POST', url: '/parse', headers: { origin: 'http://localhost:3000', ...headers }, payload });
+    expect(await post({ 'content-type': 'application/json' }, '{"name": ')).toEqual({
+      status: 400,
+      body: { error: 'The request body is not valid JSON.', code: 'invalid_json' },
+    });
     expect(await post({ 'content-type': 'application/json' }, JSON.stringify({ name: 'x'.repeat(100) }))).toEqual({
       status: 413,
       body: { error: 'The request body is too large.', code: 'body_too_large' },
@@ -104,7 +111,10 @@ describe('the error handler', () => {
   });
 
   it('answers a database outage 503 database_unavailable and a bug 500 internal', async () => {
-    expect(await answerOf({ url: '/outage' })).toEqual({ status: 503, body: { error: CORE_ERRORS.database_unavailable.sentence, code: 'database_unavailable' } });
+    expect(await answerOf({ url: '/outage' })).toEqual({
+      status: 503,
+      body: { error: CORE_ERRORS.database_unavailable.sentence, code: 'database_unavailable' },
+    });
     expect(await answerOf({ url: '/crash' })).toEqual({ status: 500, body: { error: CORE_ERRORS.internal.sentence, code: 'internal' } });
   });
 });

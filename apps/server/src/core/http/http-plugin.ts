@@ -47,7 +47,10 @@ export async function securityHeaders(options: FastifyHelmetOptions): Promise<Ar
   let headers: Array<[string, string]> = [];
   await probe.register(helmet, options);
   probe.get('/', async (_request, reply) => {
-    headers = Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]);
+    headers = Object.entries(reply.raw.getHeaders()).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : String(value),
+    ]);
     return '';
   });
   await probe.inject({ method: 'GET', url: '/' });
@@ -98,7 +101,17 @@ export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOp
 // 001 §8 'Database not initialized.': an outage is the server's state, not a bug, so it answers 503
 // and the pages can say so. Connection failures (network codes; PostgreSQL class 08, 57P0x shutdowns,
 // 53300 too many connections) and SQLite's busy, locked, cannot-open, I/O and disk-full errors.
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

@@ -32,7 +32,7 @@ describe('request inputs are parsed, never cast', () => {
   it('finds the casts it is meant to refuse', () => {
     const casts = [
       'const query = request.query as Record<string, unknown>;',
-      "return safeReturnTo((request.query as Record<string, unknown>).returnTo);",
+      'return safeReturnTo((request.query as Record<string, unknown>).returnTo);',
       'const { file } = request.params as { file: string };',
       'const body = req.body as Body;',
       'const auth = (request.headers) as Headers;',

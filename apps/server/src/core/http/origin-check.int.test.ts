@@ -7,7 +7,10 @@ const FOREIGN = 'https://evil.example';
 const STUDENT = { student_id: '65001', password: 'correct horse battery' };
 
 const setCookies = (res: LightMyRequestResponse) => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-const sessionCookieOf = (res: LightMyRequestResponse) => setCookies(res).find((c) => c.startsWith('gh_session='))?.split(';')[0];
+const sessionCookieOf = (res: LightMyRequestResponse) =>
+  setCookies(res)
+    .find((c) => c.startsWith('gh_session='))
+    ?.split(';')[0];
 
 // core/http's Origin check (ARCHITECTURE.md §2), as decided in docs/decisions/0001 after issue 10 items 2 and 7.
 describe.each(DIALECTS)('the Origin check on %s', (dialect) => {
@@ -24,8 +27,16 @@ describe.each(DIALECTS)('the Origin check on %s', (dialect) => {
       { url: '/timetable/api/login', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: FOREIGN }, payload: form },
       { url: '/timetable/api/login', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' }, payload: form },
       { url: '/sports/api/login', headers: { 'content-type': 'application/json', origin: FOREIGN }, payload: JSON.stringify(STUDENT) },
-      { url: '/sports/api/login', headers: { 'content-type': 'application/json', referer: `${FOREIGN}/trap.html` }, payload: JSON.stringify(STUDENT) },
-      { url: '/auth/dev', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: FOREIGN }, payload: 'identity=staff&returnTo=%2F' },
+      {
+        url: '/sports/api/login',
+        headers: { 'content-type': 'application/json', referer: `${FOREIGN}/trap.html` },
+        payload: JSON.stringify(STUDENT),
+      },
+      {
+        url: '/auth/dev',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: FOREIGN },
+        payload: 'identity=staff&returnTo=%2F',
+      },
     ];
     for (const attempt of attempts) {
       const res = await t.app.inject({ method: 'POST', ...attempt });
@@ -36,7 +47,12 @@ describe.each(DIALECTS)('the Origin check on %s', (dialect) => {
     expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
 
     // The same sign-ins from our own pages, and from a client that is not a browser (no Origin), work.
-    const own = await t.app.inject({ method: 'POST', url: '/timetable/api/login', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.origin }, payload: form });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/timetable/api/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.origin },
+      payload: form,
+    });
     expect(own.statusCode).toBe(200);
     expect(sessionCookieOf(own)).toBeDefined();
     const app = await t.app.inject({ method: 'POST', url: '/sports/api/login', payload: STUDENT });
@@ -51,17 +67,28 @@ describe.each(DIALECTS)('the Origin check on %s', (dialect) => {
       const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, origin } });
       expect(res.statusCode, origin).toBe(302);
     }
-    for (const origin of ['http://127.0.0.1:3001', 'https://127.0.0.1:3000', 'http://localhost.evil.example:3000', 'http://192.168.1.5:3000']) {
+    for (const origin of [
+      'http://127.0.0.1:3001',
+      'https://127.0.0.1:3000',
+      'http://localhost.evil.example:3000',
+      'http://192.168.1.5:3000',
+    ]) {
       const cookie = await t.signInAs('staff');
       const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, origin } });
       expect(res.statusCode, origin).toBe(403);
-      expect(res.json(), origin).toEqual({ error: 'This request came from another site and was refused. Open Guildhall at http://localhost:3000.', code: 'cross_site' });
+      expect(res.json(), origin).toEqual({
+        error: 'This request came from another site and was refused. Open Guildhall at http://localhost:3000.',
+        code: 'cross_site',
+      });
     }
   });
 
   it('in production, and for a public address, another loopback name is another site', async () => {
     for (const [env, origin] of [
-      [{ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', DEV_SIGN_IN: 'false', SEED_DEMO_DATA: 'false' }, 'http://127.0.0.1:3000'],
+      [
+        { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', DEV_SIGN_IN: 'false', SEED_DEMO_DATA: 'false' },
+        'http://127.0.0.1:3000',
+      ],
       [{ NODE_ENV: 'development', PUBLIC_URL: 'https://guildhall.example' }, 'http://localhost:3000'],
     ] as const) {
       t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau', ...env } });
@@ -82,7 +109,9 @@ describe.each(DIALECTS)('the Origin check on %s', (dialect) => {
       const headers = { authorization: `Bearer ${token}`, cookie, ...origin };
       const out = await t.app.inject({ method: 'POST', url: '/sports/api/logout', headers });
       expect(out.statusCode, JSON.stringify(origin)).toBe(200);
-      expect((await t.app.inject({ url: '/sports/api/my-registration', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+      expect((await t.app.inject({ url: '/sports/api/my-registration', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+        401,
+      );
     }
     // Any other Authorization scheme is no bearer token: the cookie is what authenticates, so it is checked.
     for (const authorization of ['Basic eDp5', 'Bearer ', 'bearer']) {

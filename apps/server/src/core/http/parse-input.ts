@@ -19,7 +19,9 @@ export function safeParseInput<S extends z.ZodType>(schema: S, value: unknown): 
   const result = schema.safeParse(value, { error: inputErrorMap });
   const problem = result.success ? findTextProblem(result.data) : null;
   if (!problem) return result;
-  const error = new z.ZodError([{ code: 'custom', path: problem.path, message: problem.message, input: undefined }]) as z.ZodError<z.infer<S>>;
+  const error = new z.ZodError([{ code: 'custom', path: problem.path, message: problem.message, input: undefined }]) as z.ZodError<
+    z.infer<S>
+  >;
   return { success: false, error };
 }
 

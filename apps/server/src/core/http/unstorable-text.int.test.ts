@@ -8,7 +8,10 @@ import { buildTestApp, type TestApp } from '@server/test-support/build-test-app'
 // dialects. The route sweep (route-sweep.int.test.ts) covers every other route.
 
 const NUL_IN = (field: string) => ({ error: `${field}: must not contain the NUL character (\\u0000)`, code: 'invalid_input' });
-const SURROGATE_IN = (field: string) => ({ error: `${field}: must be valid Unicode text (it holds half of a surrogate pair)`, code: 'invalid_input' });
+const SURROGATE_IN = (field: string) => ({
+  error: `${field}: must be valid Unicode text (it holds half of a surrogate pair)`,
+  code: 'invalid_input',
+});
 
 describe.each(DIALECTS)('text the database cannot keep is a 400 naming the field, on %s', (dialect) => {
   let t: TestApp;
@@ -34,7 +37,12 @@ describe.each(DIALECTS)('text the database cannot keep is a 400 naming the field
       ['json NUL password', '{"student_id":"68960001","password":"alice\\u0000"}', 'application/json', NUL_IN('password')],
       ['json lone surrogate', '{"student_id":"6896\\ud8000001","password":"x"}', 'application/json', SURROGATE_IN('student_id')],
       ['form NUL student_id', 'student_id=%00&password=x', 'application/x-www-form-urlencoded', NUL_IN('student_id')],
-      ['100 KB student_id', JSON.stringify({ student_id: '6'.repeat(100_000), password: 'x' }), 'application/json', { error: 'student_id: must be at most 32 characters', code: 'invalid_input' }],
+      [
+        '100 KB student_id',
+        JSON.stringify({ student_id: '6'.repeat(100_000), password: 'x' }),
+        'application/json',
+        { error: 'student_id: must be at most 32 characters', code: 'invalid_input' },
+      ],
     ];
     for (const [name, payload, contentType, error] of cases) {
       const res = await login(payload, contentType);
@@ -46,11 +54,20 @@ describe.each(DIALECTS)('text the database cannot keep is a 400 naming the field
   });
 
   it('POST /bureau/worker/register-user (LINE) refuses NUL in the display name and stores nothing', async () => {
-    const minted = await t.request({ method: 'POST', url: '/bureau/worker/mock/id-token', payload: { userId: 'Unul', displayName: 'Nul' } });
+    const minted = await t.request({
+      method: 'POST',
+      url: '/bureau/worker/mock/id-token',
+      payload: { userId: 'Unul', displayName: 'Nul' },
+    });
     expect(minted.statusCode).toBe(200);
     const authorization = `Bearer ${(minted.json() as { idToken: string }).idToken}`;
     const register = (displayName: string) =>
-      t.request({ method: 'POST', url: '/bureau/worker/register-user', headers: { authorization }, payload: { userId: 'Unul', displayName } });
+      t.request({
+        method: 'POST',
+        url: '/bureau/worker/register-user',
+        headers: { authorization },
+        payload: { userId: 'Unul', displayName },
+      });
 
     const refused = await register('Nul\u0000');
     expect(refused.statusCode).toBe(400);
@@ -63,5 +80,4 @@ describe.each(DIALECTS)('text the database cannot keep is a 400 naming the field
     expect(stored.statusCode).toBe(200);
     expect(stored.json().user).toMatchObject({ userId: 'Unul', displayName: 'Nul' });
   });
-
 });

@@ -38,11 +38,24 @@ describe.each(DIALECTS)('ProfileLookup against the fakes on %s', (dialect) => {
   const lookupWith = (overrides: Partial<ProfileLookupConfig> = {}) =>
     new ProfileLookup(
       database.db,
-      { discordBaseUrl: discord.url, discordBotToken: discord.botToken, robloxBaseUrl: roblox.url, cacheSeconds: CACHE_SECONDS, timeoutMs: 300, ...overrides },
+      {
+        discordBaseUrl: discord.url,
+        discordBotToken: discord.botToken,
+        robloxBaseUrl: roblox.url,
+        cacheSeconds: CACHE_SECONDS,
+        timeoutMs: 300,
+        ...overrides,
+      },
       clock.now,
     );
 
-  const liveRoblox = { id: robloxId, username: 'SignalSam', displayName: 'Sam the Signaller', createdAt: '2020-02-29T10:00:00Z', isBanned: false };
+  const liveRoblox = {
+    id: robloxId,
+    username: 'SignalSam',
+    displayName: 'Sam the Signaller',
+    createdAt: '2020-02-29T10:00:00Z',
+    isBanned: false,
+  };
 
   it('answers live, then from the cache without calling the API again until the cache ages out', async () => {
     const lookup = lookupWith();
@@ -113,7 +126,10 @@ describe.each(DIALECTS)('ProfileLookup against the fakes on %s', (dialect) => {
     expect(await refused.discordUser(member.discord.id)).toEqual({ profile: null, source: 'unavailable' });
     expect(await database.db.selectFrom('profile_cache').selectAll().execute()).toEqual([]);
     // A cached row of a shape we cannot read is no answer, and a live lookup replaces it.
-    await database.db.insertInto('profile_cache').values({ platform: 'roblox', id: robloxId, data: '{"weird":true}', fetched_at: clock.now() }).execute();
+    await database.db
+      .insertInto('profile_cache')
+      .values({ platform: 'roblox', id: robloxId, data: '{"weird":true}', fetched_at: clock.now() })
+      .execute();
     expect(await lookupWith().robloxUser(robloxId)).toEqual({ profile: liveRoblox, source: 'live' });
   });
 });

@@ -61,7 +61,13 @@ function parseDiscordUser(data: unknown): DiscordProfile {
 
 function parseRobloxUser(data: unknown): RobloxProfile {
   const user = RobloxUserAnswer.parse(data);
-  return { id: String(user.id), username: user.name, displayName: user.displayName ?? null, createdAt: user.created ?? null, isBanned: user.isBanned ?? false };
+  return {
+    id: String(user.id),
+    username: user.name,
+    displayName: user.displayName ?? null,
+    createdAt: user.created ?? null,
+    isBanned: user.isBanned ?? false,
+  };
 }
 
 /** A cached answer, parsed; a row of a shape we no longer read (an older release, a hand-seeded row) is no answer. */
@@ -134,7 +140,12 @@ export class ProfileLookup {
     const cached =
       prefetched !== undefined
         ? prefetched
-        : ((await this.db.selectFrom('profile_cache').select(['data', 'fetched_at']).where('platform', '=', platform).where('id', '=', id).executeTakeFirst()) ?? null);
+        : ((await this.db
+            .selectFrom('profile_cache')
+            .select(['data', 'fetched_at'])
+            .where('platform', '=', platform)
+            .where('id', '=', id)
+            .executeTakeFirst()) ?? null);
     if (cached && this.now() - cached.fetched_at < this.config.cacheSeconds * 1000) {
       const hit = fromCache(cached, parse, 'cache');
       if (hit.source === 'cache') return hit;
@@ -159,14 +170,19 @@ export class ProfileLookup {
 
   private fetchLive(platform: 'discord' | 'roblox', id: string): Promise<Fetched> {
     if (platform === 'discord') {
-      return this.fetchJson(`${this.config.discordBaseUrl}/api/v10/users/${encodeURIComponent(id)}`, { authorization: `Bot ${this.config.discordBotToken}` });
+      return this.fetchJson(`${this.config.discordBaseUrl}/api/v10/users/${encodeURIComponent(id)}`, {
+        authorization: `Bot ${this.config.discordBotToken}`,
+      });
     }
     return this.fetchJson(`${this.config.robloxBaseUrl}/v1/users/${encodeURIComponent(id)}`, {});
   }
 
   private async fetchJson(url: string, headers: Record<string, string>): Promise<Fetched> {
     try {
-      const response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(this.config.timeoutMs) });
+      const response = await fetch(url, {
+        headers: { accept: 'application/json', ...headers },
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+      });
       if (response.status === 404) return { kind: 'missing' };
       // 429 (rate limited), 5xx and anything else: fall back to what we have.
       if (!response.ok) return { kind: 'failed' };

@@ -37,7 +37,14 @@ describe.each(DIALECTS)('importRegistryExport on %s', (dialect) => {
 
   async function rowCounts() {
     const count = async (table: 'registry_pairs' | 'registry_bans' | 'registry_infractions') =>
-      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return { pairs: await count('registry_pairs'), bans: await count('registry_bans'), infractions: await count('registry_infractions') };
   }
 
@@ -64,11 +71,30 @@ describe.each(DIALECTS)('importRegistryExport on %s', (dialect) => {
     // 001 §3: values as stored; a numeric Roblox id is kept as its digits, empty text is null.
     expect(await registry.findPairByDiscordId('512345678901234567')).toEqual({ discordId: '512345678901234567', robloxId: '1200003' });
     expect(await registry.findBan('1200099')).toEqual({
-      robloxId: '1200099', isBanned: true, moderator: null, reason: 'Ban evasion', time: 1_719_792_000, username: 'EvasiveEve',
+      robloxId: '1200099',
+      isBanned: true,
+      moderator: null,
+      reason: 'Ban evasion',
+      time: 1_719_792_000,
+      username: 'EvasiveEve',
     });
     expect(await registry.listInfractions('Discord', '496205118417010689')).toEqual([
-      { platform: 'Discord', subjectId: '496205118417010689', id: 1_700_000_000_000, moderator: 'ModeratorMike', reason: 'Spamming in #general', note: null },
-      { platform: 'Discord', subjectId: '496205118417010689', id: 1_705_000_000_000, moderator: 'ผู้ดูแล สมศรี', reason: null, note: 'ตักเตือนด้วยวาจา' },
+      {
+        platform: 'Discord',
+        subjectId: '496205118417010689',
+        id: 1_700_000_000_000,
+        moderator: 'ModeratorMike',
+        reason: 'Spamming in #general',
+        note: null,
+      },
+      {
+        platform: 'Discord',
+        subjectId: '496205118417010689',
+        id: 1_705_000_000_000,
+        moderator: 'ผู้ดูแล สมศรี',
+        reason: null,
+        note: 'ตักเตือนด้วยวาจา',
+      },
     ]);
     await expect.poll(() => heard.map((e) => e.payload)).toEqual([{ kind: 'imported', pairs: 3, bans: 3, infractions: 3 }]);
 
@@ -88,7 +114,11 @@ describe.each(DIALECTS)('importRegistryExport on %s', (dialect) => {
     clock += 1000;
     const report = await importRegistryExport(deps(), file);
     expect(report).toMatchObject({ pairs: 1, bans: 0, infractions: 0, skipped: 0 });
-    const row = await database.db.selectFrom('registry_pairs').selectAll().where('discord_id', '=', '496205118417010689').executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('registry_pairs')
+      .selectAll()
+      .where('discord_id', '=', '496205118417010689')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ roblox_id: '7777777', updated_at: clock });
   });
 
@@ -97,7 +127,11 @@ describe.each(DIALECTS)('importRegistryExport on %s', (dialect) => {
     const bans = await importRegistryExport(deps(), fixture('registry-bans.csv'));
     const infractions = await importRegistryExport(deps(), fixture('registry-infractions.csv'));
     expect([pairs.pairs, bans.bans, infractions.infractions]).toEqual([3, 3, 3]);
-    expect(pairs.problems.map((p) => p.path)).toEqual(['registry-pairs.csv line 5', 'registry-pairs.csv line 6', 'registry-pairs.csv line 7']);
+    expect(pairs.problems.map((p) => p.path)).toEqual([
+      'registry-pairs.csv line 5',
+      'registry-pairs.csv line 6',
+      'registry-pairs.csv line 7',
+    ]);
     expect(pairs.problems[0]!.message).toMatch(/discordId/);
     expect(pairs.problems[2]!.message).toBe('expected 2 fields, found 1');
     expect(bans.problems).toEqual([{ path: 'registry-bans.csv line 5', message: expect.stringMatching(/isBanned/) }]);
@@ -105,7 +139,8 @@ describe.each(DIALECTS)('importRegistryExport on %s', (dialect) => {
     expect(await registry.findBan('1200099')).toMatchObject({ reason: 'Ban evasion, second account', moderator: null });
     expect(await rowCounts()).toEqual({ pairs: 3, bans: 3, infractions: 3 });
 
-    for (const name of ['registry-pairs.csv', 'registry-bans.csv', 'registry-infractions.csv']) await importRegistryExport(deps(), fixture(name));
+    for (const name of ['registry-pairs.csv', 'registry-bans.csv', 'registry-infractions.csv'])
+      await importRegistryExport(deps(), fixture(name));
     expect(await rowCounts()).toEqual({ pairs: 3, bans: 3, infractions: 3 });
   });
 

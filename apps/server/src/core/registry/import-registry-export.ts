@@ -64,7 +64,11 @@ const ROWS_PER_STATEMENT = 500;
  * skipped; the rest is upserted in batched transactions, so running the same import again changes
  * nothing. Publishes one `imported` registry change at the end so live views reload.
  */
-export async function importRegistryExport(deps: Deps, filePath: string, options: ImportRegistryOptions = {}): Promise<ImportRegistryReport> {
+export async function importRegistryExport(
+  deps: Deps,
+  filePath: string,
+  options: ImportRegistryOptions = {},
+): Promise<ImportRegistryReport> {
   const stat = await fs.promises.stat(filePath).catch(() => null);
   if (!stat || !stat.isFile()) throw new ImportError(`${filePath}: no such file`);
   const format = options.format ?? detectFormat(filePath);
@@ -77,7 +81,8 @@ export async function importRegistryExport(deps: Deps, filePath: string, options
   };
 
   if (format === 'json') {
-    if (stat.size > MAX_JSON_BYTES) throw new ImportError(`${filePath}: a JSON export over ${MAX_JSON_BYTES / 1024 / 1024} MB is too large; export it as CSV instead`);
+    if (stat.size > MAX_JSON_BYTES)
+      throw new ImportError(`${filePath}: a JSON export over ${MAX_JSON_BYTES / 1024 / 1024} MB is too large; export it as CSV instead`);
     await readJsonExport(filePath, writer, problem);
   } else {
     await readCsvFile(filePath, writer, problem);
@@ -127,7 +132,8 @@ async function readJsonExport(filePath: string, writer: RegistryBatchWriter, rep
   } catch (error) {
     throw new ImportError(`${filePath}: not valid JSON (${(error as Error).message})`);
   }
-  if (!isObject(root)) throw new ImportError(`${filePath}: the export must be a JSON object with Verification, RobloxData and/or Infractions`);
+  if (!isObject(root))
+    throw new ImportError(`${filePath}: the export must be a JSON object with Verification, RobloxData and/or Infractions`);
 
   for (const [section, value] of Object.entries(root)) {
     if (section === 'Verification') {
@@ -211,7 +217,9 @@ async function readCsvFile(filePath: string, writer: RegistryBatchWriter, report
       kind = csvKind(record);
       if (!kind) {
         parser.destroy();
-        const known = Object.values(CSV_HEADERS).map((h) => h.join(',')).join(' | ');
+        const known = Object.values(CSV_HEADERS)
+          .map((h) => h.join(','))
+          .join(' | ');
         throw new ImportError(`${name}: unknown header row "${record.join(',')}"; expected one of: ${known}`);
       }
       // Map each column back to the canonical field name, whatever its case or order.

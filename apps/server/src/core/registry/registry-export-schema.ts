@@ -16,21 +16,35 @@ const optionalText = z
 
 /** 001 §3 and §9: ban Time is seconds since epoch; digits in a string are accepted too. */
 const epochSeconds = z
-  .union([z.number().int().nonnegative(), z.string().trim().regex(/^\d{1,12}$/).transform(Number), z.literal('')], {
-    error: 'must be seconds since epoch (a whole number)',
-  })
+  .union(
+    [
+      z.number().int().nonnegative(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,12}$/)
+        .transform(Number),
+      z.literal(''),
+    ],
+    {
+      error: 'must be seconds since epoch (a whole number)',
+    },
+  )
   .nullish()
   .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
-const flag = z.union([
-  z.boolean(),
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }))
-    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
-], { error: 'must be true or false' });
+const flag = z.union(
+  [
+    z.boolean(),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }))
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  ],
+  { error: 'must be true or false' },
+);
 
 /** 001 §3 RobloxData/{robloxId}/Ban. */
 export const ExportBan = z.object({
@@ -52,11 +66,24 @@ export const ExportPlatform = z.enum(['Discord', 'Roblox'], { error: 'must be Di
 
 /** 001 §3: an infraction id is an epoch-like number (it serves as the date, §9). */
 export const ExportInfractionId = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/).transform(Number)], { error: 'must be a numeric id (epoch-like, 001 §9)' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,16}$/)
+        .transform(Number),
+    ],
+    { error: 'must be a numeric id (epoch-like, 001 §9)' },
+  )
   .pipe(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER));
 
 export const ExportDiscordId = DiscordId;
-export const ExportSubjectId = z.string().trim().regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID (digits only)');
+export const ExportSubjectId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID (digits only)');
 
 // The CSV forms (one kind per file, decided by the header row).
 export const PairCsvRow = z.object({ discordId: ExportDiscordId, robloxId: ExportRobloxId });

@@ -49,7 +49,7 @@ export const appointmentsMigrations: Record<string, GuildhallMigration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
     },
-  },  // Issue 10 item 10: booking ids are never reused on SQLite.
+  }, // Issue 10 item 10: booking ids are never reused on SQLite.
   '20261124-02-appointments-autoincrement-ids': {
     up: (db, dialect) => rebuildWithAutoincrementIds(db, dialect, ['appointments']),
   },

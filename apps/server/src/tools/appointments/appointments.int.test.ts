@@ -19,7 +19,9 @@ function slot(hhmm: string, weeks = 1, weekday = 1): string {
   const today = new TZDate(Date.now(), 'Asia/Bangkok');
   const daysToMonday = ((8 - today.getDay()) % 7) + 7 * (weeks - 1) + (weekday - 1);
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + daysToMonday + 7, h, m, 0, 0, 'Asia/Bangkok').getTime()).toISOString();
+  return new Date(
+    new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + daysToMonday + 7, h, m, 0, 0, 'Asia/Bangkok').getTime(),
+  ).toISOString();
 }
 
 describe.each(DIALECTS)('appointments on %s', (dialect) => {
@@ -28,7 +30,13 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
 
   beforeEach(async () => {
     // A fake LINE of its own for each test (buildTestApp's `line`), so pushes start empty.
-    t = await buildTestApp({ dialect, discord: true, roblox: false, line: true, env: { LIFF_ID: '2000000000-TestLiff', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000' } });
+    t = await buildTestApp({
+      dialect,
+      discord: true,
+      roblox: false,
+      line: true,
+      env: { LIFF_ID: '2000000000-TestLiff', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000' },
+    });
     line = t.line!;
   });
   afterEach(async () => {
@@ -53,7 +61,11 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
   it('serves the mini-app config without the LIFF mock', async () => {
     const res = await t.app.inject({ url: '/bureau/worker/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ liffId: '2000000000-TestLiff', mock: false, booking: { timeZone: 'Asia/Bangkok', slotMinutes: 30, days: [1, 2, 3, 4, 5] } });
+    expect(res.json()).toMatchObject({
+      liffId: '2000000000-TestLiff',
+      mock: false,
+      booking: { timeZone: 'Asia/Bangkok', slotMinutes: 30, days: [1, 2, 3, 4, 5] },
+    });
     expect(res.json().mockUsers).toBeUndefined();
     // The mint endpoint exists only with the mock.
     expect((await post('/bureau/worker/mock/id-token', { userId: ALICE, displayName: 'A' }, null)).statusCode).toBe(404);
@@ -75,10 +87,16 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
     const when = slot('10:00');
     const res = await book(ALICE, when, { topic: '  Project Discussion  ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ rescheduled: false, appointment: { userId: ALICE, datetime: when, topic: 'Project Discussion', status: 'booked' } });
+    expect(res.json()).toMatchObject({
+      rescheduled: false,
+      appointment: { userId: ALICE, datetime: when, topic: 'Project Discussion', status: 'booked' },
+    });
     expect(Date.parse(res.json().appointment.endsAt) - Date.parse(when)).toBe(30 * 60_000);
     await vi.waitFor(() => expect(line.pushes).toHaveLength(1));
-    expect(line.pushes[0]).toMatchObject({ to: ALICE, messages: [{ type: 'text', text: expect.stringContaining('Your appointment is booked for Mon') }] });
+    expect(line.pushes[0]).toMatchObject({
+      to: ALICE,
+      messages: [{ type: 'text', text: expect.stringContaining('Your appointment is booked for Mon') }],
+    });
     expect(line.pushes[0]!.messages[0]!.text).toContain('10:00 (Asia/Bangkok time)');
   });
 
@@ -156,7 +174,13 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
     });
 
     it('register-user', async () => {
-      for (const payload of [{ userId: ALICE }, { userId: ALICE, displayName: 7 }, { userId: ALICE, displayName: 'x'.repeat(101) }, { userId: 'bad id!', displayName: 'A' }, { displayName: 'A' }]) {
+      for (const payload of [
+        { userId: ALICE },
+        { userId: ALICE, displayName: 7 },
+        { userId: ALICE, displayName: 'x'.repeat(101) },
+        { userId: 'bad id!', displayName: 'A' },
+        { displayName: 'A' },
+      ]) {
         const res = await post('/bureau/worker/register-user', payload, tokenFor(ALICE));
         expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
       }
@@ -209,7 +233,9 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       expect(await countAppointments()).toBe(1);
       // The old slot is free again.
       expect((await book(BOB, slot('10:00'))).statusCode).toBe(200);
-      await vi.waitFor(() => expect(line.pushes.some((p) => p.messages[0]?.text?.startsWith('Your appointment has been moved to'))).toBe(true));
+      await vi.waitFor(() =>
+        expect(line.pushes.some((p) => p.messages[0]?.text?.startsWith('Your appointment has been moved to'))).toBe(true),
+      );
     });
 
     it('refuses a taken slot and leaves the booking where it was', async () => {
@@ -228,8 +254,17 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       expect(res.statusCode).toBe(404);
       expect((await book(ALICE, slot('15:00'), { reschedule_id: 999999 })).statusCode).toBe(404);
       const cookie = await staffCookie();
-      await t.request({ method: 'POST', url: `/bureau/worker/staff/appointments/${bobs.id}/cancel`, payload: { reason: 'Office closed' }, cookie });
-      const again = await post('/bureau/worker/create-appointment', { userId: BOB, datetime: slot('15:00'), topic: null, reschedule_id: bobs.id }, tokenFor(BOB));
+      await t.request({
+        method: 'POST',
+        url: `/bureau/worker/staff/appointments/${bobs.id}/cancel`,
+        payload: { reason: 'Office closed' },
+        cookie,
+      });
+      const again = await post(
+        '/bureau/worker/create-appointment',
+        { userId: BOB, datetime: slot('15:00'), topic: null, reschedule_id: bobs.id },
+        tokenFor(BOB),
+      );
       expect(again.statusCode).toBe(409);
       expect(await countAppointments()).toBe(1);
     });
@@ -241,10 +276,16 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       expect((await t.request({ url: `/bureau/worker/staff/appointments?date=${date}` })).statusCode).toBe(401);
       const member = await t.signInAs('member');
       expect((await t.request({ url: `/bureau/worker/staff/appointments?date=${date}`, cookie: member })).statusCode).toBe(403);
-      expect((await t.request({ method: 'POST', url: '/bureau/worker/staff/appointments/1/cancel', payload: { reason: 'x' }, cookie: member })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: 'POST', url: '/bureau/worker/staff/appointments/1/cancel', payload: { reason: 'x' }, cookie: member }))
+          .statusCode,
+      ).toBe(403);
       expect((await t.request({ method: 'POST', url: '/bureau/worker/staff/calendar-feed', cookie: member })).statusCode).toBe(403);
       // A LINE ID token is not a staff credential.
-      const line401 = await t.app.inject({ url: `/bureau/worker/staff/appointments?date=${date}`, headers: { authorization: `Bearer ${tokenFor(ALICE)}` } });
+      const line401 = await t.app.inject({
+        url: `/bureau/worker/staff/appointments?date=${date}`,
+        headers: { authorization: `Bearer ${tokenFor(ALICE)}` },
+      });
       expect(line401.statusCode).toBe(401);
     });
 
@@ -264,14 +305,40 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
         [slot('16:30'), 'Bob'],
       ]);
       expect((await t.request({ url: '/bureau/worker/staff/appointments?date=2030-13-01', cookie })).statusCode).toBe(400);
-      expect((await t.request({ method: 'POST', url: `/bureau/worker/staff/appointments/${a.id}/cancel`, payload: { reason: '   ' }, cookie })).statusCode).toBe(400);
-      expect((await t.request({ method: 'POST', url: `/bureau/worker/staff/appointments/abc/cancel`, payload: { reason: 'x' }, cookie })).statusCode).toBe(400);
-      const cancelled = await t.request({ method: 'POST', url: `/bureau/worker/staff/appointments/${a.id}/cancel`, payload: { reason: 'Officer ill' }, cookie });
+      expect(
+        (await t.request({ method: 'POST', url: `/bureau/worker/staff/appointments/${a.id}/cancel`, payload: { reason: '   ' }, cookie }))
+          .statusCode,
+      ).toBe(400);
+      expect(
+        (await t.request({ method: 'POST', url: `/bureau/worker/staff/appointments/abc/cancel`, payload: { reason: 'x' }, cookie }))
+          .statusCode,
+      ).toBe(400);
+      const cancelled = await t.request({
+        method: 'POST',
+        url: `/bureau/worker/staff/appointments/${a.id}/cancel`,
+        payload: { reason: 'Officer ill' },
+        cookie,
+      });
       expect(cancelled.statusCode).toBe(200);
-      expect(cancelled.json().appointment).toMatchObject({ id: a.id, status: 'cancelled', cancelReason: 'Officer ill', displayName: 'Alice' });
-      expect((await t.request({ method: 'POST', url: `/bureau/worker/staff/appointments/${a.id}/cancel`, payload: { reason: 'again' }, cookie })).statusCode).toBe(409);
-      expect((await t.request({ method: 'POST', url: `/bureau/worker/staff/appointments/999999/cancel`, payload: { reason: 'x' }, cookie })).statusCode).toBe(404);
-      await vi.waitFor(() => expect(line.pushes.some((p) => p.to === ALICE && p.messages[0]?.text?.includes('has been cancelled. Reason: Officer ill'))).toBe(true));
+      expect(cancelled.json().appointment).toMatchObject({
+        id: a.id,
+        status: 'cancelled',
+        cancelReason: 'Officer ill',
+        displayName: 'Alice',
+      });
+      expect(
+        (await t.request({ method: 'POST', url: `/bureau/worker/staff/appointments/${a.id}/cancel`, payload: { reason: 'again' }, cookie }))
+          .statusCode,
+      ).toBe(409);
+      expect(
+        (await t.request({ method: 'POST', url: `/bureau/worker/staff/appointments/999999/cancel`, payload: { reason: 'x' }, cookie }))
+          .statusCode,
+      ).toBe(404);
+      await vi.waitFor(() =>
+        expect(line.pushes.some((p) => p.to === ALICE && p.messages[0]?.text?.includes('has been cancelled. Reason: Officer ill'))).toBe(
+          true,
+        ),
+      );
       // The freed slot can be booked again.
       expect((await book(BOB, slot('09:00'))).statusCode).toBe(200);
     });
@@ -305,11 +372,18 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       const row = await db().selectFrom('appointments').select('updated_at').where('id', '=', booked.id).executeTakeFirstOrThrow();
       const cookie = await staffCookie();
       const issued = await t.request({ method: 'POST', url: '/bureau/worker/staff/calendar-feed', cookie });
-      for (const feed of [await t.request({ url: '/bureau/worker/staff/calendar.ics', cookie }), await t.app.inject({ url: new URL(issued.json().url).pathname })]) {
+      for (const feed of [
+        await t.request({ url: '/bureau/worker/staff/calendar.ics', cookie }),
+        await t.app.inject({ url: new URL(issued.json().url).pathname }),
+      ]) {
         const [event] = readCalendarFeed(feed.body);
         // 13:30-14:00 Bangkok as the staff page shows it, not 06:30 wall-clock time.
         // DTSTAMP carries whole seconds.
-        expect(event).toMatchObject({ start: Date.parse(slot('13:30')), end: Date.parse(slot('14:00')), stamp: Math.floor(Number(row.updated_at) / 1000) * 1000 });
+        expect(event).toMatchObject({
+          start: Date.parse(slot('13:30')),
+          end: Date.parse(slot('14:00')),
+          stamp: Math.floor(Number(row.updated_at) / 1000) * 1000,
+        });
       }
     });
   });
@@ -317,7 +391,11 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
 
 describe('LIFF mock in development', () => {
   it('runs the fake LINE in-process and verifies the minted tokens over HTTP', async () => {
-    const t = await buildTestApp({ discord: false, roblox: false, env: { NODE_ENV: 'development', LIFF_MOCK: 'true', LINE_API_BASE_URL: undefined } });
+    const t = await buildTestApp({
+      discord: false,
+      roblox: false,
+      env: { NODE_ENV: 'development', LIFF_MOCK: 'true', LINE_API_BASE_URL: undefined },
+    });
     try {
       const config = (await t.app.inject({ url: '/bureau/worker/config' })).json();
       expect(config.mock).toBe(true);

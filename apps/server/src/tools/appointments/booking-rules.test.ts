@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type BookingRules, checkBookableSlot, dayRange, describeDays } from './booking-rules';
 
-const rules: BookingRules = { timeZone: 'Asia/Bangkok', days: [1, 2, 3, 4, 5], opens: '09:00', closes: '17:00', slotMinutes: 30, maxDaysAhead: 180 };
+const rules: BookingRules = {
+  timeZone: 'Asia/Bangkok',
+  days: [1, 2, 3, 4, 5],
+  opens: '09:00',
+  closes: '17:00',
+  slotMinutes: 30,
+  maxDaysAhead: 180,
+};
 // Monday 2030-01-07 00:00 in Bangkok (UTC+7) is 2030-01-06T17:00Z.
 const now = Date.parse('2030-01-06T17:00:00Z');
 const bkk = (local: string) => Date.parse(`${local}+07:00`);
@@ -31,7 +38,10 @@ describe('checkBookableSlot', () => {
     expect(checkBookableSlot(rules, bkk('2030-01-07T09:30:01'), now).ok).toBe(false);
   });
   it('refuses bookings beyond the limit', () => {
-    expect(checkBookableSlot(rules, bkk('2031-01-07T10:00:00'), now)).toMatchObject({ ok: false, message: expect.stringContaining('180 days') });
+    expect(checkBookableSlot(rules, bkk('2031-01-07T10:00:00'), now)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('180 days'),
+    });
   });
   it('judges opening hours in the configured zone, not the server zone', () => {
     // 10:00 in Bangkok is 03:00 UTC; 10:00 UTC is 17:00 in Bangkok (closed).
@@ -42,7 +52,10 @@ describe('checkBookableSlot', () => {
 
 describe('dayRange and describeDays', () => {
   it('gives a Bangkok day as UTC epochs', () => {
-    expect(dayRange('2030-01-07', 'Asia/Bangkok')).toEqual({ from: Date.parse('2030-01-06T17:00:00Z'), to: Date.parse('2030-01-07T17:00:00Z') });
+    expect(dayRange('2030-01-07', 'Asia/Bangkok')).toEqual({
+      from: Date.parse('2030-01-06T17:00:00Z'),
+      to: Date.parse('2030-01-07T17:00:00Z'),
+    });
   });
   it('names runs and lists', () => {
     expect(describeDays([1, 2, 3, 4, 5])).toBe('Monday to Friday');

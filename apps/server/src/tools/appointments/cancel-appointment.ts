@@ -25,7 +25,11 @@ export async function cancelAppointment(
     if (!existing) throw new DomainError('not_found', 'There is no appointment with that id.');
     throw new DomainError('appointments.already_cancelled');
   }
-  const user = await deps.db.selectFrom('appointment_line_users').select('display_name').where('line_user_id', '=', updated.line_user_id).executeTakeFirst();
+  const user = await deps.db
+    .selectFrom('appointment_line_users')
+    .select('display_name')
+    .where('line_user_id', '=', updated.line_user_id)
+    .executeTakeFirst();
   notifyLineUser(
     deps,
     updated.line_user_id,

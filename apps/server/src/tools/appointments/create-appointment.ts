@@ -16,7 +16,11 @@ export const SLOT_TAKEN_MESSAGE = APPOINTMENTS_ERRORS['appointments.slot_taken']
  * that user's active booking there. The unique index on active slots settles races: whoever's write
  * lands first gets the slot, everyone else gets `appointments.slot_taken` (409), and nothing else is written.
  */
-export async function createAppointment(deps: AppointmentsDeps, user: LineIdentity, input: CreateAppointmentInput): Promise<CreateAppointmentAnswer> {
+export async function createAppointment(
+  deps: AppointmentsDeps,
+  user: LineIdentity,
+  input: CreateAppointmentInput,
+): Promise<CreateAppointmentAnswer> {
   const now = deps.now();
   const slot = checkBookableSlot(deps.rules, Date.parse(input.datetime), now);
   if (!slot.ok) throw new DomainError('invalid_input', slot.message);
@@ -29,15 +33,28 @@ export async function createAppointment(deps: AppointmentsDeps, user: LineIdenti
     .onConflict((oc) => oc.column('line_user_id').doUpdateSet({ last_seen_at: now }))
     .execute();
 
-  const answer = input.reschedule_id === null ? await book(deps, user, input, slot, now) : await reschedule(deps, user, input.reschedule_id, input, slot, now);
+  const answer =
+    input.reschedule_id === null
+      ? await book(deps, user, input, slot, now)
+      : await reschedule(deps, user, input.reschedule_id, input, slot, now);
   const when = formatSlotTime(slot.startsAt, deps.rules.timeZone);
-  notifyLineUser(deps, user.userId, answer.rescheduled ? `Your appointment has been moved to ${when}.` : `Your appointment is booked for ${when}.`);
+  notifyLineUser(
+    deps,
+    user.userId,
+    answer.rescheduled ? `Your appointment has been moved to ${when}.` : `Your appointment is booked for ${when}.`,
+  );
   return answer;
 }
 
 type Slot = { startsAt: number; endsAt: number };
 
-async function book(deps: AppointmentsDeps, user: LineIdentity, input: CreateAppointmentInput, slot: Slot, now: number): Promise<CreateAppointmentAnswer> {
+async function book(
+  deps: AppointmentsDeps,
+  user: LineIdentity,
+  input: CreateAppointmentInput,
+  slot: Slot,
+  now: number,
+): Promise<CreateAppointmentAnswer> {
   try {
     const row = await deps.db
       .insertInto('appointments')
@@ -61,7 +78,8 @@ async function reschedule(
 ): Promise<CreateAppointmentAnswer> {
   const existing = await deps.db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst();
   // Someone else's booking answers exactly like a missing one: ids are not a way to probe bookings.
-  if (!existing || existing.line_user_id !== user.userId) throw new DomainError('not_found', 'We could not find that appointment to reschedule.');
+  if (!existing || existing.line_user_id !== user.userId)
+    throw new DomainError('not_found', 'We could not find that appointment to reschedule.');
   if (existing.status !== 'booked') throw new DomainError('appointments.cancelled');
   if (existing.starts_at <= now) throw new DomainError('appointments.already_started');
 

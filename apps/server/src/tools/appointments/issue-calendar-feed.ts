@@ -9,7 +9,10 @@ export const FEED_PATH_PREFIX = '/bureau/worker/calendar/';
  * issuing a new one revokes the old); the feed also stops working when the bureau-staff grant is
  * revoked (routes.ts).
  */
-export async function issueCalendarFeed(deps: Pick<AppointmentsDeps, 'feeds' | 'publicUrl'>, discordId: string): Promise<CalendarFeedAnswer> {
+export async function issueCalendarFeed(
+  deps: Pick<AppointmentsDeps, 'feeds' | 'publicUrl'>,
+  discordId: string,
+): Promise<CalendarFeedAnswer> {
   const { token } = await deps.feeds.issue(discordId);
   return { url: `${deps.publicUrl}${FEED_PATH_PREFIX}${token}.ics` };
 }

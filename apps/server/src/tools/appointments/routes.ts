@@ -53,7 +53,9 @@ export async function registerAppointmentRoutes(app: FastifyInstance, deps: Appo
   });
 
   if (deps.line.mock) {
-    app.post('/bureau/worker/mock/id-token', { config: publicLimit }, async (request) => mintMockIdToken(deps, parseInput(MockIdTokenRequest, request.body)));
+    app.post('/bureau/worker/mock/id-token', { config: publicLimit }, async (request) =>
+      mintMockIdToken(deps, parseInput(MockIdTokenRequest, request.body)),
+    );
   }
 
   // Staff view (/bureau/appointments): Discord sign-in with the bureau-staff grant.
@@ -76,7 +78,10 @@ export async function registerAppointmentRoutes(app: FastifyInstance, deps: Appo
 
   app.get('/bureau/worker/staff/calendar.ics', async (request, reply) => {
     await requireGrant(request, 'bureau-staff');
-    return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-store').send(await renderCalendarFeed(deps));
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(await renderCalendarFeed(deps));
   });
 
   app.get('/bureau/worker/calendar/:file', async (request, reply) => {
@@ -84,6 +89,9 @@ export async function registerAppointmentRoutes(app: FastifyInstance, deps: Appo
     const owner = await findCalendarFeedOwner(deps, file);
     // A revoked grant ends the feed too; every refusal looks the same so tokens cannot be probed.
     if (!owner || !(await app.ctx.grants.has(owner, 'bureau-staff'))) throw new DomainError('not_found', 'No such calendar feed.');
-    return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-store').send(await renderCalendarFeed(deps));
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(await renderCalendarFeed(deps));
   });
 }

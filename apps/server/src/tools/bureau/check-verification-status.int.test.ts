@@ -59,7 +59,10 @@ describe.each(DIALECTS)('checkVerificationStatus on %s', (dialect) => {
   it('001 §8: a failing ban lookup is silent and counts as not banned', async () => {
     // A real failure of the ban read: its table is gone.
     await sql`drop table registry_bans`.execute(t.database.db);
-    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: banned.roblox!.id })).toMatchObject({ result: 'verified', ban: null });
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: banned.roblox!.id })).toMatchObject({
+      result: 'verified',
+      ban: null,
+    });
     expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: demoUnpairedBan.robloxId })).toEqual({ result: 'not_found' });
   });
 
@@ -77,9 +80,13 @@ describe.each(DIALECTS)('checkVerificationStatus on %s', (dialect) => {
     const noToken = await buildTestApp({ dialect, discord: { botToken: false }, env: { ENABLED_TOOLS: 'bureau' } });
     try {
       await noToken.ctx.registry.upsertPair(staff.discord.id, staff.roblox!.id);
-      expect(await checkVerificationStatus(noToken.ctx, { type: 'discord', id: staff.discord.id })).toMatchObject({ discord: { username: null } });
+      expect(await checkVerificationStatus(noToken.ctx, { type: 'discord', id: staff.discord.id })).toMatchObject({
+        discord: { username: null },
+      });
       await noToken.ctx.lookup.remember('discord', staff.discord.id, staff.discord);
-      expect(await checkVerificationStatus(noToken.ctx, { type: 'discord', id: staff.discord.id })).toMatchObject({ discord: { username: 'registrar.rose' } });
+      expect(await checkVerificationStatus(noToken.ctx, { type: 'discord', id: staff.discord.id })).toMatchObject({
+        discord: { username: 'registrar.rose' },
+      });
       expect(noToken.discord!.calls).toEqual([]);
     } finally {
       await noToken.close();
@@ -107,13 +114,21 @@ describe.each(DIALECTS)('checkVerificationStatus on %s', (dialect) => {
   });
 
   it('a cached name is used for a not-verified Roblox id (ban only), and a changed ban shows at once', async () => {
-    await t.ctx.lookup.remember('roblox', demoUnpairedBan.robloxId, { id: Number(demoUnpairedBan.robloxId), name: 'CachedEve', displayName: null, created: null, isBanned: true });
+    await t.ctx.lookup.remember('roblox', demoUnpairedBan.robloxId, {
+      id: Number(demoUnpairedBan.robloxId),
+      name: 'CachedEve',
+      displayName: null,
+      created: null,
+      isBanned: true,
+    });
     expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: demoUnpairedBan.robloxId })).toMatchObject({
       result: 'not_verified',
       roblox: { id: '1200099', username: 'CachedEve' },
     });
     await t.ctx.registry.setBan({ ...demoBans.find((b) => b.robloxId === banned.roblox!.id)!, reason: 'Changed reason' });
-    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: banned.discord.id })).toMatchObject({ ban: { reason: 'Changed reason' } });
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: banned.discord.id })).toMatchObject({
+      ban: { reason: 'Changed reason' },
+    });
   });
 
   it('001 §5: when several pairs hold one Roblox id, the oldest answers', async () => {
@@ -121,7 +136,10 @@ describe.each(DIALECTS)('checkVerificationStatus on %s', (dialect) => {
     await t.ctx.registry.upsertPair('100000000000000001', '7770001');
     t.clock.advance(1000);
     await t.ctx.registry.upsertPair('100000000000000000', '7770001');
-    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: '7770001' })).toMatchObject({ result: 'verified', discord: { id: '100000000000000001' } });
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: '7770001' })).toMatchObject({
+      result: 'verified',
+      discord: { id: '100000000000000001' },
+    });
     // A Roblox id compares as a string: a leading zero is another id.
     expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: '07770001' })).toEqual({ result: 'not_found' });
   });

@@ -43,7 +43,10 @@ export async function checkVerificationStatus(deps: Deps, query: CheckStatusQuer
     return { result: 'not_verified', roblox: { id: query.id, username: roblox.profile?.username ?? ban.username }, ban: toAnswerBan(ban) };
   }
 
-  const [discord, roblox] = await Promise.all([deps.lookup.discordUser(pair.discordId, record.discordCache), deps.lookup.robloxUser(pair.robloxId, record.robloxCache)]);
+  const [discord, roblox] = await Promise.all([
+    deps.lookup.discordUser(pair.discordId, record.discordCache),
+    deps.lookup.robloxUser(pair.robloxId, record.robloxCache),
+  ]);
   return {
     result: 'verified',
     discord: { id: pair.discordId, username: discord.profile?.username ?? null },

@@ -66,9 +66,18 @@ export async function findCheckerRecord(deps: Deps, query: CheckStatusQuery): Pr
     pair: row.discord_id !== null && row.roblox_id !== null ? { discordId: row.discord_id, robloxId: row.roblox_id } : null,
     ban:
       row.ban_roblox_id !== null
-        ? { robloxId: row.ban_roblox_id, isBanned: row.is_banned === 1, moderator: row.moderator, reason: row.reason, time: row.time, username: row.username }
+        ? {
+            robloxId: row.ban_roblox_id,
+            isBanned: row.is_banned === 1,
+            moderator: row.moderator,
+            reason: row.reason,
+            time: row.time,
+            username: row.username,
+          }
         : null,
-    discordCache: row.discord_data !== null && row.discord_fetched_at !== null ? { data: row.discord_data, fetched_at: row.discord_fetched_at } : null,
-    robloxCache: row.roblox_data !== null && row.roblox_fetched_at !== null ? { data: row.roblox_data, fetched_at: row.roblox_fetched_at } : null,
+    discordCache:
+      row.discord_data !== null && row.discord_fetched_at !== null ? { data: row.discord_data, fetched_at: row.discord_fetched_at } : null,
+    robloxCache:
+      row.roblox_data !== null && row.roblox_fetched_at !== null ? { data: row.roblox_data, fetched_at: row.roblox_fetched_at } : null,
   };
 }

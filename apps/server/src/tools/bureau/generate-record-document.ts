@@ -38,7 +38,12 @@ export async function generateRecordDocument(deps: Deps, params: DocumentParams)
   const details = await getUserDetails(deps, { discordId: pair.discordId, robloxId: pair.robloxId });
   const infractions =
     params.type === 'infraction'
-      ? (await Promise.all([deps.registry.listInfractions('Discord', pair.discordId), deps.registry.listInfractions('Roblox', pair.robloxId)])).flat()
+      ? (
+          await Promise.all([
+            deps.registry.listInfractions('Discord', pair.discordId),
+            deps.registry.listInfractions('Roblox', pair.robloxId),
+          ])
+        ).flat()
       : [];
   const element = createElement(RecordDocument, {
     type: params.type,

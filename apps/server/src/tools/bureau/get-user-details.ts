@@ -34,7 +34,8 @@ export async function getUserDetails(deps: Deps, query: UserDetailsQuery): Promi
   const robloxOrigin = originOf(roblox.source, true);
   const notices: string[] = [];
   if (discordOrigin === 'registry') notices.push('No Discord bot token is configured: Discord details come from the registry alone.');
-  if (discordOrigin === 'stale' || robloxOrigin === 'stale') notices.push('An API did not answer: some details come from an older saved answer.');
+  if (discordOrigin === 'stale' || robloxOrigin === 'stale')
+    notices.push('An API did not answer: some details come from an older saved answer.');
 
   const banned = (ban?.isBanned ?? false) || (roblox.profile?.isBanned ?? false);
   return {

@@ -24,13 +24,19 @@ describe.each(DIALECTS)('infraction lookup on %s', (dialect) => {
     const extra = { moderator: null, reason: null, note: null };
     // Interleaved with the demo ones across both platforms, one an old seconds-style id, and two ids
     // whose text order differs from their numeric order (999 < 1000).
-    await t.ctx.registry.addInfraction(makeInfraction('Roblox', banned.roblox!.id, { ...extra, id: 1_600_000_000, reason: 'Old seconds id' }));
-    await t.ctx.registry.addInfraction(makeInfraction('Discord', banned.discord.id, { ...extra, id: 1_720_000_000_000, moderator: 'Mod', note: 'Latest' }));
+    await t.ctx.registry.addInfraction(
+      makeInfraction('Roblox', banned.roblox!.id, { ...extra, id: 1_600_000_000, reason: 'Old seconds id' }),
+    );
+    await t.ctx.registry.addInfraction(
+      makeInfraction('Discord', banned.discord.id, { ...extra, id: 1_720_000_000_000, moderator: 'Mod', note: 'Latest' }),
+    );
     await t.ctx.registry.addInfraction(makeInfraction('Roblox', banned.roblox!.id, { ...extra, id: 1000 }));
     await t.ctx.registry.addInfraction(makeInfraction('Discord', banned.discord.id, { ...extra, id: 999 }));
     // Not this person's: the Roblox id under the Discord category, and someone else's record.
     await t.ctx.registry.addInfraction(makeInfraction('Discord', banned.roblox!.id, { ...extra, id: 5, reason: 'Wrong category' }));
-    await t.ctx.registry.addInfraction(makeInfraction('Roblox', thai.roblox!.id, { ...extra, id: 1_706_000_000_000, reason: 'Someone else' }));
+    await t.ctx.registry.addInfraction(
+      makeInfraction('Roblox', thai.roblox!.id, { ...extra, id: 1_706_000_000_000, reason: 'Someone else' }),
+    );
     await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
     cookie = await t.signInAs('staff');
   });
@@ -46,8 +52,22 @@ describe.each(DIALECTS)('infraction lookup on %s', (dialect) => {
         { platform: 'Discord', id: 999, date: '1970-01-01T00:16:39.000Z', moderator: null, reason: null, note: null },
         { platform: 'Roblox', id: 1000, date: '1970-01-01T00:16:40.000Z', moderator: null, reason: null, note: null },
         { platform: 'Roblox', id: 1_600_000_000, date: '2020-09-13T12:26:40.000Z', moderator: null, reason: 'Old seconds id', note: null },
-        { platform: 'Discord', id: 1_700_000_000_000, date: '2023-11-14T22:13:20.000Z', moderator: 'ModeratorMike', reason: 'Spamming in #general', note: null },
-        { platform: 'Roblox', id: 1_710_000_000_000, date: '2024-03-09T16:00:00.000Z', moderator: 'ModeratorMike', reason: 'Derailing trains on purpose', note: 'Third warning' },
+        {
+          platform: 'Discord',
+          id: 1_700_000_000_000,
+          date: '2023-11-14T22:13:20.000Z',
+          moderator: 'ModeratorMike',
+          reason: 'Spamming in #general',
+          note: null,
+        },
+        {
+          platform: 'Roblox',
+          id: 1_710_000_000_000,
+          date: '2024-03-09T16:00:00.000Z',
+          moderator: 'ModeratorMike',
+          reason: 'Derailing trains on purpose',
+          note: 'Third warning',
+        },
         { platform: 'Discord', id: 1_720_000_000_000, date: '2024-07-03T09:46:40.000Z', moderator: 'Mod', reason: null, note: 'Latest' },
       ],
     });
@@ -56,7 +76,14 @@ describe.each(DIALECTS)('infraction lookup on %s', (dialect) => {
   it('keeps Thai text as it is and answers an empty list for a person with none', async () => {
     const thaiAnswer = await t.request({ url: url(thai.discord.id), cookie });
     expect(thaiAnswer.json().infractions).toEqual([
-      { platform: 'Discord', id: 1_705_000_000_000, date: '2024-01-11T19:06:40.000Z', moderator: 'ผู้ดูแล สมศรี', reason: null, note: 'ตักเตือนด้วยวาจา' },
+      {
+        platform: 'Discord',
+        id: 1_705_000_000_000,
+        date: '2024-01-11T19:06:40.000Z',
+        moderator: 'ผู้ดูแล สมศรี',
+        reason: null,
+        note: 'ตักเตือนด้วยวาจา',
+      },
       { platform: 'Roblox', id: 1_706_000_000_000, date: '2024-01-23T08:53:20.000Z', moderator: null, reason: 'Someone else', note: null },
     ]);
     const none = await t.request({ url: url(staff.discord.id), cookie });

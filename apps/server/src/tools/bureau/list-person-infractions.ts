@@ -1,4 +1,9 @@
-import { BUREAU_ERRORS, type PersonInfraction, type PersonInfractionsAnswer, type PersonInfractionsParams } from '@guildhall/contracts/bureau';
+import {
+  BUREAU_ERRORS,
+  type PersonInfraction,
+  type PersonInfractionsAnswer,
+  type PersonInfractionsParams,
+} from '@guildhall/contracts/bureau';
 import type { AppContext } from '@server/core/context';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { Infraction, Platform } from '@server/core/registry/registry-repository';
@@ -30,7 +35,10 @@ export async function listPersonInfractions(deps: Deps, params: PersonInfraction
   const pair = await deps.registry.findPairByDiscordId(params.discordId);
   if (!pair) throw new DomainError('not_found', 'No verified pair has this Discord ID.');
   // Both reads run to the end, so each failing platform is logged by name.
-  const [discord, roblox] = await Promise.allSettled([readPlatform(deps, 'Discord', pair.discordId), readPlatform(deps, 'Roblox', pair.robloxId)]);
+  const [discord, roblox] = await Promise.allSettled([
+    readPlatform(deps, 'Discord', pair.discordId),
+    readPlatform(deps, 'Roblox', pair.robloxId),
+  ]);
   if (discord.status === 'rejected' || roblox.status === 'rejected') throw new DomainError('bureau.infractions_failed');
   const infractions = [...discord.value, ...roblox.value]
     // 001 §3: ascending by numeric id; the same moment on both platforms lists Discord first, as the PDF does.

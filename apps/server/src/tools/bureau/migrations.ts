@@ -13,7 +13,11 @@ export const bureauMigrations: Record<string, GuildhallMigration> = {
       if (dialect === 'postgres') {
         // Extensions are per database; create it once in public (a test schema may be dropped, and
         // with it an extension created inside it), then name its operator class by its schema.
-        const found = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+        const found = await sql<{
+          schema: string;
+        }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+          db,
+        );
         let schema = found.rows[0]?.schema;
         if (!schema) {
           await sql`create extension if not exists pg_trgm with schema public`.execute(db);

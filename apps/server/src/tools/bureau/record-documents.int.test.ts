@@ -30,10 +30,18 @@ describe('record documents (Chromium print)', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { BUREAU_OFFICE_SUBTITLE: 'Office of Test Records', BUREAU_OFFICER_NAME: 'Officer Olive', PUBLIC_URL: 'https://guildhall.example' } });
+    t = await buildTestApp({
+      env: {
+        BUREAU_OFFICE_SUBTITLE: 'Office of Test Records',
+        BUREAU_OFFICER_NAME: 'Officer Olive',
+        PUBLIC_URL: 'https://guildhall.example',
+      },
+    });
     for (const p of [thai, banned, member, staff]) await t.ctx.registry.upsertPair(p.discord.id, p.roblox!.id);
     for (const infraction of demoInfractions) await t.ctx.registry.addInfraction(infraction);
-    await t.ctx.registry.setBan(makeBan(banned.roblox!.id, { moderator: 'ModeratorMike', reason: 'Derailing', time: 1_722_470_400, username: 'DerailDan' }));
+    await t.ctx.registry.setBan(
+      makeBan(banned.roblox!.id, { moderator: 'ModeratorMike', reason: 'Derailing', time: 1_722_470_400, username: 'DerailDan' }),
+    );
     await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
     cookie = await t.signInAs('staff');
   });
@@ -118,13 +126,22 @@ describe('record documents (Chromium print)', () => {
         }),
       );
     }
-    for (const [type, minPages] of [['infraction', 3], ['registration', 1]] as const) {
+    for (const [type, minPages] of [
+      ['infraction', 3],
+      ['registration', 1],
+    ] as const) {
       const pdf = (await get(staff.discord.id, type)).rawPayload;
       const pages = Number(/Pages:\s+(\d+)/.exec(poppler('pdfinfo', pdf))![1]);
       expect(pages).toBeGreaterThanOrEqual(minPages);
       for (let n = 1; n <= pages; n += 1) {
         const text = poppler('pdftotext', pdf, ['-raw', '-f', String(n), '-l', String(n)]);
-        for (const expected of [`Subject: RoseRegistrar`, `Page ${n} of ${pages}`, 'Scan for Verification', 'Officer Olive', 'Registration Officer']) {
+        for (const expected of [
+          `Subject: RoseRegistrar`,
+          `Page ${n} of ${pages}`,
+          'Scan for Verification',
+          'Officer Olive',
+          'Registration Officer',
+        ]) {
           expect(text, `${type} page ${n}: ${expected}`).toContain(expected);
         }
       }

@@ -47,19 +47,88 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
   // unknown id (404 proves the grant check passed); those paths have their own tests.
   const s = staff.discord.id;
   const r = staff.roblox!.id;
-  const endpoints: Array<{ name: string; method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; body?: unknown; expect: Record<Caller, number> }> = [
-    { name: 'checker (public)', method: 'GET', url: `/bureau/api/check-status?type=discord&id=${s}`, expect: { anonymous: 200, 'non-staff': 200, staff: 200, 'bot key': 200, 'bad key': 200 } },
-    { name: 'records search', method: 'GET', url: '/bureau/api/records?type=discord&q=1', expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 } },
-    { name: 'user details', method: 'GET', url: `/bureau/api/user-details?discordId=${s}&robloxId=${r}`, expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 } },
-    { name: 'infraction lookup', method: 'GET', url: `/bureau/api/records/${s}/infractions`, expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 } },
-    { name: 'document', method: 'GET', url: `/bureau/api/records/${unknownDiscordId}/documents/registration`, expect: { anonymous: 401, 'non-staff': 403, staff: 404, 'bot key': 401, 'bad key': 401 } },
-    { name: 'live events', method: 'GET', url: '/bureau/api/records/events', expect: { anonymous: 401, 'non-staff': 403, staff: 0, 'bot key': 401, 'bad key': 401 } },
-    { name: 'bot upsert pair', method: 'PUT', url: `/bureau/api/bot/pairs/${unknownDiscordId}`, body: { robloxId: '424242' }, expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 } },
-    { name: 'bot delete pair', method: 'DELETE', url: `/bureau/api/bot/pairs/${unknownDiscordId}`, expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 } },
-    { name: 'bot set ban', method: 'PUT', url: '/bureau/api/bot/bans/424242', body: { reason: 'Test' }, expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 } },
-    { name: 'bot clear ban', method: 'DELETE', url: '/bureau/api/bot/bans/424242', expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 } },
-    { name: 'bot add infraction', method: 'POST', url: '/bureau/api/bot/infractions', body: { platform: 'Roblox', subjectId: '424242', id: 5, reason: 'x' }, expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 201, 'bad key': 401 } },
-    { name: 'bot remove infraction', method: 'DELETE', url: '/bureau/api/bot/infractions/Roblox/424242/5', expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 } },
+  const endpoints: Array<{
+    name: string;
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+    url: string;
+    body?: unknown;
+    expect: Record<Caller, number>;
+  }> = [
+    {
+      name: 'checker (public)',
+      method: 'GET',
+      url: `/bureau/api/check-status?type=discord&id=${s}`,
+      expect: { anonymous: 200, 'non-staff': 200, staff: 200, 'bot key': 200, 'bad key': 200 },
+    },
+    {
+      name: 'records search',
+      method: 'GET',
+      url: '/bureau/api/records?type=discord&q=1',
+      expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'user details',
+      method: 'GET',
+      url: `/bureau/api/user-details?discordId=${s}&robloxId=${r}`,
+      expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'infraction lookup',
+      method: 'GET',
+      url: `/bureau/api/records/${s}/infractions`,
+      expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'document',
+      method: 'GET',
+      url: `/bureau/api/records/${unknownDiscordId}/documents/registration`,
+      expect: { anonymous: 401, 'non-staff': 403, staff: 404, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'live events',
+      method: 'GET',
+      url: '/bureau/api/records/events',
+      expect: { anonymous: 401, 'non-staff': 403, staff: 0, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'bot upsert pair',
+      method: 'PUT',
+      url: `/bureau/api/bot/pairs/${unknownDiscordId}`,
+      body: { robloxId: '424242' },
+      expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 },
+    },
+    {
+      name: 'bot delete pair',
+      method: 'DELETE',
+      url: `/bureau/api/bot/pairs/${unknownDiscordId}`,
+      expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 },
+    },
+    {
+      name: 'bot set ban',
+      method: 'PUT',
+      url: '/bureau/api/bot/bans/424242',
+      body: { reason: 'Test' },
+      expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 },
+    },
+    {
+      name: 'bot clear ban',
+      method: 'DELETE',
+      url: '/bureau/api/bot/bans/424242',
+      expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 },
+    },
+    {
+      name: 'bot add infraction',
+      method: 'POST',
+      url: '/bureau/api/bot/infractions',
+      body: { platform: 'Roblox', subjectId: '424242', id: 5, reason: 'x' },
+      expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 201, 'bad key': 401 },
+    },
+    {
+      name: 'bot remove infraction',
+      method: 'DELETE',
+      url: '/bureau/api/bot/infractions/Roblox/424242/5',
+      expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 },
+    },
   ];
   const callers: Caller[] = ['anonymous', 'non-staff', 'staff', 'bot key', 'bad key'];
 
@@ -67,7 +136,12 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
     for (const caller of callers) {
       const expected = endpoint.expect[caller];
       if (expected === 0) continue; // the staff stream is tested over real HTTP below
-      const response = await t.request({ method: endpoint.method, url: endpoint.url, ...(endpoint.body ? { payload: endpoint.body } : {}), ...as(caller) });
+      const response = await t.request({
+        method: endpoint.method,
+        url: endpoint.url,
+        ...(endpoint.body ? { payload: endpoint.body } : {}),
+        ...as(caller),
+      });
       expect(response.statusCode, `${endpoint.name} as ${caller}: ${response.body}`).toBe(expected);
       if (expected >= 400) expect(response.json()).toEqual({ error: expect.any(String), code: expect.any(String) });
     }
@@ -84,7 +158,14 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
   });
 
   it('answers 400 naming the field for bad search and lookup input', async () => {
-    for (const url of ['/bureau/api/records?type=steam', `/bureau/api/records?q=${'1'.repeat(30)}`, '/bureau/api/records?limit=0', '/bureau/api/user-details?discordId=abc&robloxId=1', `/bureau/api/records/${s}/documents/military`, '/bureau/api/records/abc/infractions']) {
+    for (const url of [
+      '/bureau/api/records?type=steam',
+      `/bureau/api/records?q=${'1'.repeat(30)}`,
+      '/bureau/api/records?limit=0',
+      '/bureau/api/user-details?discordId=abc&robloxId=1',
+      `/bureau/api/records/${s}/documents/military`,
+      '/bureau/api/records/abc/infractions',
+    ]) {
       const response = await t.request({ url, cookie: staffCookie });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error).toMatch(/type|q|limit|discordId|robloxId/);
@@ -94,13 +175,28 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
   it('bot writes: pairs, bans and infractions reach the registry and the checker; bad input writes nothing', async () => {
     const bot = { authorization: `Bearer ${botKey}` };
     const discordId = makeDiscordUser().id;
-    let response = await t.request({ method: 'PUT', url: `/bureau/api/bot/pairs/${discordId}`, payload: { robloxId: '7654321' }, headers: bot });
+    let response = await t.request({
+      method: 'PUT',
+      url: `/bureau/api/bot/pairs/${discordId}`,
+      payload: { robloxId: '7654321' },
+      headers: bot,
+    });
     expect(response.json()).toEqual({ ok: true, changed: true });
     expect(await t.ctx.registry.findPairByDiscordId(discordId)).toEqual({ discordId, robloxId: '7654321' });
-    response = await t.request({ method: 'PUT', url: `/bureau/api/bot/pairs/${discordId}`, payload: { robloxId: '7654321' }, headers: bot });
+    response = await t.request({
+      method: 'PUT',
+      url: `/bureau/api/bot/pairs/${discordId}`,
+      payload: { robloxId: '7654321' },
+      headers: bot,
+    });
     expect(response.json()).toEqual({ ok: true, changed: false });
 
-    response = await t.request({ method: 'PUT', url: '/bureau/api/bot/bans/7654321', payload: { moderator: 'Mod', reason: 'Exploiting', time: 1_700_000_000, username: 'Eve' }, headers: bot });
+    response = await t.request({
+      method: 'PUT',
+      url: '/bureau/api/bot/bans/7654321',
+      payload: { moderator: 'Mod', reason: 'Exploiting', time: 1_700_000_000, username: 'Eve' },
+      headers: bot,
+    });
     expect(response.statusCode).toBe(200);
     let check = await t.request({ url: '/bureau/api/check-status?type=roblox&id=7654321' });
     expect(check.json().ban).toEqual({ isBanned: true, moderator: 'Mod', reason: 'Exploiting', time: 1_700_000_000 });
@@ -108,11 +204,18 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
     check = await t.request({ url: '/bureau/api/check-status?type=roblox&id=7654321' });
     expect(check.json().ban).toBeNull();
 
-    response = await t.request({ method: 'POST', url: '/bureau/api/bot/infractions', payload: { platform: 'Discord', subjectId: discordId, moderator: 'Mod', note: 'Warned' }, headers: bot });
+    response = await t.request({
+      method: 'POST',
+      url: '/bureau/api/bot/infractions',
+      payload: { platform: 'Discord', subjectId: discordId, moderator: 'Mod', note: 'Warned' },
+      headers: bot,
+    });
     expect(response.statusCode).toBe(201);
     const { id } = response.json() as { id: number };
     expect(id).toBe(t.clock.now());
-    expect(await t.ctx.registry.listInfractions('Discord', discordId)).toEqual([{ platform: 'Discord', subjectId: discordId, id, moderator: 'Mod', reason: null, note: 'Warned' }]);
+    expect(await t.ctx.registry.listInfractions('Discord', discordId)).toEqual([
+      { platform: 'Discord', subjectId: discordId, id, moderator: 'Mod', reason: null, note: 'Warned' },
+    ]);
     response = await t.request({ method: 'DELETE', url: `/bureau/api/bot/infractions/Discord/${discordId}/${id}`, headers: bot });
     expect(response.json()).toEqual({ ok: true, changed: true });
     expect(await t.ctx.registry.listInfractions('Discord', discordId)).toEqual([]);
@@ -140,7 +243,11 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
     // A revoked key stops working at once.
     const { key, info } = await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).create('old bot', 'bureau-bot');
     await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).revoke(info.id);
-    response = await t.request({ method: 'DELETE', url: `/bureau/api/bot/pairs/${discordId}`, headers: { authorization: `Bearer ${key}` } });
+    response = await t.request({
+      method: 'DELETE',
+      url: `/bureau/api/bot/pairs/${discordId}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(response.statusCode).toBe(401);
     expect(await t.ctx.registry.findPairByDiscordId(discordId)).not.toBeNull();
   });
@@ -164,7 +271,11 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
       await waitFor(': connected');
       const discordId = makeDiscordUser().id;
       const bot = { authorization: `Bearer ${botKey}`, 'content-type': 'application/json' };
-      await fetch(`${address}/bureau/api/bot/pairs/${discordId}`, { method: 'PUT', headers: bot, body: JSON.stringify({ robloxId: '3141592' }) });
+      await fetch(`${address}/bureau/api/bot/pairs/${discordId}`, {
+        method: 'PUT',
+        headers: bot,
+        body: JSON.stringify({ robloxId: '3141592' }),
+      });
       await waitFor(`data: {"kind":"pair.upserted","discordId":"${discordId}","robloxId":"3141592"}`);
       // Bans do not change the list, so they are not sent.
       await fetch(`${address}/bureau/api/bot/bans/3141592`, { method: 'PUT', headers: bot, body: '{}' });
@@ -204,7 +315,12 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
     expect(failed.json()).toEqual({ error: LOOKUP_FAILED, code: 'bureau.lookup_failed' });
     // A 404 is an answer: the person is simply unknown there.
     const unknown = await t.request({ url: `/bureau/api/user-details?discordId=${stranger.id}&robloxId=8080808`, cookie: staffCookie });
-    expect(unknown.json()).toMatchObject({ discordUsername: 'Unknown', robloxUsername: 'Unknown', discordStatus: 'Not Verified', robloxCreationDate: 'Unknown' });
+    expect(unknown.json()).toMatchObject({
+      discordUsername: 'Unknown',
+      robloxUsername: 'Unknown',
+      discordStatus: 'Not Verified',
+      robloxCreationDate: 'Unknown',
+    });
   });
 });
 
@@ -215,7 +331,10 @@ describe('user details without a Discord bot token', () => {
       await t.ctx.registry.upsertPair(member.discord.id, member.roblox!.id);
       await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
       const cookie = await t.signInAs('staff');
-      const response = await t.request({ url: `/bureau/api/user-details?discordId=${member.discord.id}&robloxId=${member.roblox!.id}`, cookie });
+      const response = await t.request({
+        url: `/bureau/api/user-details?discordId=${member.discord.id}&robloxId=${member.roblox!.id}`,
+        cookie,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         discordUsername: 'Unknown',

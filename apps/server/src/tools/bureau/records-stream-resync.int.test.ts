@@ -32,7 +32,9 @@ describe('the records event stream on postgres', () => {
       await waitFor(': connected');
 
       const pool = t.database.pgPool!;
-      const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where query = $1 and pid <> pg_backend_pid()', [`LISTEN ch_${t.database.schema}`]);
+      const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where query = $1 and pid <> pg_backend_pid()', [
+        `LISTEN ch_${t.database.schema}`,
+      ]);
       expect(rows).toHaveLength(1);
       await pool.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
       await waitFor('event: change\ndata: {"kind":"reload"}\n\n');

@@ -20,7 +20,11 @@ const SCAN_WINDOW = 20_000;
  * million pairs: the index alone spent ~50 ms sorting the ~17,000 hits of a 3-digit needle, and
  * PostgreSQL's planner alone sometimes walked the whole key for a rare one (~0.8 s); this stays near 10 ms.
  */
-export async function searchRegistryPairs(deps: BureauDeps, query: SearchRecordsQuery, tuning: { scanWindow?: number } = {}): Promise<SearchRecordsAnswer> {
+export async function searchRegistryPairs(
+  deps: BureauDeps,
+  query: SearchRecordsQuery,
+  tuning: { scanWindow?: number } = {},
+): Promise<SearchRecordsAnswer> {
   const { limit } = query;
   const needle = query.q.toLowerCase();
   if (!/^\d*$/.test(needle)) return { items: [], nextCursor: null };
@@ -55,7 +59,11 @@ async function findRows(deps: BureauDeps, query: SearchRecordsQuery, needle: str
   // The key SCAN_WINDOW rows ahead (SQLite reads it from the covering index registry_pairs_search_order).
   let ahead = db.selectFrom('registry_pairs').select('discord_id');
   if (query.after) ahead = ahead.where('discord_id', '>', query.after);
-  const edge = await ahead.orderBy('discord_id').limit(1).offset(scanWindow - 1).executeTakeFirst();
+  const edge = await ahead
+    .orderBy('discord_id')
+    .limit(1)
+    .offset(scanWindow - 1)
+    .executeTakeFirst();
 
   let near = pairs().where(sql.ref(column), like, pattern);
   if (edge) near = near.where('discord_id', '<=', edge.discord_id);

@@ -38,7 +38,9 @@ export function streamRegistryChanges(deps: Pick<AppContext, 'events'>, raw: Ser
     if (change) raw.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
   });
   // Issue 10 item 12: the bus lost changes while it reconnected, so the page reloads its list.
-  const stopResync = deps.events.onResync(() => raw.write(`event: change\ndata: ${JSON.stringify({ kind: 'reload' } satisfies RecordsChangeEvent)}\n\n`));
+  const stopResync = deps.events.onResync(() =>
+    raw.write(`event: change\ndata: ${JSON.stringify({ kind: 'reload' } satisfies RecordsChangeEvent)}\n\n`),
+  );
   // Proxies close quiet connections; a comment line keeps this one open.
   const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
   heartbeat.unref();

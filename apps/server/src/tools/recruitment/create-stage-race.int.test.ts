@@ -19,7 +19,9 @@ describe.each(DIALECTS)('stage creation under concurrency on %s', (dialect) => {
 
   it('eight stages created at once get eight distinct orders, after the existing ones', async () => {
     expect((await t.post('/recruitment/api/stages/create', 'admin', { name: 'Applied' })).json().ordering).toBe(0);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => t.post('/recruitment/api/stages/create', 'admin', { name: `Stage ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => t.post('/recruitment/api/stages/create', 'admin', { name: `Stage ${i}` })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     expect(answers.map((a) => a.json().ordering).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const stages = (await t.get('/recruitment/api/stages', 'admin')).json() as Array<{ id: number; ordering: number }>;
@@ -35,7 +37,13 @@ describe.each(DIALECTS)('the unique stage ordering migration on %s', (dialect) =
     try {
       const db = toolDb<RecruitmentTables>(database);
       // What the race left behind: [0, 19 x 3, 20], inserted out of list order.
-      for (const [name, ordering] of [['Applied', 0], ['B', 19], ['A', 19], ['Last', 20], ['C', 19]] as const) {
+      for (const [name, ordering] of [
+        ['Applied', 0],
+        ['B', 19],
+        ['A', 19],
+        ['Last', 20],
+        ['C', 19],
+      ] as const) {
         await db.insertInto('recruitment_stages').values({ name, ordering, color: '#6c757d' }).execute();
       }
       await migrateToLatest(database.db, dialect, allMigrations);

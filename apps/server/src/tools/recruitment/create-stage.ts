@@ -17,7 +17,13 @@ export async function createStage(deps: Pick<RecruitmentDeps, 'db'>, request: Cr
         .insertInto('recruitment_stages')
         .columns(['name', 'ordering', 'color'])
         .expression((eb) =>
-          eb.selectFrom('recruitment_stages').select([sql<string>`cast(${request.name} as text)`.as('name'), sql<number>`coalesce(max(ordering), -1) + 1`.as('ordering'), sql<string>`cast(${color} as text)`.as('color')]),
+          eb
+            .selectFrom('recruitment_stages')
+            .select([
+              sql<string>`cast(${request.name} as text)`.as('name'),
+              sql<number>`coalesce(max(ordering), -1) + 1`.as('ordering'),
+              sql<string>`cast(${color} as text)`.as('color'),
+            ]),
         )
         .returning(['id', 'ordering'])
         .executeTakeFirstOrThrow(),

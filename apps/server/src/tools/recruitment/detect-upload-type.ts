@@ -56,7 +56,7 @@ export async function detectUploadType(data: Buffer, declared: string | undefine
 function isPlainText(data: Buffer): boolean {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-     
+
     return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
   } catch {
     return false;

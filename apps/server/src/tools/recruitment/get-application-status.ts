@@ -15,9 +15,22 @@ export async function getApplicationStatus(deps: Pick<RecruitmentDeps, 'db'>, us
       .executeTakeFirst(),
     readSettings(deps),
   ]);
-  const global = { globalProcessAnnouncement: settings.globalProcessAnnouncement, globalProcessLastUpdatedAt: settings.globalProcessLastUpdatedAt };
+  const global = {
+    globalProcessAnnouncement: settings.globalProcessAnnouncement,
+    globalProcessLastUpdatedAt: settings.globalProcessLastUpdatedAt,
+  };
   if (!row) {
-    return { hasApplication: false, status: null, stageId: null, statusLastUpdatedAt: null, feedback: null, stageName: null, stageColor: null, job: null, ...global };
+    return {
+      hasApplication: false,
+      status: null,
+      stageId: null,
+      statusLastUpdatedAt: null,
+      feedback: null,
+      stageName: null,
+      stageColor: null,
+      job: null,
+      ...global,
+    };
   }
   return {
     hasApplication: true,

@@ -7,7 +7,10 @@ const DAY_MS = 86_400_000;
  * start of that day and an end date to the end of that day (inclusive), both in UTC; 'N/A' means no
  * bound ('Now' / 'Indefinite').
  */
-export function isWithinApplicationWindow(settings: Pick<SettingsAnswer, 'applicationsOpen' | 'applicationStartDate' | 'applicationEndDate'>, now: number): boolean {
+export function isWithinApplicationWindow(
+  settings: Pick<SettingsAnswer, 'applicationsOpen' | 'applicationStartDate' | 'applicationEndDate'>,
+  now: number,
+): boolean {
   if (settings.applicationsOpen !== 'true') return false;
   const start = parseDay(settings.applicationStartDate);
   const end = parseDay(settings.applicationEndDate);

@@ -51,7 +51,9 @@ export async function listApplications(
       .execute(),
   ]);
   const ids = idRows.map((r) => r.id);
-  const rows = ids.length ? await deps.db.selectFrom('recruitment_applications').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute() : [];
+  const rows = ids.length
+    ? await deps.db.selectFrom('recruitment_applications').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute()
+    : [];
   const [auditRows, noteRows] = ids.length
     ? await Promise.all([
         deps.db.selectFrom('recruitment_audit').selectAll().where('application_id', 'in', ids).orderBy('id').execute(),
@@ -61,7 +63,15 @@ export async function listApplications(
   const audit = new Map<number, AuditEntry[]>();
   for (const a of auditRows) {
     const list = audit.get(a.application_id) ?? [];
-    list.push({ id: a.id, actorId: a.actor_id, actorName: a.actor_name, kind: a.kind as AuditEntry['kind'], from: a.from_value, to: a.to_value, at: toIso(a.at) });
+    list.push({
+      id: a.id,
+      actorId: a.actor_id,
+      actorName: a.actor_name,
+      kind: a.kind as AuditEntry['kind'],
+      from: a.from_value,
+      to: a.to_value,
+      at: toIso(a.at),
+    });
     audit.set(a.application_id, list);
   }
   const notes = new Map<number, StaffNote[]>();

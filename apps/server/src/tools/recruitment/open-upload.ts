@@ -23,5 +23,10 @@ export async function openUpload(
   const opened = await deps.storage.open(row.storage_key);
   if (!opened) throw new DomainError('not_found', 'This file is no longer stored.');
   // Rows stored before issue 10 item 16 may carry a name that belies the type; serve the fitting one.
-  return { fileName: fileNameForType(row.file_name, row.content_type), contentType: row.content_type, size: opened.size, stream: opened.stream };
+  return {
+    fileName: fileNameForType(row.file_name, row.content_type),
+    contentType: row.content_type,
+    size: opened.size,
+    stream: opened.stream,
+  };
 }

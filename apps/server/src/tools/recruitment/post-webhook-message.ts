@@ -5,7 +5,10 @@ import type { RecruitmentDeps } from './recruitment-deps';
  * each decision. Mentions are switched off so a username like '@everyone' cannot ping anyone. A
  * failing webhook is logged and never fails the request that caused it.
  */
-export async function postWebhookMessage(deps: Pick<RecruitmentDeps, 'webhookUrl' | 'webhookTimeoutMs' | 'log'>, content: string): Promise<boolean> {
+export async function postWebhookMessage(
+  deps: Pick<RecruitmentDeps, 'webhookUrl' | 'webhookTimeoutMs' | 'log'>,
+  content: string,
+): Promise<boolean> {
   if (!deps.webhookUrl) return false;
   try {
     const response = await fetch(deps.webhookUrl, {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
-import { type RecruitmentPeople, RECRUITMENT_TEST_ENV, SAMPLE_PDF, SAMPLE_PNG, countRows, withRecruitmentPeople } from './recruitment-fixtures';
+import {
+  type RecruitmentPeople,
+  RECRUITMENT_TEST_ENV,
+  SAMPLE_PDF,
+  SAMPLE_PNG,
+  countRows,
+  withRecruitmentPeople,
+} from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 const UPLOAD_LIMIT = 4096;
@@ -19,7 +26,9 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
   let applicationId: number;
 
   beforeAll(async () => {
-    t = await withRecruitmentPeople(await buildTestApp({ dialect, roblox: false, env: { ...RECRUITMENT_TEST_ENV, RECRUITMENT_UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT) } }));
+    t = await withRecruitmentPeople(
+      await buildTestApp({ dialect, roblox: false, env: { ...RECRUITMENT_TEST_ENV, RECRUITMENT_UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT) } }),
+    );
     form = await t.setUpForm();
     othersFile = (await t.upload('other', SAMPLE_PDF, 'theirs.pdf')).json().finalUrl;
     ownFile = (await t.upload('applicant', SAMPLE_PNG, 'mine.png', 'image/png')).json().finalUrl;
@@ -34,7 +43,12 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
   const goodAnswers = () => ({ [form.textId]: 'Because.', [form.choiceId]: 'Under 5', [form.fileId]: ownFile });
   const submit = (body: unknown) => t.post(`${API}/submit`, 'applicant', body);
   const raw = (url: string, payload: string, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url, headers: { cookie: t.cookieOf('admin')!, origin: t.origin, 'content-type': contentType }, payload });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: t.cookieOf('admin')!, origin: t.origin, 'content-type': contentType },
+      payload,
+    });
   const upload = (data: Buffer, name: string, type?: string) => t.upload('applicant', data, name, type);
 
   const cases: Array<[string, () => Promise<{ statusCode: number; json(): { error?: string } }>, number | RegExp]> = [
@@ -42,33 +56,109 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
     ['upload: larger than the limit', () => upload(Buffer.concat([SAMPLE_PDF, Buffer.alloc(UPLOAD_LIMIT)]), 'big.pdf'), 413],
     ['upload: ../ in the name', () => upload(SAMPLE_PDF, '../../etc/passwd'), 400],
     ['upload: a path with backslashes', () => upload(SAMPLE_PDF, '..\\..\\boot.ini'), 400],
-    ['upload: no X-Filename', () => t.app.inject({ method: 'POST', url: `${API}/upload-file`, headers: { cookie: t.cookieOf('applicant')!, origin: t.origin, 'content-type': 'application/pdf' }, payload: SAMPLE_PDF }), 400],
+    [
+      'upload: no X-Filename',
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API}/upload-file`,
+          headers: { cookie: t.cookieOf('applicant')!, origin: t.origin, 'content-type': 'application/pdf' },
+          payload: SAMPLE_PDF,
+        }),
+      400,
+    ],
     ['upload: empty body', () => upload(Buffer.alloc(0), 'empty.pdf'), 400],
     ['upload: HTML posing as a PDF', () => upload(Buffer.from('<html><script>alert(1)</script></html>'), 'cv.pdf'), 415],
-    ['upload: a Windows executable', () => upload(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), 'cv.exe', 'application/octet-stream'), 415],
+    [
+      'upload: a Windows executable',
+      () => upload(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), 'cv.exe', 'application/octet-stream'),
+      415,
+    ],
     ['upload: binary declared as text', () => upload(Buffer.from([0, 1, 2, 3, 4, 5]), 'notes.txt', 'text/plain'), 415],
     // One application per user (000 §4): once applied, further files would never be used.
     ['upload: by someone who has already applied', () => t.upload('other', SAMPLE_PDF, 'again.pdf'), /already submitted an application/],
     // POST submit
-    ['submit: not JSON', () => t.app.inject({ method: 'POST', url: `${API}/submit`, headers: { cookie: t.cookieOf('applicant')!, origin: t.origin, 'content-type': 'application/json' }, payload: '{"jobSelection":' }), 400],
+    [
+      'submit: not JSON',
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API}/submit`,
+          headers: { cookie: t.cookieOf('applicant')!, origin: t.origin, 'content-type': 'application/json' },
+          payload: '{"jobSelection":',
+        }),
+      400,
+    ],
     ['submit: jobSelection is not an id', () => submit({ jobSelection: 'Dispatcher', answers: goodAnswers() }), /jobSelection/],
     ['submit: answers is a list', () => submit({ jobSelection: form.roleId, answers: ['a'] }), /answers/],
-    ['submit: an answer is a number', () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.textId]: 42 } }), /answers/],
+    [
+      'submit: an answer is a number',
+      () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.textId]: 42 } }),
+      /answers/,
+    ],
     ['submit: unknown role', () => submit({ jobSelection: 999999, answers: goodAnswers() }), /role does not exist/],
-    ['submit: unknown question id', () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), 999999: 'x' } }), /does not exist/],
-    ['submit: a question left blank', () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.textId]: '   ' } }), /needs an answer/],
-    ['submit: a question missing', () => submit({ jobSelection: form.roleId, answers: { [form.choiceId]: 'Under 5', [form.fileId]: ownFile } }), /needs an answer/],
-    ['submit: a choice that is not an option', () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.choiceId]: 'Always' } }), /choose one of the options/],
-    ['submit: a file answer pointing at someone else’s upload', () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.fileId]: othersFile } }), /file that you uploaded/],
-    ['submit: a file answer that is not an upload', () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.fileId]: 'https://evil.example/cv.pdf' } }), /file that you uploaded/],
-    ['submit: a file answer with an unknown upload id', () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.fileId]: '/recruitment/api/uploads/00000000-0000-4000-8000-00000000abcd/x.pdf' } }), /file that you uploaded/],
+    [
+      'submit: unknown question id',
+      () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), 999999: 'x' } }),
+      /does not exist/,
+    ],
+    [
+      'submit: a question left blank',
+      () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.textId]: '   ' } }),
+      /needs an answer/,
+    ],
+    [
+      'submit: a question missing',
+      () => submit({ jobSelection: form.roleId, answers: { [form.choiceId]: 'Under 5', [form.fileId]: ownFile } }),
+      /needs an answer/,
+    ],
+    [
+      'submit: a choice that is not an option',
+      () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.choiceId]: 'Always' } }),
+      /choose one of the options/,
+    ],
+    [
+      'submit: a file answer pointing at someone else’s upload',
+      () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.fileId]: othersFile } }),
+      /file that you uploaded/,
+    ],
+    [
+      'submit: a file answer that is not an upload',
+      () => submit({ jobSelection: form.roleId, answers: { ...goodAnswers(), [form.fileId]: 'https://evil.example/cv.pdf' } }),
+      /file that you uploaded/,
+    ],
+    [
+      'submit: a file answer with an unknown upload id',
+      () =>
+        submit({
+          jobSelection: form.roleId,
+          answers: { ...goodAnswers(), [form.fileId]: '/recruitment/api/uploads/00000000-0000-4000-8000-00000000abcd/x.pdf' },
+        }),
+      /file that you uploaded/,
+    ],
     // POST applications/{id}/update
     ['update: id is not a number', () => t.post(`${API}/applications/abc/update`, 'admin', { stageId: form.stageIds[1] }), 400],
     ['update: unknown application', () => t.post(`${API}/applications/999999/update`, 'admin', { stageId: form.stageIds[1] }), 404],
-    ['update: unknown stage', () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { stageId: 999999 }), /stage does not exist/],
-    ['update: stageId of the wrong type', () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { stageId: { id: 1 } }), /stageId/],
-    ['update: feedback of the wrong type', () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { feedback: 12 }), /feedback/],
-    ['update: unknown status', () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { status: 'Hired', stageId: form.stageIds[1] }), /status/],
+    [
+      'update: unknown stage',
+      () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { stageId: 999999 }),
+      /stage does not exist/,
+    ],
+    [
+      'update: stageId of the wrong type',
+      () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { stageId: { id: 1 } }),
+      /stageId/,
+    ],
+    [
+      'update: feedback of the wrong type',
+      () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { feedback: 12 }),
+      /feedback/,
+    ],
+    [
+      'update: unknown status',
+      () => t.post(`${API}/applications/${applicationId}/update`, 'admin', { status: 'Hired', stageId: form.stageIds[1] }),
+      /status/,
+    ],
     ['update: nothing to update', () => t.post(`${API}/applications/${applicationId}/update`, 'admin', {}), /^Nothing to update/],
     ['update: no body at all', () => t.post(`${API}/applications/${applicationId}/update`, 'admin'), 400],
     // POST applications/{id}/notes
@@ -76,12 +166,36 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
     ['notes: unknown application', () => t.post(`${API}/applications/999999/notes`, 'admin', { body: 'x' }), 404],
     // POST settings/update
     ['settings: unknown key', () => t.post(`${API}/settings/update`, 'admin', { key: 'isAdmin', value: 'true' }), /key/],
-    ['settings: lastUpdatedAt is not writable', () => t.post(`${API}/settings/update`, 'admin', { key: 'globalProcessLastUpdatedAt', value: 'x' }), /key/],
-    ['settings: open is not true/false', () => t.post(`${API}/settings/update`, 'admin', { key: 'applicationsOpen', value: 'yes' }), /value/],
-    ['settings: a date that does not exist', () => t.post(`${API}/settings/update`, 'admin', { key: 'applicationStartDate', value: '2026-02-30' }), /value/],
-    ['settings: a value of the wrong type', () => t.post(`${API}/settings/update`, 'admin', { key: 'globalProcessAnnouncement', value: 5 }), /value/],
-    ['settings: an announcement too long', () => t.post(`${API}/settings/update`, 'admin', { key: 'globalProcessAnnouncement', value: 'x'.repeat(5000) }), /value/],
-    ['settings: form-encoded body', () => raw(`${API}/settings/update`, 'key=applicationsOpen&value=maybe', 'application/x-www-form-urlencoded'), 400],
+    [
+      'settings: lastUpdatedAt is not writable',
+      () => t.post(`${API}/settings/update`, 'admin', { key: 'globalProcessLastUpdatedAt', value: 'x' }),
+      /key/,
+    ],
+    [
+      'settings: open is not true/false',
+      () => t.post(`${API}/settings/update`, 'admin', { key: 'applicationsOpen', value: 'yes' }),
+      /value/,
+    ],
+    [
+      'settings: a date that does not exist',
+      () => t.post(`${API}/settings/update`, 'admin', { key: 'applicationStartDate', value: '2026-02-30' }),
+      /value/,
+    ],
+    [
+      'settings: a value of the wrong type',
+      () => t.post(`${API}/settings/update`, 'admin', { key: 'globalProcessAnnouncement', value: 5 }),
+      /value/,
+    ],
+    [
+      'settings: an announcement too long',
+      () => t.post(`${API}/settings/update`, 'admin', { key: 'globalProcessAnnouncement', value: 'x'.repeat(5000) }),
+      /value/,
+    ],
+    [
+      'settings: form-encoded body',
+      () => raw(`${API}/settings/update`, 'key=applicationsOpen&value=maybe', 'application/x-www-form-urlencoded'),
+      400,
+    ],
     // stages, roles, questions
     ['stages/create: no name', () => t.post(`${API}/stages/create`, 'admin', { name: ' ', color: '#000000' }), /name/],
     ['stages/create: a colour that is not hex', () => t.post(`${API}/stages/create`, 'admin', { name: 'X', color: 'red' }), /color/],
@@ -91,10 +205,22 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
     ['roles/create: no name', () => t.post(`${API}/roles/create`, 'admin', {}), /name/],
     ['roles/create: a name too long', () => t.post(`${API}/roles/create`, 'admin', { name: 'x'.repeat(500) }), /name/],
     ['roles/delete: unknown id', () => t.post(`${API}/roles/999999/delete`, 'admin'), 404],
-    ['questions/create: multiple-choice with only empty options', () => t.post(`${API}/questions/create`, 'admin', { text: 'Pick', type: 'multiple-choice', options: [' ', ''] }), /Please provide comma-separated options\./],
-    ['questions/create: multiple-choice without options', () => t.post(`${API}/questions/create`, 'admin', { text: 'Pick', type: 'multiple-choice' }), /Please provide comma-separated options\./],
+    [
+      'questions/create: multiple-choice with only empty options',
+      () => t.post(`${API}/questions/create`, 'admin', { text: 'Pick', type: 'multiple-choice', options: [' ', ''] }),
+      /Please provide comma-separated options\./,
+    ],
+    [
+      'questions/create: multiple-choice without options',
+      () => t.post(`${API}/questions/create`, 'admin', { text: 'Pick', type: 'multiple-choice' }),
+      /Please provide comma-separated options\./,
+    ],
     ['questions/create: unknown type', () => t.post(`${API}/questions/create`, 'admin', { text: 'Q', type: 'essay' }), /type/],
-    ['questions/create: options are not strings', () => t.post(`${API}/questions/create`, 'admin', { text: 'Q', type: 'multiple-choice', options: [1, 2] }), /options/],
+    [
+      'questions/create: options are not strings',
+      () => t.post(`${API}/questions/create`, 'admin', { text: 'Q', type: 'multiple-choice', options: [1, 2] }),
+      /options/,
+    ],
     ['questions/create: no text', () => t.post(`${API}/questions/create`, 'admin', { type: 'text' }), /text/],
     ['questions/delete: unknown id', () => t.post(`${API}/questions/999999/delete`, 'admin'), 404],
   ];
@@ -147,7 +273,10 @@ describe.each(DIALECTS)('recruitment concurrency on %s', (dialect) => {
     const { finalUrl } = (await t.upload('applicant', SAMPLE_PDF, 'cv.pdf')).json();
     // Over real HTTP on a free port, as two tabs or a double click would send them.
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const body = JSON.stringify({ jobSelection: form.roleId, answers: { [form.textId]: 'Hi', [form.choiceId]: 'Under 5', [form.fileId]: finalUrl } });
+    const body = JSON.stringify({
+      jobSelection: form.roleId,
+      answers: { [form.textId]: 'Hi', [form.choiceId]: 'Under 5', [form.fileId]: finalUrl },
+    });
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         fetch(`${base}${API}/submit`, {
@@ -160,7 +289,11 @@ describe.each(DIALECTS)('recruitment concurrency on %s', (dialect) => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(19);
-    for (const r of refused) expect(r).toEqual({ status: 409, body: { error: 'You have already submitted an application.', code: 'recruitment.already_applied' } });
+    for (const r of refused)
+      expect(r).toEqual({
+        status: 409,
+        body: { error: 'You have already submitted an application.', code: 'recruitment.already_applied' },
+      });
     expect((await countRows(t)).recruitment_applications).toBe(1);
   });
 });

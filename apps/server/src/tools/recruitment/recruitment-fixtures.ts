@@ -10,7 +10,11 @@ import { demoStages, makeRecruitmentQuestion, makeRecruitmentRole } from '@guild
 import type { TestApp } from '@server/test-support/build-test-app';
 
 /** buildTestApp's `env` for the recruitment tests: only this tool, rate limits out of the way. */
-export const RECRUITMENT_TEST_ENV = { ENABLED_TOOLS: 'recruitment', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000' };
+export const RECRUITMENT_TEST_ENV = {
+  ENABLED_TOOLS: 'recruitment',
+  RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
+};
 
 /** 000 §6 roles, plus a second applicant to prove one applicant cannot reach another's data. */
 export type Who = 'anonymous' | 'unverified' | 'applicant' | 'other' | 'admin';
@@ -50,7 +54,8 @@ export async function withRecruitmentPeople<T extends TestApp>(t: T): Promise<T 
   };
   await t.ctx.grants.grant(people.admin.id, 'recruitment-admin');
   const cookies = new Map<Who, string>();
-  for (const [who, user] of Object.entries(people) as Array<[Exclude<Who, 'anonymous'>, DiscordUserRecord]>) cookies.set(who, await t.signInDiscord(user));
+  for (const [who, user] of Object.entries(people) as Array<[Exclude<Who, 'anonymous'>, DiscordUserRecord]>)
+    cookies.set(who, await t.signInDiscord(user));
   const harness: T & RecruitmentPeople = Object.assign(t, {
     idOf: (who: Exclude<Who, 'anonymous'>) => people[who].id,
     cookieOf: (who: Who) => cookies.get(who),
@@ -73,9 +78,12 @@ export async function withRecruitmentPeople<T extends TestApp>(t: T): Promise<T 
         stageIds.push((await harness.post('/recruitment/api/stages/create', 'admin', stage)).json().id);
       }
       const roleId = (await harness.post('/recruitment/api/roles/create', 'admin', makeRecruitmentRole({ name: 'Dispatcher' }))).json().id;
-      const create = async (question: object) => (await harness.post('/recruitment/api/questions/create', 'admin', question)).json().id as number;
+      const create = async (question: object) =>
+        (await harness.post('/recruitment/api/questions/create', 'admin', question)).json().id as number;
       const textId = await create(makeRecruitmentQuestion({ text: 'Why you?', type: 'text' }));
-      const choiceId = await create(makeRecruitmentQuestion({ text: 'Hours a week?', type: 'multiple-choice', options: ['Under 5', '5 to 10'] }));
+      const choiceId = await create(
+        makeRecruitmentQuestion({ text: 'Hours a week?', type: 'multiple-choice', options: ['Under 5', '5 to 10'] }),
+      );
       const fileId = await create(makeRecruitmentQuestion({ text: 'Your CV', type: 'file' }));
       await harness.post('/recruitment/api/settings/update', 'admin', { key: 'applicationsOpen', value: 'true' });
       return { roleId, stageIds, textId, choiceId, fileId };
@@ -94,15 +102,30 @@ export async function withRecruitmentPeople<T extends TestApp>(t: T): Promise<T 
 /** The smallest file file-type recognises as a PDF. */
 export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 /** A 1x1 PNG. */
-export const SAMPLE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const SAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Counts of every recruitment table, to prove a refused write wrote nothing. */
 export async function countRows(harness: TestApp): Promise<Record<string, number>> {
   const db = harness.database.db.withTables<Record<string, Record<string, unknown>>>();
-  const tables = ['recruitment_settings', 'recruitment_stages', 'recruitment_roles', 'recruitment_questions', 'recruitment_uploads', 'recruitment_applications', 'recruitment_audit', 'recruitment_notes'];
+  const tables = [
+    'recruitment_settings',
+    'recruitment_stages',
+    'recruitment_roles',
+    'recruitment_questions',
+    'recruitment_uploads',
+    'recruitment_applications',
+    'recruitment_audit',
+    'recruitment_notes',
+  ];
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     counts[table] = Number((row as { n: unknown } | undefined)?.n ?? 0);
   }
   const uploadsDir = path.join(harness.dataDir, 'uploads', 'recruitment');

@@ -61,12 +61,16 @@ describe.each(DIALECTS)('recruitment login through Discord OAuth on %s', (dialec
     const cookie = await logIn(member.discord.id);
     const user = await t.app.inject({ method: 'GET', url: `${API}/user`, headers: { cookie } });
     expect(user.json()).toEqual({ user: { userId: member.discord.id, username: member.discord.username, isAdmin: false } });
-    expect((await t.app.inject({ method: 'GET', url: `${API}/check-verification`, headers: { cookie } })).json()).toEqual({ isVerified: true });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/check-verification`, headers: { cookie } })).json()).toEqual({
+      isVerified: true,
+    });
   });
 
   it('an unverified account signs in, is told it is unverified, can do nothing, and logs out', async () => {
     const cookie = await logIn(stranger.discord.id);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/check-verification`, headers: { cookie } })).json()).toEqual({ isVerified: false });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/check-verification`, headers: { cookie } })).json()).toEqual({
+      isVerified: false,
+    });
     expect((await t.app.inject({ method: 'GET', url: `${API}/roles`, headers: { cookie } })).statusCode).toBe(403);
     const out = await t.request({ method: 'POST', url: `${API}/logout`, cookie });
     expect(out.statusCode).toBe(302);

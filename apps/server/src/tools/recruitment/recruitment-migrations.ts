@@ -100,8 +100,16 @@ export const recruitmentMigrations: Record<string, GuildhallMigration> = {
         where ranked.id = recruitment_stages.id`.execute(db);
       await db.schema.createIndex('recruitment_stages_ordering').on('recruitment_stages').column('ordering').unique().execute();
     },
-  },  // Issue 10 item 10: stage, role, question, application, audit and note ids are never reused on SQLite.
+  }, // Issue 10 item 10: stage, role, question, application, audit and note ids are never reused on SQLite.
   '20261124-02-recruitment-autoincrement-ids': {
-    up: (db, dialect) => rebuildWithAutoincrementIds(db, dialect, ['recruitment_stages', 'recruitment_roles', 'recruitment_questions', 'recruitment_applications', 'recruitment_audit', 'recruitment_notes']),
+    up: (db, dialect) =>
+      rebuildWithAutoincrementIds(db, dialect, [
+        'recruitment_stages',
+        'recruitment_roles',
+        'recruitment_questions',
+        'recruitment_applications',
+        'recruitment_audit',
+        'recruitment_notes',
+      ]),
   },
 };

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
-import { EVERYONE, type RecruitmentPeople, RECRUITMENT_TEST_ENV, SAMPLE_PDF, type Who, addVerifiedMember, withRecruitmentPeople } from './recruitment-fixtures';
+import {
+  EVERYONE,
+  type RecruitmentPeople,
+  RECRUITMENT_TEST_ENV,
+  SAMPLE_PDF,
+  type Who,
+  addVerifiedMember,
+  withRecruitmentPeople,
+} from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 
@@ -55,27 +63,49 @@ const cases: Case[] = [
   { name: 'POST submit', expect: applicantOnly, call: (t, who, ids) => t.apply(who, ids.form) },
   { name: 'GET applications', expect: adminOnly, call: (t, who) => t.get(`${API}/applications`, who) },
   { name: 'GET applications/export.csv', expect: adminOnly, call: (t, who) => t.get(`${API}/applications/export.csv`, who) },
-  { name: 'POST applications/{id}/update', expect: adminOnly, call: (t, who, ids) => t.post(`${API}/applications/${ids.applicationId}/update`, who, { stageId: ids.form.stageIds[1] }) },
-  { name: 'POST applications/{id}/notes', expect: adminOnly, call: (t, who, ids) => t.post(`${API}/applications/${ids.applicationId}/notes`, who, { body: 'note' }) },
+  {
+    name: 'POST applications/{id}/update',
+    expect: adminOnly,
+    call: (t, who, ids) => t.post(`${API}/applications/${ids.applicationId}/update`, who, { stageId: ids.form.stageIds[1] }),
+  },
+  {
+    name: 'POST applications/{id}/notes',
+    expect: adminOnly,
+    call: (t, who, ids) => t.post(`${API}/applications/${ids.applicationId}/notes`, who, { body: 'note' }),
+  },
   { name: 'GET settings', expect: adminOnly, call: (t, who) => t.get(`${API}/settings`, who) },
-  { name: 'POST settings/update', expect: adminOnly, call: (t, who) => t.post(`${API}/settings/update`, who, { key: 'globalProcessAnnouncement', value: `by ${who}` }) },
+  {
+    name: 'POST settings/update',
+    expect: adminOnly,
+    call: (t, who) => t.post(`${API}/settings/update`, who, { key: 'globalProcessAnnouncement', value: `by ${who}` }),
+  },
   { name: 'POST stages/create', expect: adminOnly, call: (t, who) => t.post(`${API}/stages/create`, who, { name: `Stage by ${who}` }) },
   {
     name: 'POST stages/{id}/delete',
     expect: adminOnly,
-    call: async (t, who) => t.post(`${API}/stages/${(await t.post(`${API}/stages/create`, 'admin', { name: 'Temp' })).json().id}/delete`, who),
+    call: async (t, who) =>
+      t.post(`${API}/stages/${(await t.post(`${API}/stages/create`, 'admin', { name: 'Temp' })).json().id}/delete`, who),
   },
   { name: 'POST roles/create', expect: adminOnly, call: (t, who) => t.post(`${API}/roles/create`, who, { name: `Role by ${who}` }) },
   {
     name: 'POST roles/{id}/delete',
     expect: adminOnly,
-    call: async (t, who) => t.post(`${API}/roles/${(await t.post(`${API}/roles/create`, 'admin', { name: 'Temp' })).json().id}/delete`, who),
+    call: async (t, who) =>
+      t.post(`${API}/roles/${(await t.post(`${API}/roles/create`, 'admin', { name: 'Temp' })).json().id}/delete`, who),
   },
-  { name: 'POST questions/create', expect: adminOnly, call: (t, who) => t.post(`${API}/questions/create`, who, { text: `Question by ${who}`, type: 'text' }) },
+  {
+    name: 'POST questions/create',
+    expect: adminOnly,
+    call: (t, who) => t.post(`${API}/questions/create`, who, { text: `Question by ${who}`, type: 'text' }),
+  },
   {
     name: 'POST questions/{id}/delete',
     expect: adminOnly,
-    call: async (t, who) => t.post(`${API}/questions/${(await t.post(`${API}/questions/create`, 'admin', { text: 'Temp', type: 'text' })).json().id}/delete`, who),
+    call: async (t, who) =>
+      t.post(
+        `${API}/questions/${(await t.post(`${API}/questions/create`, 'admin', { text: 'Temp', type: 'text' })).json().id}/delete`,
+        who,
+      ),
   },
 ];
 
@@ -90,12 +120,21 @@ describe.each(DIALECTS)('recruitment permissions on %s (000 §6)', (dialect) => 
     // An application by a third verified person, for the admin endpoints to act on.
     const fileUrl = (await t.upload('applicant', SAMPLE_PDF, 'mine.pdf')).json().finalUrl as string;
     const cookie = await t.signInDiscord(await addVerifiedMember(t));
-    const third = await t.request({ method: 'POST', url: `${API}/upload-file`, cookie, headers: { 'content-type': 'application/pdf', 'x-filename': 'x.pdf' }, payload: SAMPLE_PDF });
+    const third = await t.request({
+      method: 'POST',
+      url: `${API}/upload-file`,
+      cookie,
+      headers: { 'content-type': 'application/pdf', 'x-filename': 'x.pdf' },
+      payload: SAMPLE_PDF,
+    });
     const submitted = await t.request({
       method: 'POST',
       url: `${API}/submit`,
       cookie,
-      payload: { jobSelection: form.roleId, answers: { [form.textId]: 'x', [form.choiceId]: 'Under 5', [form.fileId]: third.json().finalUrl } },
+      payload: {
+        jobSelection: form.roleId,
+        answers: { [form.textId]: 'x', [form.choiceId]: 'Under 5', [form.fileId]: third.json().finalUrl },
+      },
     });
     ids = { form, applicationId: submitted.json().id, fileUrl };
   });
@@ -113,7 +152,11 @@ describe.each(DIALECTS)('recruitment permissions on %s (000 §6)', (dialect) => 
   it('logout ends the session (000 §7), as a POST from our own pages only (issue 10 item 2)', async () => {
     // A link on another site (a GET) or a form there (a foreign Origin) cannot log anyone out.
     expect((await t.get(`${API}/logout`, 'admin')).statusCode).toBe(404);
-    const foreign = await t.app.inject({ method: 'POST', url: `${API}/logout`, headers: { cookie: t.cookieOf('admin')!, origin: 'https://evil.example' } });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `${API}/logout`,
+      headers: { cookie: t.cookieOf('admin')!, origin: 'https://evil.example' },
+    });
     expect(foreign.statusCode).toBe(403);
     expect((await t.get(`${API}/user`, 'admin')).json().user).not.toBeNull();
 

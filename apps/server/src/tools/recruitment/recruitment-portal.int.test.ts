@@ -3,12 +3,23 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
-import { type RecruitmentPeople, RECRUITMENT_TEST_ENV, SAMPLE_PDF, SAMPLE_PNG, addVerifiedMember, withRecruitmentPeople } from './recruitment-fixtures';
+import {
+  type RecruitmentPeople,
+  RECRUITMENT_TEST_ENV,
+  SAMPLE_PDF,
+  SAMPLE_PNG,
+  addVerifiedMember,
+  withRecruitmentPeople,
+} from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 
 /** A local HTTP receiver standing in for a Discord webhook. */
-async function startReceiver(): Promise<{ url: string; messages: Array<{ content: string; allowed_mentions: unknown }>; close(): Promise<void> }> {
+async function startReceiver(): Promise<{
+  url: string;
+  messages: Array<{ content: string; allowed_mentions: unknown }>;
+  close(): Promise<void>;
+}> {
   const messages: Array<{ content: string; allowed_mentions: unknown }> = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -38,7 +49,9 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    t = await withRecruitmentPeople(await buildTestApp({ dialect, roblox: false, env: { ...RECRUITMENT_TEST_ENV, RECRUITMENT_WEBHOOK_URL: receiver.url } }));
+    t = await withRecruitmentPeople(
+      await buildTestApp({ dialect, roblox: false, env: { ...RECRUITMENT_TEST_ENV, RECRUITMENT_WEBHOOK_URL: receiver.url } }),
+    );
     form = await t.setUpForm();
   });
   afterAll(async () => {
@@ -55,21 +68,30 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
 
   it('answers the session user and verification (000 §7)', async () => {
     expect((await t.get(`${API}/user`, 'anonymous')).json()).toEqual({ user: null });
-    expect((await t.get(`${API}/user`, 'applicant')).json()).toEqual({ user: { userId: t.idOf('applicant'), username: 'signal.sam', isAdmin: false } });
+    expect((await t.get(`${API}/user`, 'applicant')).json()).toEqual({
+      user: { userId: t.idOf('applicant'), username: 'signal.sam', isAdmin: false },
+    });
     expect((await t.get(`${API}/user`, 'admin')).json().user.isAdmin).toBe(true);
     expect((await t.get(`${API}/check-verification`, 'unverified')).json()).toEqual({ isVerified: false });
     expect((await t.get(`${API}/check-verification`, 'applicant')).json()).toEqual({ isVerified: true });
   });
 
   it('sets globalProcessLastUpdatedAt only when the announcement changes', async () => {
-    const first = (await t.post(`${API}/settings/update`, 'admin', { key: 'globalProcessAnnouncement', value: 'Interviews next week' })).json();
+    const first = (
+      await t.post(`${API}/settings/update`, 'admin', { key: 'globalProcessAnnouncement', value: 'Interviews next week' })
+    ).json();
     expect(first.globalProcessLastUpdatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     await new Promise((r) => setTimeout(r, 5));
-    const same = (await t.post(`${API}/settings/update`, 'admin', { key: 'globalProcessAnnouncement', value: 'Interviews next week' })).json();
+    const same = (
+      await t.post(`${API}/settings/update`, 'admin', { key: 'globalProcessAnnouncement', value: 'Interviews next week' })
+    ).json();
     expect(same.globalProcessLastUpdatedAt).toBe(first.globalProcessLastUpdatedAt);
     const other = (await t.post(`${API}/settings/update`, 'admin', { key: 'applicationEndDate', value: '2099-12-31' })).json();
     expect(other.globalProcessLastUpdatedAt).toBe(first.globalProcessLastUpdatedAt);
-    expect((await t.get(`${API}/settings`, 'admin')).json()).toMatchObject({ applicationEndDate: '2099-12-31', globalProcessAnnouncement: 'Interviews next week' });
+    expect((await t.get(`${API}/settings`, 'admin')).json()).toMatchObject({
+      applicationEndDate: '2099-12-31',
+      globalProcessAnnouncement: 'Interviews next week',
+    });
   });
 
   it('an applicant with no application sees hasApplication false and the global status', async () => {
@@ -82,7 +104,15 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true });
     const status = (await t.get(`${API}/application/status`, 'applicant')).json();
-    expect(status).toMatchObject({ hasApplication: true, status: 'Pending', stageId: form.stageIds[0], stageName: 'Received', stageColor: '#6c757d', feedback: null, job: 'Dispatcher' });
+    expect(status).toMatchObject({
+      hasApplication: true,
+      status: 'Pending',
+      stageId: form.stageIds[0],
+      stageName: 'Received',
+      stageColor: '#6c757d',
+      feedback: null,
+      job: 'Dispatcher',
+    });
     await waitFor(() => receiver.messages.length >= 1);
     expect(receiver.messages[0]!.content).toContain('signal.sam');
     expect(receiver.messages[0]!.allowed_mentions).toEqual({ parse: [] });
@@ -97,7 +127,13 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('1');
     const [card] = res.json();
-    expect(card).toMatchObject({ userId: t.idOf('applicant'), username: 'signal.sam', job: 'Dispatcher', status: 'Pending', stageId: form.stageIds[0] });
+    expect(card).toMatchObject({
+      userId: t.idOf('applicant'),
+      username: 'signal.sam',
+      job: 'Dispatcher',
+      status: 'Pending',
+      stageId: form.stageIds[0],
+    });
     const answers = JSON.parse(card.answers);
     expect(answers[form.textId]).toBe('I love trains.');
     expect(answers[form.choiceId]).toBe('5 to 10');
@@ -122,7 +158,13 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
 
   it('names an upload after the type found in its bytes: PNG bytes sent as fake.pdf are fake.png (issue 10 item 16)', async () => {
     const cookie = await t.signInDiscord(await addVerifiedMember(t));
-    const uploaded = await t.request({ method: 'POST', url: `${API}/upload-file`, cookie, headers: { 'content-type': 'application/pdf', 'x-filename': 'fake.pdf' }, payload: SAMPLE_PNG });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `${API}/upload-file`,
+      cookie,
+      headers: { 'content-type': 'application/pdf', 'x-filename': 'fake.pdf' },
+      payload: SAMPLE_PNG,
+    });
     expect(uploaded.statusCode).toBe(200);
     const { finalUrl } = uploaded.json() as { finalUrl: string };
     expect(finalUrl).toMatch(/^\/recruitment\/api\/uploads\/[0-9a-f-]{36}\/fake\.png$/);
@@ -143,13 +185,22 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
     const update = (body: object) => t.post(`${API}/applications/${card.id}/update`, 'admin', body);
     expect((await update({ feedback: 'Good answers.' })).json()).toMatchObject({ status: 'Pending', feedback: 'Good answers.' });
     // A client-sent status is ignored: the stage decides.
-    expect((await update({ stageId: form.stageIds[1], status: 'Accepted', feedback: 'Good answers.' })).json()).toMatchObject({ status: 'Pending', stageId: form.stageIds[1] });
-    expect((await update({ stageId: form.stageIds[2], feedback: 'Welcome aboard!' })).json()).toMatchObject({ status: 'Accepted', feedback: 'Welcome aboard!' });
+    expect((await update({ stageId: form.stageIds[1], status: 'Accepted', feedback: 'Good answers.' })).json()).toMatchObject({
+      status: 'Pending',
+      stageId: form.stageIds[1],
+    });
+    expect((await update({ stageId: form.stageIds[2], feedback: 'Welcome aboard!' })).json()).toMatchObject({
+      status: 'Accepted',
+      feedback: 'Welcome aboard!',
+    });
     const locked = await update({ feedback: 'Changed my mind' });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error).toMatch(/Feedback can no longer be changed/);
     // Re-sending the same feedback with a stage change is fine; the stage can still change (000 §4).
-    expect((await update({ stageId: form.stageIds[3], feedback: 'Welcome aboard!' })).json()).toMatchObject({ status: 'Declined', feedback: 'Welcome aboard!' });
+    expect((await update({ stageId: form.stageIds[3], feedback: 'Welcome aboard!' })).json()).toMatchObject({
+      status: 'Declined',
+      feedback: 'Welcome aboard!',
+    });
     expect((await update({ stageId: form.stageIds[2] })).json()).toMatchObject({ status: 'Accepted' });
 
     const status = (await t.get(`${API}/application/status`, 'applicant')).json();
@@ -164,7 +215,9 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
       'stage:Accepted',
     ]);
     expect(after.audit[0].actorName).toBe('chief.dispatcher');
-    await waitFor(() => receiver.messages.some((m) => m.content.includes('Accepted')) && receiver.messages.some((m) => m.content.includes('Declined')));
+    await waitFor(
+      () => receiver.messages.some((m) => m.content.includes('Accepted')) && receiver.messages.some((m) => m.content.includes('Declined')),
+    );
   });
 
   it('reopens a decided application with new feedback in one call; between decided stages feedback stays locked (issue 10 item 17)', async () => {
@@ -174,7 +227,11 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
     const reopened = await update({ stageId: form.stageIds[1], feedback: 'back to interview' });
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json()).toEqual({ success: true, status: 'Pending', stageId: form.stageIds[1], feedback: 'back to interview' });
-    expect((await t.get(`${API}/application/status`, 'applicant')).json()).toMatchObject({ status: 'Pending', stageName: 'Interview', feedback: 'back to interview' });
+    expect((await t.get(`${API}/application/status`, 'applicant')).json()).toMatchObject({
+      status: 'Pending',
+      stageName: 'Interview',
+      feedback: 'back to interview',
+    });
 
     expect((await update({ stageId: form.stageIds[2] })).json()).toMatchObject({ status: 'Accepted', feedback: 'back to interview' });
     // Accepted -> Declined keeps it decided, so new feedback in that call is refused and nothing changes.
@@ -183,7 +240,12 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
     expect(locked.json().error).toMatch(/Feedback can no longer be changed/);
     const [after] = (await t.get(`${API}/applications`, 'admin')).json();
     expect(after).toMatchObject({ status: 'Accepted', stageId: form.stageIds[2], feedback: 'back to interview' });
-    expect(after.audit.slice(-4).map((a: { kind: string; to: string }) => `${a.kind}:${a.to}`)).toEqual(['stage:Declined', 'feedback:back to interview', 'stage:Interview', 'stage:Accepted']);
+    expect(after.audit.slice(-4).map((a: { kind: string; to: string }) => `${a.kind}:${a.to}`)).toEqual([
+      'stage:Declined',
+      'feedback:back to interview',
+      'stage:Interview',
+      'stage:Accepted',
+    ]);
   });
 
   it('keeps staff notes private to admins', async () => {
@@ -231,8 +293,13 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
     const csv = await t.get(`${API}/applications/export.csv?status=All`, 'admin');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,username,userId,job,status,stage,feedback,submittedAt,statusLastUpdatedAt,Hours a week?,Your CV,"Favourite line, ""and why""?",Why you?');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'id,username,userId,job,status,stage,feedback,submittedAt,statusLastUpdatedAt,Hours a week?,Your CV,"Favourite line, ""and why""?",Why you?',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('signal.sam');
     expect(lines[1]).toContain('I love trains.');
@@ -243,14 +310,22 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
   it('stores a file answer as the upload’s own URL, whatever name the client sent with it', async () => {
     // The admin finds this application by its username.
     const cookie = await t.signInDiscord(await addVerifiedMember(t, { username: 'third.tess' }));
-    const uploaded = await t.request({ method: 'POST', url: `${API}/upload-file`, cookie, headers: { 'content-type': 'application/pdf', 'x-filename': 'tess%20cv.pdf' }, payload: SAMPLE_PDF });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `${API}/upload-file`,
+      cookie,
+      headers: { 'content-type': 'application/pdf', 'x-filename': 'tess%20cv.pdf' },
+      payload: SAMPLE_PDF,
+    });
     const { finalUrl } = uploaded.json() as { finalUrl: string };
     expect(finalUrl).toMatch(/\/tess%20cv\.pdf$/);
     // A '..' where the name goes would make the 'View Uploaded File' link point somewhere else.
     const tampered = finalUrl.replace(/[^/]+$/, '..');
     const questions = (await t.get(`${API}/questions`, 'admin')).json() as Array<{ id: number; type: string; options: string | null }>;
     const roles = (await t.get(`${API}/roles`, 'admin')).json() as Array<{ id: number }>;
-    const answers = Object.fromEntries(questions.map((q) => [q.id, q.type === 'file' ? tampered : q.type === 'multiple-choice' ? JSON.parse(q.options!)[0] : 'Hello']));
+    const answers = Object.fromEntries(
+      questions.map((q) => [q.id, q.type === 'file' ? tampered : q.type === 'multiple-choice' ? JSON.parse(q.options!)[0] : 'Hello']),
+    );
     const res = await t.request({ method: 'POST', url: `${API}/submit`, cookie, payload: { jobSelection: roles[0]!.id, answers } });
     expect(res.statusCode).toBe(200);
     const [card] = (await t.get(`${API}/applications?search=third.tess`, 'admin')).json();

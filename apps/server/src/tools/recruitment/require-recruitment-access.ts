@@ -23,7 +23,10 @@ export async function findRecruitmentCaller(request: FastifyRequest): Promise<Re
   const session = await currentSession(request);
   if (!session || session.kind !== 'discord') return null;
   const { registry, grants } = request.server.ctx;
-  const [isVerified, hasGrant] = await Promise.all([registry.isVerified(session.subject), grants.has(session.subject, 'recruitment-admin')]);
+  const [isVerified, hasGrant] = await Promise.all([
+    registry.isVerified(session.subject),
+    grants.has(session.subject, 'recruitment-admin'),
+  ]);
   // An admin grant does nothing for an unverified account (000 §6: unverified users can do nothing).
   return { session, isVerified, isAdmin: isVerified && hasGrant };
 }

@@ -138,11 +138,20 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
       const caller = await requireRecruitmentAccess(request, 'applicant');
       await assertMayApply(deps, caller.session.subject);
     });
-    scope.post(`${BASE}/upload-file`, { bodyLimit: deps.uploadMaxBytes, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
-      const caller = await requireRecruitmentAccess(request, 'applicant');
-      const fileName = sanitizeFileName(request.headers['x-filename']);
-      return saveUpload(deps, { ownerId: caller.session.subject, fileName, declaredType: request.headers['content-type'], data: request.body });
-    });
+    scope.post(
+      `${BASE}/upload-file`,
+      { bodyLimit: deps.uploadMaxBytes, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      async (request) => {
+        const caller = await requireRecruitmentAccess(request, 'applicant');
+        const fileName = sanitizeFileName(request.headers['x-filename']);
+        return saveUpload(deps, {
+          ownerId: caller.session.subject,
+          fileName,
+          declaredType: request.headers['content-type'],
+          data: request.body,
+        });
+      },
+    );
   });
 
   // Uploaded files: to their uploader and admins only, always as a download, never sniffed.

@@ -8,14 +8,15 @@ const MAX_NAME = 100;
  * path ('../', '/', '\') is refused outright, and any other unusual character becomes '_'.
  */
 export function sanitizeFileName(header: unknown): string {
-  if (typeof header !== 'string' || header.trim() === '') throw new DomainError('invalid_input', 'X-Filename: the file name header is required.');
+  if (typeof header !== 'string' || header.trim() === '')
+    throw new DomainError('invalid_input', 'X-Filename: the file name header is required.');
   let name: string;
   try {
     name = decodeURIComponent(header);
   } catch {
     throw new DomainError('invalid_input', 'X-Filename: must be a URL-encoded file name.');
   }
-   
+
   if (/[/\\]/.test(name) || name.split(/[/\\]/).some((part) => part === '..') || /[\u0000-\u001f\u007f]/.test(name)) {
     throw new DomainError('invalid_input', 'X-Filename: must be a plain file name, not a path.');
   }

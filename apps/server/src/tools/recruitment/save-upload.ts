@@ -18,9 +18,13 @@ export interface IncomingUpload {
  * file answer. The file is written before the row: a failure in between leaves an orphan file, never
  * a row pointing at nothing. The name's extension is made to fit the type found in the bytes.
  */
-export async function saveUpload(deps: Pick<RecruitmentDeps, 'db' | 'storage' | 'now' | 'uploadMaxBytes'>, upload: IncomingUpload): Promise<UploadFileAnswer> {
+export async function saveUpload(
+  deps: Pick<RecruitmentDeps, 'db' | 'storage' | 'now' | 'uploadMaxBytes'>,
+  upload: IncomingUpload,
+): Promise<UploadFileAnswer> {
   if (!Buffer.isBuffer(upload.data) || upload.data.length === 0) throw new DomainError('invalid_input', 'The file is empty.');
-  if (upload.data.length > deps.uploadMaxBytes) throw new DomainError('invalid_input', `The file is larger than ${Math.floor(deps.uploadMaxBytes / 1024 / 1024)} MB.`);
+  if (upload.data.length > deps.uploadMaxBytes)
+    throw new DomainError('invalid_input', `The file is larger than ${Math.floor(deps.uploadMaxBytes / 1024 / 1024)} MB.`);
   const contentType = await detectUploadType(upload.data, upload.declaredType);
   const fileName = fileNameForType(upload.fileName, contentType);
   const id = crypto.randomUUID();
@@ -29,7 +33,15 @@ export async function saveUpload(deps: Pick<RecruitmentDeps, 'db' | 'storage' | 
   try {
     await deps.db
       .insertInto('recruitment_uploads')
-      .values({ id, owner_id: upload.ownerId, file_name: fileName, storage_key: storageKey, content_type: contentType, size: upload.data.length, created_at: deps.now() })
+      .values({
+        id,
+        owner_id: upload.ownerId,
+        file_name: fileName,
+        storage_key: storageKey,
+        content_type: contentType,
+        size: upload.data.length,
+        created_at: deps.now(),
+      })
       .execute();
   } catch (error) {
     await deps.storage.delete(storageKey).catch(() => undefined);

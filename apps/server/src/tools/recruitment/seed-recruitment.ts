@@ -15,7 +15,8 @@ export async function seedRecruitment(ctx: AppContext): Promise<void> {
   const deps = makeRecruitmentDeps(ctx, console);
   const { db } = deps;
   if (await db.selectFrom('recruitment_stages').select('id').limit(1).executeTakeFirst()) return;
-  const { demoStages, demoRoles, demoQuestions, demoSettings, demoCvText, makeRecruitmentAnswers } = await import('@guildhall/testkit/recruitment-demo');
+  const { demoStages, demoRoles, demoQuestions, demoSettings, demoCvText, makeRecruitmentAnswers } =
+    await import('@guildhall/testkit/recruitment-demo');
   const { demoPerson } = await import('@guildhall/testkit/demo-data');
 
   const stageIds: number[] = [];
@@ -32,7 +33,15 @@ export async function seedRecruitment(ctx: AppContext): Promise<void> {
   await deps.storage.put(storageKey, Buffer.from(demoCvText));
   await db
     .insertInto('recruitment_uploads')
-    .values({ id: uploadId, owner_id: thai.discord.id, file_name: 'cv.txt', storage_key: storageKey, content_type: 'text/plain', size: Buffer.byteLength(demoCvText), created_at: ctx.now() })
+    .values({
+      id: uploadId,
+      owner_id: thai.discord.id,
+      file_name: 'cv.txt',
+      storage_key: storageKey,
+      content_type: 'text/plain',
+      size: Buffer.byteLength(demoCvText),
+      created_at: ctx.now(),
+    })
     .execute();
   const values = makeRecruitmentAnswers(`/recruitment/api/uploads/${uploadId}/cv.txt`);
   const answers = Object.fromEntries(questionIds.map((id, i) => [String(id), values[i]!]));

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { type SubmitApplicationAnswer, type SubmitApplicationRequest, UPLOAD_PATH_PATTERN, parseOptions, uploadUrl } from '@guildhall/contracts/recruitment';
+import {
+  type SubmitApplicationAnswer,
+  type SubmitApplicationRequest,
+  UPLOAD_PATH_PATTERN,
+  parseOptions,
+  uploadUrl,
+} from '@guildhall/contracts/recruitment';
 import { isUniqueViolation } from '@server/core/db/database';
 import { DomainError } from '@server/core/errors/domain-error';
 import { assertMayApply } from './assert-may-apply';
@@ -23,16 +29,29 @@ export interface Applicant {
  * a question that does not exist. One application per user is the unique index on user_id, so two
  * tabs or a double click create one and the other gets 409 (000 §4).
  */
-export async function submitApplication(deps: RecruitmentDeps, applicant: Applicant, submission: Submission): Promise<SubmitApplicationAnswer> {
+export async function submitApplication(
+  deps: RecruitmentDeps,
+  applicant: Applicant,
+  submission: Submission,
+): Promise<SubmitApplicationAnswer> {
   await assertMayApply(deps, applicant.userId);
 
-  const role = await deps.db.selectFrom('recruitment_roles').select(['id', 'name']).where('id', '=', submission.jobSelection).executeTakeFirst();
-  if (!role) throw new DomainError('invalid_input', 'jobSelection: that role does not exist (it may have been removed). Please choose another.');
+  const role = await deps.db
+    .selectFrom('recruitment_roles')
+    .select(['id', 'name'])
+    .where('id', '=', submission.jobSelection)
+    .executeTakeFirst();
+  if (!role)
+    throw new DomainError('invalid_input', 'jobSelection: that role does not exist (it may have been removed). Please choose another.');
 
   const questions = await listQuestions(deps);
   const known = new Set(questions.map((q) => String(q.id)));
   const unknown = Object.keys(submission.answers).filter((id) => !known.has(id));
-  if (unknown.length) throw new DomainError('invalid_input', `answers: question ${unknown[0]} does not exist (it may have been removed). Please reload the form.`);
+  if (unknown.length)
+    throw new DomainError(
+      'invalid_input',
+      `answers: question ${unknown[0]} does not exist (it may have been removed). Please reload the form.`,
+    );
 
   const answers: Record<string, string> = {};
   const labels: Record<string, string> = {};
@@ -85,7 +104,13 @@ export async function submitApplication(deps: RecruitmentDeps, applicant: Applic
 }
 
 /** A file answer must name an upload this applicant made (never someone else's, never a link elsewhere). */
-async function ownUploadUrl(deps: Pick<RecruitmentDeps, 'db'>, userId: string, answer: string, field: string, text: string): Promise<string> {
+async function ownUploadUrl(
+  deps: Pick<RecruitmentDeps, 'db'>,
+  userId: string,
+  answer: string,
+  field: string,
+  text: string,
+): Promise<string> {
   const match = UPLOAD_PATH_PATTERN.exec(answer);
   const upload = match
     ? await deps.db.selectFrom('recruitment_uploads').select(['id', 'owner_id', 'file_name']).where('id', '=', match[1]!).executeTakeFirst()

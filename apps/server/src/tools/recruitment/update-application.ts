@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { type ApplicationStatus, type UpdateApplicationAnswer, type UpdateApplicationRequest, isDecided, statusForStageName } from '@guildhall/contracts/recruitment';
+import {
+  type ApplicationStatus,
+  type UpdateApplicationAnswer,
+  type UpdateApplicationRequest,
+  isDecided,
+  statusForStageName,
+} from '@guildhall/contracts/recruitment';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { Actor, RecruitmentDeps } from './recruitment-deps';
 import { postWebhookMessage } from './post-webhook-message';
@@ -13,7 +19,12 @@ export type ApplicationUpdate = z.output<typeof UpdateApplicationRequest>;
  * the same feedback again (the web app sends it with every stage change) is not a change. Each real
  * change is written to the audit trail in the same transaction.
  */
-export async function updateApplication(deps: RecruitmentDeps, actor: Actor, id: number, update: ApplicationUpdate): Promise<UpdateApplicationAnswer> {
+export async function updateApplication(
+  deps: RecruitmentDeps,
+  actor: Actor,
+  id: number,
+  update: ApplicationUpdate,
+): Promise<UpdateApplicationAnswer> {
   const result = await deps.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('recruitment_applications')
@@ -38,27 +49,64 @@ export async function updateApplication(deps: RecruitmentDeps, actor: Actor, id:
         // to a Pending stage reopens it, so its new feedback goes with it (issue 10 item 17).
         if (isDecided(current.status) && isDecided(newStatus)) throw new DomainError('recruitment.feedback_locked');
         changes.feedback = feedback;
-        await trx.insertInto('recruitment_audit').values({ application_id: id, actor_id: actor.id, actor_name: actor.name, kind: 'feedback', from_value: current.feedback, to_value: feedback, at: now }).execute();
+        await trx
+          .insertInto('recruitment_audit')
+          .values({
+            application_id: id,
+            actor_id: actor.id,
+            actor_name: actor.name,
+            kind: 'feedback',
+            from_value: current.feedback,
+            to_value: feedback,
+            at: now,
+          })
+          .execute();
       }
     }
 
     if (stage) {
       Object.assign(changes, { stage_id: stage.id, stage_name: stage.name, stage_color: stage.color, status: newStatus });
-      await trx.insertInto('recruitment_audit').values({ application_id: id, actor_id: actor.id, actor_name: actor.name, kind: 'stage', from_value: current.stage_name, to_value: stage.name, at: now }).execute();
+      await trx
+        .insertInto('recruitment_audit')
+        .values({
+          application_id: id,
+          actor_id: actor.id,
+          actor_name: actor.name,
+          kind: 'stage',
+          from_value: current.stage_name,
+          to_value: stage.name,
+          at: now,
+        })
+        .execute();
     }
 
     if (Object.keys(changes).length) {
-      await trx.updateTable('recruitment_applications').set({ ...changes, status_updated_at: now }).where('id', '=', id).execute();
+      await trx
+        .updateTable('recruitment_applications')
+        .set({ ...changes, status_updated_at: now })
+        .where('id', '=', id)
+        .execute();
     }
     const status = newStatus as ApplicationStatus;
     return {
-      answer: { success: true as const, status, stageId: changes.stage_id ?? current.stage_id, feedback: changes.feedback !== undefined ? changes.feedback : current.feedback },
-      decided: status !== current.status && isDecided(status) ? { username: current.username, job: current.job, status, stage: changes.stage_name! } : null,
+      answer: {
+        success: true as const,
+        status,
+        stageId: changes.stage_id ?? current.stage_id,
+        feedback: changes.feedback !== undefined ? changes.feedback : current.feedback,
+      },
+      decided:
+        status !== current.status && isDecided(status)
+          ? { username: current.username, job: current.job, status, stage: changes.stage_name! }
+          : null,
     };
   });
   if (result.decided) {
     const { username, job, status, stage } = result.decided;
-    void postWebhookMessage(deps, `${status === 'Accepted' ? '✅' : '❌'} Application #${id} from ${username} for ${job}: ${status} (stage "${stage}", by ${actor.name}).`);
+    void postWebhookMessage(
+      deps,
+      `${status === 'Accepted' ? '✅' : '❌'} Application #${id} from ${username} for ${job}: ${status} (stage "${stage}", by ${actor.name}).`,
+    );
   }
   return result.answer;
 }

@@ -19,7 +19,8 @@ export async function updateSetting(deps: Pick<RecruitmentDeps, 'db' | 'now'>, r
   await deps.db.transaction().execute(async (trx) => {
     if (request.key === 'globalProcessAnnouncement') {
       const current = await trx.selectFrom('recruitment_settings').select('value').where('key', '=', request.key).executeTakeFirst();
-      if ((current?.value ?? '') !== request.value) await writeSetting(trx, 'globalProcessLastUpdatedAt', new Date(deps.now()).toISOString());
+      if ((current?.value ?? '') !== request.value)
+        await writeSetting(trx, 'globalProcessLastUpdatedAt', new Date(deps.now()).toISOString());
     }
     await writeSetting(trx, request.key, request.value);
   });

@@ -10,7 +10,9 @@ function cell(value: string): string {
 export function formatRegistrationsCsv(rows: readonly AdminRegistrationRow[]): string {
   const header = ['registration_id', 'student_id', 'student_email', 'registration_date', 'status', 'status_label'];
   const lines = rows.map((r) =>
-    [String(r.registration_id), r.student_id, r.student_email ?? '', r.registration_date, r.status, STATUS_LABELS[r.status]].map(cell).join(','),
+    [String(r.registration_id), r.student_id, r.student_email ?? '', r.registration_date, r.status, STATUS_LABELS[r.status]]
+      .map(cell)
+      .join(','),
   );
   return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

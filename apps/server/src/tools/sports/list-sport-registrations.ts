@@ -11,7 +11,13 @@ export function selectAdminRows(db: SportsDb) {
     .select(['r.id', 'r.sport_id', 'a.student_id', 'a.email', 'r.created_at', 'r.status']);
 }
 
-export function toAdminRow(row: { id: number; student_id: string; email: string | null; created_at: number; status: AdminRegistrationRow['status'] }): AdminRegistrationRow {
+export function toAdminRow(row: {
+  id: number;
+  student_id: string;
+  email: string | null;
+  created_at: number;
+  status: AdminRegistrationRow['status'];
+}): AdminRegistrationRow {
   return {
     registration_id: row.id,
     student_id: row.student_id,
@@ -22,7 +28,10 @@ export function toAdminRow(row: { id: number; student_id: string; email: string 
 }
 
 /** 002 §2 Admin panel: the registrations of one sport, oldest first. Answers the sport's name too (print, CSV). */
-export async function listSportRegistrations(deps: SportsDeps, sportId: number): Promise<{ sportName: string; rows: AdminRegistrationRow[] }> {
+export async function listSportRegistrations(
+  deps: SportsDeps,
+  sportId: number,
+): Promise<{ sportName: string; rows: AdminRegistrationRow[] }> {
   const { db } = deps;
   const sport = await db.selectFrom('sports').select('name').where('id', '=', sportId).executeTakeFirst();
   if (!sport) throw new DomainError('not_found', 'No such sport.');

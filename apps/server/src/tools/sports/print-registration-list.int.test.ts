@@ -27,18 +27,27 @@ describe('printed registration list', () => {
       clock: createTestClock(Date.parse('2026-11-21T06:22:00Z')),
       env: { ENABLED_TOOLS: 'sports', SCHOOL_TIME_ZONE: 'America/New_York' },
     });
-    await upsertSports(makeSportsDeps(t.ctx), [{ name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อ', total_spots: 9, eligibility_level: 'open' }]);
+    await upsertSports(makeSportsDeps(t.ctx), [
+      { name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อ', total_spots: 9, eligibility_level: 'open' },
+    ]);
     sportId = (await toolDb<SportsTables>(t.database).selectFrom('sports').select('id').executeTakeFirstOrThrow()).id;
     const student = await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId: '68960001', email: 'สมชาย@school.test' }));
     await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId: '90000004', role: 'sports_lead' }));
     const now = t.clock.now();
-    await toolDb<SportsTables>(t.database).insertInto('sport_registrations').values({ sport_id: sportId, account_id: student.id, status: 'selected', created_at: now, updated_at: now }).execute();
+    await toolDb<SportsTables>(t.database)
+      .insertInto('sport_registrations')
+      .values({ sport_id: sportId, account_id: student.id, status: 'selected', created_at: now, updated_at: now })
+      .execute();
     leadToken = (await t.signInSchool('90000004')).token;
   }, 60_000);
   afterAll(() => t?.close());
 
   it('answers an A4 PDF with real, extractable Thai text', async () => {
-    const res = await t.request({ method: 'GET', url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}`, headers: { authorization: `Bearer ${leadToken}` } });
+    const res = await t.request({
+      method: 'GET',
+      url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}`,
+      headers: { authorization: `Bearer ${leadToken}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('.pdf');
@@ -65,7 +74,11 @@ describe('printed registration list', () => {
 
   it('refuses students and anonymous callers before printing anything', async () => {
     const { token } = await t.signInSchool('68960001');
-    const asStudent = await t.request({ method: 'GET', url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}`, headers: { authorization: `Bearer ${token}` } });
+    const asStudent = await t.request({
+      method: 'GET',
+      url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(asStudent.statusCode).toBe(403);
     const anonymous = await t.request({ method: 'GET', url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}` });
     expect(anonymous.statusCode).toBe(401);

@@ -9,10 +9,13 @@ import { REGISTRATION_LIST_CSS, RegistrationListDocument } from './registration-
  */
 export async function printRegistrationList(deps: SportsDeps, sportId: number): Promise<{ sportName: string; pdf: Buffer }> {
   const { sportName, rows } = await listSportRegistrations(deps, sportId);
-  const pdf = await deps.documents.printPdf(createElement(RegistrationListDocument, { sportName, rows, printedAt: deps.now(), timeZone: deps.timeZone }), {
-    title: `Tryout registrations: ${sportName}`,
-    css: REGISTRATION_LIST_CSS,
-    format: 'A4',
-  });
+  const pdf = await deps.documents.printPdf(
+    createElement(RegistrationListDocument, { sportName, rows, printedAt: deps.now(), timeZone: deps.timeZone }),
+    {
+      title: `Tryout registrations: ${sportName}`,
+      css: REGISTRATION_LIST_CSS,
+      format: 'A4',
+    },
+  );
   return { sportName, pdf };
 }

@@ -11,10 +11,18 @@ import type { SportsDeps } from './sports-deps';
  * student's level may see (002 §5), and at most one active registration, which the partial unique
  * index enforces so that racing requests give exactly one row.
  */
-export async function registerForSport(deps: SportsDeps, account: SchoolAccount, input: RegisterSportRequest): Promise<RegistrationChangeAnswer> {
+export async function registerForSport(
+  deps: SportsDeps,
+  account: SchoolAccount,
+  input: RegisterSportRequest,
+): Promise<RegistrationChangeAnswer> {
   const { db } = deps;
   if (!(await readRegistrationSettings(deps)).isRegistrationOpen) throw new DomainError('sports.registration_closed');
-  const sport = await db.selectFrom('sports').select(['id', 'name', 'eligibility_level']).where('id', '=', input.sport_id).executeTakeFirst();
+  const sport = await db
+    .selectFrom('sports')
+    .select(['id', 'name', 'eligibility_level'])
+    .where('id', '=', input.sport_id)
+    .executeTakeFirst();
   // A sport the student may not see answers as if it did not exist.
   if (!sport || !canSeeSport(deriveStudentLevel(account.studentId, deps.levelPrefixes), sport.eligibility_level)) {
     throw new DomainError('sports.not_for_your_level');
@@ -34,7 +42,11 @@ export async function registerForSport(deps: SportsDeps, account: SchoolAccount,
       .where('r.account_id', '=', account.id)
       .where('r.status', '<>', 'not_selected')
       .executeTakeFirst();
-    if (active) throw new DomainError('sports.already_registered', `You are already registered for ${active.name}. A student may register for one sport.`);
+    if (active)
+      throw new DomainError(
+        'sports.already_registered',
+        `You are already registered for ${active.name}. A student may register for one sport.`,
+      );
     throw new DomainError('sports.not_selected', `You were not selected for ${sport.name} this time; you may register for another sport.`);
   }
   return { message: `You are registered for the ${sport.name} tryouts.` };

@@ -17,8 +17,14 @@ describe.each(DIALECTS)('sports registration ids on %s', (dialect) => {
   let sportId: number;
   const token: Record<'ann' | 'ben' | 'lead', string> = { ann: '', ben: '', lead: '' };
   const call = (who: keyof typeof token, url: string, payload?: object) =>
-    t.request({ method: payload ? 'POST' : 'GET', url: API + url, headers: { authorization: `Bearer ${token[who]}` }, ...(payload ? { payload } : {}) });
-  const withdraw = (who: keyof typeof token) => t.request({ method: 'POST', url: `${API}/registration/withdraw`, headers: { authorization: `Bearer ${token[who]}` } });
+    t.request({
+      method: payload ? 'POST' : 'GET',
+      url: API + url,
+      headers: { authorization: `Bearer ${token[who]}` },
+      ...(payload ? { payload } : {}),
+    });
+  const withdraw = (who: keyof typeof token) =>
+    t.request({ method: 'POST', url: `${API}/registration/withdraw`, headers: { authorization: `Bearer ${token[who]}` } });
   const myRegistrationId = async (who: keyof typeof token) => (await call(who, '/my-registration')).json().registration_id as number;
 
   beforeAll(async () => {
@@ -51,12 +57,22 @@ describe.each(DIALECTS)('sports registration ids on %s', (dialect) => {
   it('a status change naming another student than the registration’s is refused with a sentence, and changes nothing', async () => {
     expect((await call('ann', '/register-sport', { sport_id: sportId })).statusCode).toBe(200);
     const id = await myRegistrationId('ann');
-    const stale = await call('lead', '/admin/update-registration-status', { registration_id: id, status: 'selected', student_id: '68960002' });
+    const stale = await call('lead', '/admin/update-registration-status', {
+      registration_id: id,
+      status: 'selected',
+      student_id: '68960002',
+    });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toBe(`Registration ${id} is no longer student 68960002's: the list was out of date. Reload it and try again.`);
+    expect(stale.json().error).toBe(
+      `Registration ${id} is no longer student 68960002's: the list was out of date. Reload it and try again.`,
+    );
     expect((await call('ann', '/my-registration')).json().status).toBe('pending_selection');
 
-    const seen = await call('lead', '/admin/update-registration-status', { registration_id: id, status: 'selected', student_id: '68960001' });
+    const seen = await call('lead', '/admin/update-registration-status', {
+      registration_id: id,
+      status: 'selected',
+      student_id: '68960001',
+    });
     expect(seen.statusCode).toBe(200);
     expect(seen.json().registration).toMatchObject({ registration_id: id, student_id: '68960001', status: 'selected' });
     // 002 §7's own body, {registration_id, status}, still works.

@@ -24,7 +24,13 @@ import { withdrawRegistration } from './withdraw-registration';
 
 /** "Sports list" -> "sports-list", for download file names. */
 export function fileSlug(name: string): string {
-  return name.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'sport';
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[^\w]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'sport'
+  );
 }
 
 /** 002 §7 Sports API, under /sports/api (ARCHITECTURE.md §1). Every call: authenticate, parse, one service. */
@@ -79,7 +85,10 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
     const { sportName, rows } = await listSportRegistrations(deps, sportId);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="registrations-${fileSlug(sportName)}.csv"; filename*=UTF-8''${encodeURIComponent(`registrations-${sportName}.csv`)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="registrations-${fileSlug(sportName)}.csv"; filename*=UTF-8''${encodeURIComponent(`registrations-${sportName}.csv`)}`,
+      )
       .header('cache-control', 'no-store')
       .send(formatRegistrationsCsv(rows));
   });
@@ -90,7 +99,10 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
     const { sportName, pdf } = await printRegistrationList(deps, sportId);
     return reply
       .type('application/pdf')
-      .header('content-disposition', `inline; filename="registrations-${fileSlug(sportName)}.pdf"; filename*=UTF-8''${encodeURIComponent(`registrations-${sportName}.pdf`)}`)
+      .header(
+        'content-disposition',
+        `inline; filename="registrations-${fileSlug(sportName)}.pdf"; filename*=UTF-8''${encodeURIComponent(`registrations-${sportName}.pdf`)}`,
+      )
       .header('cache-control', 'no-store')
       .send(pdf);
   });

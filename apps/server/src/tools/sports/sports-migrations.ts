@@ -21,9 +21,7 @@ export const sportsMigrations: Record<string, GuildhallMigration> = {
         .addColumn('id', idColumnType(dialect), (c) => c.primaryKey())
         .addColumn('sport_id', 'integer', (c) => c.notNull().references('sports.id').onDelete('cascade'))
         .addColumn('account_id', 'integer', (c) => c.notNull().references('school_accounts.id').onDelete('cascade'))
-        .addColumn('status', 'text', (c) =>
-          c.notNull().check(sql`status in ('pending_selection', 'selected', 'reserve', 'not_selected')`),
-        )
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending_selection', 'selected', 'reserve', 'not_selected')`))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
@@ -36,7 +34,9 @@ export const sportsMigrations: Record<string, GuildhallMigration> = {
         .execute();
       // 002 §6 "may register for one sport": at most one active (not not_selected) registration per
       // student, as a partial unique index so racing requests cannot both win (ARCHITECTURE.md §5).
-      await sql`create unique index sport_registrations_one_active on sport_registrations (account_id) where status <> 'not_selected'`.execute(db);
+      await sql`create unique index sport_registrations_one_active on sport_registrations (account_id) where status <> 'not_selected'`.execute(
+        db,
+      );
       await db.schema.createIndex('sport_registrations_sport').on('sport_registrations').columns(['sport_id', 'status']).execute();
 
       await db.schema
@@ -48,7 +48,7 @@ export const sportsMigrations: Record<string, GuildhallMigration> = {
       // A new deployment starts open; an admin closes it from the Admin Panel.
       await sql`insert into sports_settings (id, is_registration_open, updated_at) values (1, 1, 0)`.execute(db);
     },
-  },  // Issue 10 item 10: a withdrawn registration's id is never given to the next one on SQLite.
+  }, // Issue 10 item 10: a withdrawn registration's id is never given to the next one on SQLite.
   '20261124-02-sports-autoincrement-ids': {
     up: (db, dialect) => rebuildWithAutoincrementIds(db, dialect, ['sports', 'sport_registrations']),
   },

@@ -12,7 +12,12 @@ import { upsertSports } from './upsert-sports';
 
 type Actor = 'anonymous' | 'student' | 'otherStudent' | 'senior' | 'ineligible' | 'lead' | 'developer';
 
-const ACCOUNTS: Array<{ actor: Exclude<Actor, 'anonymous'>; studentId: string; password: string; role: 'student' | 'developer' | 'sports_lead' }> = [
+const ACCOUNTS: Array<{
+  actor: Exclude<Actor, 'anonymous'>;
+  studentId: string;
+  password: string;
+  role: 'student' | 'developer' | 'sports_lead';
+}> = [
   { actor: 'student', studentId: '68960001', password: 'junior-pass', role: 'student' },
   { actor: 'otherStudent', studentId: '67960077', password: 'other-pass', role: 'student' },
   { actor: 'senior', studentId: '68980002', password: 'senior-pass', role: 'student' },
@@ -38,7 +43,11 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
 
   const db = () => toolDb<SportsTables>(database);
   const registrationRows = () => db().selectFrom('sport_registrations').selectAll().orderBy('id').execute();
-  const setOpen = (open: boolean) => db().updateTable('sports_settings').set({ is_registration_open: open ? 1 : 0 }).execute();
+  const setOpen = (open: boolean) =>
+    db()
+      .updateTable('sports_settings')
+      .set({ is_registration_open: open ? 1 : 0 })
+      .execute();
 
   beforeAll(async () => {
     t = await buildTestApp({
@@ -76,7 +85,13 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
     it('answers token, role, userId, studentId and email, and never the password', async () => {
       const res = await call('POST', '/sports/api/login', 'anonymous', { student_id: '90000004', password: 'lead-pass' });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ token: expect.any(String), role: 'sports_lead', userId: accountIds.lead, studentId: '90000004', email: 'lead@school.test' });
+      expect(res.body).toEqual({
+        token: expect.any(String),
+        role: 'sports_lead',
+        userId: accountIds.lead,
+        studentId: '90000004',
+        email: 'lead@school.test',
+      });
       expect(res.raw.body).not.toContain('lead-pass');
     });
 
@@ -108,7 +123,8 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
   });
 
   describe('sports list (002 §3, §5, §9)', () => {
-    const names = async (actor: Actor) => ((await call('GET', '/sports/api/sports', actor)).body as unknown as Array<{ name: string }>).map((s) => s.name);
+    const names = async (actor: Actor) =>
+      ((await call('GET', '/sports/api/sports', actor)).body as unknown as Array<{ name: string }>).map((s) => s.name);
 
     it('shows each student the sports of their level plus Open to All; admins see all', async () => {
       expect(await names('student')).toEqual(['Football', 'Junior Basketball']);
@@ -141,7 +157,11 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       const reg = await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds['Junior Basketball'] });
       expect(reg.status).toBe(200);
       const mine = await call('GET', '/sports/api/my-registration', 'student');
-      expect(mine.body).toMatchObject({ sport_name: 'Junior Basketball', status: 'pending_selection', sport_id: sportIds['Junior Basketball'] });
+      expect(mine.body).toMatchObject({
+        sport_name: 'Junior Basketball',
+        status: 'pending_selection',
+        sport_id: sportIds['Junior Basketball'],
+      });
       expect((await call('POST', '/sports/api/registration/withdraw', 'student')).status).toBe(200);
       expect((await call('GET', '/sports/api/my-registration', 'student')).status).toBe(404);
       expect(await registrationRows()).toHaveLength(0);
@@ -150,7 +170,12 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
     it('takes an empty body sent as application/json as no body: withdraw works, a call that needs a body gets a 400 sentence (issue 10 item 18)', async () => {
       // 002 §7: withdraw has no payload, but fetch wrappers send the JSON content type anyway.
       const emptyJson = (url: string) =>
-        app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${tokens.student}`, 'content-type': 'application/json' }, payload: '' });
+        app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${tokens.student}`, 'content-type': 'application/json' },
+          payload: '',
+        });
       expect((await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds.Football })).status).toBe(200);
       const withdrawn = await emptyJson('/sports/api/registration/withdraw');
       expect(withdrawn.statusCode).toBe(200);
@@ -187,14 +212,23 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
         expect(withdraw.status).toBe(409);
       }
       await call('POST', '/sports/api/admin/update-registration-status', 'developer', { registration_id: row!.id, status: 'not_selected' });
-      expect((await call('GET', '/sports/api/my-registration', 'student')).body).toMatchObject({ sport_name: 'Football', status: 'not_selected' });
+      expect((await call('GET', '/sports/api/my-registration', 'student')).body).toMatchObject({
+        sport_name: 'Football',
+        status: 'not_selected',
+      });
       expect((await call('POST', '/sports/api/registration/withdraw', 'student')).status).toBe(404);
       // Not the same sport again, but another one.
       expect((await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds.Football })).status).toBe(409);
       expect((await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds['Junior Basketball'] })).status).toBe(200);
-      expect((await call('GET', '/sports/api/my-registration', 'student')).body).toMatchObject({ sport_name: 'Junior Basketball', status: 'pending_selection' });
+      expect((await call('GET', '/sports/api/my-registration', 'student')).body).toMatchObject({
+        sport_name: 'Junior Basketball',
+        status: 'pending_selection',
+      });
       // The old Football row cannot come back to life now: one active registration per student.
-      const revive = await call('POST', '/sports/api/admin/update-registration-status', 'lead', { registration_id: row!.id, status: 'selected' });
+      const revive = await call('POST', '/sports/api/admin/update-registration-status', 'lead', {
+        registration_id: row!.id,
+        status: 'selected',
+      });
       expect(revive.status).toBe(409);
       expect((await registrationRows()).find((r) => r.id === row!.id)?.status).toBe('not_selected');
     });
@@ -220,16 +254,35 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       const list = await call('GET', `/sports/api/admin/sport-registrations?sportId=${sportIds.Football}`, 'lead');
       expect(list.status).toBe(200);
       expect(list.body).toEqual([
-        { registration_id: expect.any(Number), student_id: '68960001', student_email: 'student@school.test', registration_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), status: 'pending_selection' },
-        { registration_id: expect.any(Number), student_id: '68980002', student_email: 'senior@school.test', registration_date: expect.any(String), status: 'pending_selection' },
+        {
+          registration_id: expect.any(Number),
+          student_id: '68960001',
+          student_email: 'student@school.test',
+          registration_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          status: 'pending_selection',
+        },
+        {
+          registration_id: expect.any(Number),
+          student_id: '68980002',
+          student_email: 'senior@school.test',
+          registration_date: expect.any(String),
+          status: 'pending_selection',
+        },
       ]);
       const empty = await call('GET', `/sports/api/admin/sport-registrations?sportId=${sportIds['Senior Volleyball']}`, 'lead');
       expect(empty.body).toEqual([]);
-      const csv = await app.inject({ method: 'GET', url: `/sports/api/admin/sport-registrations.csv?sportId=${sportIds.Football}`, headers: { authorization: `Bearer ${tokens.lead}` } });
+      const csv = await app.inject({
+        method: 'GET',
+        url: `/sports/api/admin/sport-registrations.csv?sportId=${sportIds.Football}`,
+        headers: { authorization: `Bearer ${tokens.lead}` },
+      });
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toContain('text/csv');
       expect(csv.headers['content-disposition']).toContain('registrations-football.csv');
-      const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toBe('registration_id,student_id,student_email,registration_date,status,status_label');
       expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['68960001', '68980002']);
     });
@@ -242,13 +295,39 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
   describe('permissions: every endpoint x actor (002 §6, enforced on the server)', () => {
     // State before each case: `student` holds a pending Football registration, nobody else has one.
     const actors: Actor[] = ['anonymous', 'student', 'otherStudent', 'lead', 'developer'];
-    type Case = { name: string; method: 'GET' | 'POST'; url: () => string; body?: () => unknown; expect: Record<Actor, number> | Partial<Record<Actor, number>> };
+    type Case = {
+      name: string;
+      method: 'GET' | 'POST';
+      url: () => string;
+      body?: () => unknown;
+      expect: Record<Actor, number> | Partial<Record<Actor, number>>;
+    };
     let pendingId = 0;
     const cases: Case[] = [
-      { name: 'GET settings', method: 'GET', url: () => '/sports/api/settings/registration-status', expect: { anonymous: 200, student: 200, otherStudent: 200, lead: 200, developer: 200 } },
-      { name: 'GET config', method: 'GET', url: () => '/sports/api/config', expect: { anonymous: 200, student: 200, otherStudent: 200, lead: 200, developer: 200 } },
-      { name: 'GET sports', method: 'GET', url: () => '/sports/api/sports', expect: { anonymous: 401, student: 200, otherStudent: 200, lead: 200, developer: 200 } },
-      { name: 'GET my-registration', method: 'GET', url: () => '/sports/api/my-registration', expect: { anonymous: 401, student: 200, otherStudent: 404, lead: 404, developer: 404 } },
+      {
+        name: 'GET settings',
+        method: 'GET',
+        url: () => '/sports/api/settings/registration-status',
+        expect: { anonymous: 200, student: 200, otherStudent: 200, lead: 200, developer: 200 },
+      },
+      {
+        name: 'GET config',
+        method: 'GET',
+        url: () => '/sports/api/config',
+        expect: { anonymous: 200, student: 200, otherStudent: 200, lead: 200, developer: 200 },
+      },
+      {
+        name: 'GET sports',
+        method: 'GET',
+        url: () => '/sports/api/sports',
+        expect: { anonymous: 401, student: 200, otherStudent: 200, lead: 200, developer: 200 },
+      },
+      {
+        name: 'GET my-registration',
+        method: 'GET',
+        url: () => '/sports/api/my-registration',
+        expect: { anonymous: 401, student: 200, otherStudent: 404, lead: 404, developer: 404 },
+      },
       {
         name: 'POST register-sport',
         method: 'POST',
@@ -256,7 +335,12 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
         body: () => ({ sport_id: sportIds.Football }),
         expect: { anonymous: 401, student: 409, otherStudent: 200, lead: 403, developer: 403 },
       },
-      { name: 'POST registration/withdraw', method: 'POST', url: () => '/sports/api/registration/withdraw', expect: { anonymous: 401, student: 200, otherStudent: 404, lead: 403, developer: 403 } },
+      {
+        name: 'POST registration/withdraw',
+        method: 'POST',
+        url: () => '/sports/api/registration/withdraw',
+        expect: { anonymous: 401, student: 200, otherStudent: 404, lead: 403, developer: 403 },
+      },
       {
         name: 'GET admin/sport-registrations',
         method: 'GET',
@@ -295,7 +379,16 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
 
     it.each(table)('%s as %s', async (_name, actor, c) => {
       const now = t.clock.now();
-      await db().insertInto('sport_registrations').values({ sport_id: sportIds.Football!, account_id: accountIds.student, status: 'pending_selection', created_at: now, updated_at: now }).execute();
+      await db()
+        .insertInto('sport_registrations')
+        .values({
+          sport_id: sportIds.Football!,
+          account_id: accountIds.student,
+          status: 'pending_selection',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       pendingId = (await registrationRows())[0]!.id;
       const before = JSON.stringify([await registrationRows(), await db().selectFrom('sports_settings').selectAll().execute()]);
       const res = await call(c.method, c.url(), actor, c.body?.());
@@ -340,7 +433,12 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       const before = JSON.stringify([await registrationRows(), await db().selectFrom('sports_settings').selectAll().execute()]);
       const payload = typeof body === 'string' ? body : JSON.stringify(body);
       const token = tokens[actor];
-      const res = await app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
       expect(JSON.parse(res.body)).toEqual({ error: expect.any(String), code: expect.any(String) });

@@ -9,11 +9,17 @@ import type { SportsDeps } from './sports-deps';
  * active status while the student holds another active registration would break "one sport per
  * student", so the unique index refuses it and we answer 409.
  */
-export async function updateRegistrationStatus(deps: SportsDeps, input: UpdateRegistrationStatusRequest): Promise<UpdateRegistrationStatusAnswer> {
+export async function updateRegistrationStatus(
+  deps: SportsDeps,
+  input: UpdateRegistrationStatusRequest,
+): Promise<UpdateRegistrationStatusAnswer> {
   const { db } = deps;
   let updated: bigint;
   try {
-    let update = db.updateTable('sport_registrations').set({ status: input.status, updated_at: deps.now() }).where('id', '=', input.registration_id);
+    let update = db
+      .updateTable('sport_registrations')
+      .set({ status: input.status, updated_at: deps.now() })
+      .where('id', '=', input.registration_id);
     // Issue 10 item 10: the row must still be the student the admin saw, checked in the same statement.
     if (input.student_id !== undefined) {
       const seen = input.student_id;
@@ -27,7 +33,11 @@ export async function updateRegistrationStatus(deps: SportsDeps, input: UpdateRe
   }
   if (updated === 0n) {
     const current = await selectAdminRows(db).where('r.id', '=', input.registration_id).executeTakeFirst();
-    if (current && input.student_id !== undefined) throw new DomainError('sports.list_out_of_date', `Registration ${input.registration_id} is no longer student ${input.student_id}'s: the list was out of date. Reload it and try again.`);
+    if (current && input.student_id !== undefined)
+      throw new DomainError(
+        'sports.list_out_of_date',
+        `Registration ${input.registration_id} is no longer student ${input.student_id}'s: the list was out of date. Reload it and try again.`,
+      );
     // The student withdrew first (or the id never existed).
     throw new DomainError('sports.registration_gone');
   }

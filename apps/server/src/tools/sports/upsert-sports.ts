@@ -23,9 +23,8 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
   const now = deps.now();
   // Issue 10 item 9: two imports at once may both find a sport missing; the unique name refuses the
   // later insert, and that import runs again, finding the sport to update.
-  return retryOnWriteConflict(() => deps.db
-    .transaction()
-    .execute(async (tx) => {
+  return retryOnWriteConflict(() =>
+    deps.db.transaction().execute(async (tx) => {
       let created = 0;
       let updated = 0;
       for (const sport of parsed) {
@@ -35,10 +34,14 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
           await tx.updateTable('sports').set(values).where('id', '=', existing.id).execute();
           updated += 1;
         } else {
-          await tx.insertInto('sports').values({ name: sport.name, created_at: now, ...values }).execute();
+          await tx
+            .insertInto('sports')
+            .values({ name: sport.name, created_at: now, ...values })
+            .execute();
           created += 1;
         }
       }
       return { created, updated };
-    }));
+    }),
+  );
 }

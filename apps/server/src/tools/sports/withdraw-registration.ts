@@ -23,5 +23,8 @@ export async function withdrawRegistration(deps: SportsDeps, account: SchoolAcco
     .where('status', '<>', 'not_selected')
     .executeTakeFirst();
   if (!active) throw new DomainError('sports.nothing_to_withdraw');
-  throw new DomainError('sports.withdraw_locked', `Your registration can no longer be withdrawn: you are a ${STATUS_LABELS[active.status]}.`);
+  throw new DomainError(
+    'sports.withdraw_locked',
+    `Your registration can no longer be withdrawn: you are a ${STATUS_LABELS[active.status]}.`,
+  );
 }

@@ -18,9 +18,20 @@ export function generateHomeworkId(): string {
 }
 
 /** 002 §5: the subject must be one of the distinct subject codes of the student's schedule. */
-export async function assertSubjectChoice(deps: Pick<TimetableDeps, 'db'>, ownerId: number, subjectCode: string, alsoAllowed?: string): Promise<void> {
+export async function assertSubjectChoice(
+  deps: Pick<TimetableDeps, 'db'>,
+  ownerId: number,
+  subjectCode: string,
+  alsoAllowed?: string,
+): Promise<void> {
   if (subjectCode === alsoAllowed) return;
-  const rows = await deps.db.selectFrom('timetable_schedule_items').select('subject_code').distinct().where('owner_id', '=', ownerId).orderBy('subject_code').execute();
+  const rows = await deps.db
+    .selectFrom('timetable_schedule_items')
+    .select('subject_code')
+    .distinct()
+    .where('owner_id', '=', ownerId)
+    .orderBy('subject_code')
+    .execute();
   const codes = rows.map((r) => r.subject_code);
   if (!codes.includes(subjectCode)) throw new DomainError('invalid_input', 'subject_code: choose one of the subjects in your timetable.');
 }
@@ -56,5 +67,7 @@ export async function insertHomework(deps: Pick<TimetableDeps, 'db' | 'now'>, ow
 
 /** 002 §3: a student's homework ids are unique (an index); a second one with the same id is refused. */
 export function homeworkIdTaken(error: unknown, homeworkId: string): unknown {
-  return isUniqueViolation(error) ? new DomainError('timetable.homework_id_taken', `You already have homework with the ID ${homeworkId}.`) : error;
+  return isUniqueViolation(error)
+    ? new DomainError('timetable.homework_id_taken', `You already have homework with the ID ${homeworkId}.`)
+    : error;
 }

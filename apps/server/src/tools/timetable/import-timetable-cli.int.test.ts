@@ -46,7 +46,9 @@ describe.each(DIALECTS)('cli import-timetable on %s', (dialect) => {
   it('fails with one line naming the problem and writes nothing', async () => {
     const account = (await ctx.schoolAccounts.findByStudentId('68960001'))!;
     const bad = write('bad.csv', timetableCsv([makeTimetableRow(), makeTimetableRow({ day_of_week: 2, end_time: '07:00' })]));
-    await expect(importTimetableCommand.run(ctx, ['68960001', bad], io)).rejects.toThrow(new CliError('file: Line 3: end_time must be after start_time.', 1));
+    await expect(importTimetableCommand.run(ctx, ['68960001', bad], io)).rejects.toThrow(
+      new CliError('file: Line 3: end_time must be after start_time.', 1),
+    );
     await expect(importTimetableCommand.run(ctx, ['00000000', bad], io)).rejects.toThrow(/no school account 00000000/);
     await expect(importTimetableCommand.run(ctx, ['68960001', path.join(dir, 'missing.csv')], io)).rejects.toThrow(/cannot read/);
     await expect(importTimetableCommand.run(ctx, ['68960001'], io)).rejects.toThrow(/missing <file.csv>/);

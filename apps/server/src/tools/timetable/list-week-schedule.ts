@@ -26,6 +26,9 @@ export async function listWeekSchedule(deps: TimetableDeps, ownerId: number, que
 /** 002 §9: weeks start on the configured day (Monday by default); any other date is refused by name. */
 export function assertWeekStart(deps: Pick<TimetableDeps, 'settings'>, date: string, field: string): void {
   if (!isWeekStart(date, deps.settings.weekStartsOn)) {
-    throw new DomainError('invalid_input', `${field}: must be the first day of a week (a ${ENGLISH_DAY_NAMES[deps.settings.weekStartsOn - 1]}).`);
+    throw new DomainError(
+      'invalid_input',
+      `${field}: must be the first day of a week (a ${ENGLISH_DAY_NAMES[deps.settings.weekStartsOn - 1]}).`,
+    );
   }
 }

@@ -24,7 +24,8 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
     throw new DomainError('invalid_input', `The CSV file could not be read: ${(error as Error).message}`);
   }
   if (records.length === 0) throw new DomainError('invalid_input', 'The CSV file has no classes.');
-  if (records.length > TIMETABLE_LIMITS.csvRows) throw new DomainError('invalid_input', `The CSV file has more than ${TIMETABLE_LIMITS.csvRows} classes.`);
+  if (records.length > TIMETABLE_LIMITS.csvRows)
+    throw new DomainError('invalid_input', `The CSV file has more than ${TIMETABLE_LIMITS.csvRows} classes.`);
   const missing = TIMETABLE_CSV_COLUMNS.filter((c) => c !== 'room' && !(c in records[0]!));
   if (missing.length) throw new DomainError('invalid_input', `The CSV header is missing: ${missing.join(', ')}.`);
 
@@ -34,10 +35,12 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
     const parsed = safeParseInput(TimetableCsvRow, record);
     if (!parsed.success) throw new DomainError('invalid_input', `Line ${line}: ${describeZodError(parsed.error)}`);
     const row = parsed.data;
-    if (minutesOf(row.end_time) <= minutesOf(row.start_time)) throw new DomainError('invalid_input', `Line ${line}: end_time must be after start_time.`);
+    if (minutesOf(row.end_time) <= minutesOf(row.start_time))
+      throw new DomainError('invalid_input', `Line ${line}: end_time must be after start_time.`);
     const slot = `${row.day_of_week} ${row.start_time}`;
     const earlier = seen.get(slot);
-    if (earlier !== undefined) throw new DomainError('invalid_input', `Line ${line}: another class (line ${earlier}) already starts at ${row.start_time} that day.`);
+    if (earlier !== undefined)
+      throw new DomainError('invalid_input', `Line ${line}: another class (line ${earlier}) already starts at ${row.start_time} that day.`);
     seen.set(slot, line);
     return row;
   });

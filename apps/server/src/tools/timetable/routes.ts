@@ -55,8 +55,12 @@ export async function registerTimetableRoutes(app: FastifyInstance): Promise<voi
   app.get(`${BASE}/config`, async (): Promise<TimetableConfigAnswer> => ({ ...deps.settings, serverNow: ctx.now() }));
 
   // 002 §7 Schedule API.
-  app.get(`${BASE}/schedule`, async (request) => listWeekSchedule(deps, (await owner(request)).id, parseInput(ScheduleQuery, request.query)));
-  app.post(`${BASE}/schedule/override`, async (request) => saveScheduleOverride(deps, (await owner(request)).id, parseInput(OverrideRequest, request.body)));
+  app.get(`${BASE}/schedule`, async (request) =>
+    listWeekSchedule(deps, (await owner(request)).id, parseInput(ScheduleQuery, request.query)),
+  );
+  app.post(`${BASE}/schedule/override`, async (request) =>
+    saveScheduleOverride(deps, (await owner(request)).id, parseInput(OverrideRequest, request.body)),
+  );
   app.get(`${BASE}/overrides/all`, async (request) => listOverrideSummary(deps, (await owner(request)).id));
   app.get(`${BASE}/homework`, async (request) => listHomework(deps, (await owner(request)).id));
   app.post(`${BASE}/homework`, async (request, reply) => {

@@ -38,7 +38,7 @@ describe.each(DIALECTS)('timetable demo seed on %s', (dialect) => {
       expect(summary.map((s) => s.week_start_date).sort()).toEqual(['2025-10-13', '2025-10-20']);
     }
     // Staff accounts get no timetable.
-    const lead = (await ctx.schoolAccounts.findByStudentId(demoSchoolAccounts.find((a) => a.role === 'sports_lead')!.studentId));
+    const lead = await ctx.schoolAccounts.findByStudentId(demoSchoolAccounts.find((a) => a.role === 'sports_lead')!.studentId);
     expect(lead).toBeNull();
   });
 });

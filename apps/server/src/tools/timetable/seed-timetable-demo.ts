@@ -25,12 +25,24 @@ export async function seedTimetableDemo(ctx: AppContext): Promise<void> {
       (await ctx.schoolAccounts.create({ studentId: demo.studentId, password: demo.password, email: demo.email, role: demo.role }));
     if ((await listScheduleItems(deps, account.id)).length > 0) continue;
     await replaceTimetable(deps, account.id, demoTimetableRows());
-    for (const homework of demoHomework(today)) await insertHomework(deps, account.id, { ...homework, homework_id: homework.homework_id ?? `HW-${account.id}` });
+    for (const homework of demoHomework(today))
+      await insertHomework(deps, account.id, { ...homework, homework_id: homework.homework_id ?? `HW-${account.id}` });
     const items = await listScheduleItems(deps, account.id);
     const [first, second] = items;
     if (first && thisWeek > settings.termStart) {
-      await upsertOverride(deps, account.id, { schedule_item_id: first.id, week_start_date: addWeeks(thisWeek, -1), status: 'Finished', notes: 'Covered chapter 2; quiz next week.' });
+      await upsertOverride(deps, account.id, {
+        schedule_item_id: first.id,
+        week_start_date: addWeeks(thisWeek, -1),
+        status: 'Finished',
+        notes: 'Covered chapter 2; quiz next week.',
+      });
     }
-    if (second) await upsertOverride(deps, account.id, { schedule_item_id: second.id, week_start_date: thisWeek, status: 'Cancelled', notes: 'Teacher at a workshop.' });
+    if (second)
+      await upsertOverride(deps, account.id, {
+        schedule_item_id: second.id,
+        week_start_date: thisWeek,
+        status: 'Cancelled',
+        notes: 'Teacher at a workshop.',
+      });
   }
 }

@@ -28,7 +28,11 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
     del: (url: string) => t.request({ method: 'DELETE', url: BASE + url, cookie: who.cookie }),
   });
   const count = async (table: 'timetable_homework' | 'timetable_overrides' | 'timetable_schedule_items') => {
-    const row = await t.database.db.withTables<Record<string, { n: number }>>().selectFrom(table as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .withTables<Record<string, { n: number }>>()
+      .selectFrom(table as never)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number((row as { n: number }).n);
   };
   const signIn = async (studentId: string) => {
@@ -74,7 +78,11 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
         ['GET', '/homework.ics'],
       ];
       for (const [method, url] of calls) {
-        const res = await t.request({ method: method as 'GET', url: BASE + url, ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}) });
+        const res = await t.request({
+          method: method as 'GET',
+          url: BASE + url,
+          ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
         expect(res.json().error).toBeTruthy();
       }
@@ -114,10 +122,21 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       const res = await as(alice).post('/schedule/import', { csv: timetableCsv(demoTimetableRows()) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ added: 20, updated: 0, removed: 0 });
-      const before = (await as(alice).get(`/schedule?week_start=${THIS_WEEK}`)).json() as { id: number; day_of_week: number; start_time: string }[];
-      const again = await as(alice).post('/schedule/import', { csv: timetableCsv(demoTimetableRows().map((r) => (r.day_of_week === 5 && r.start_time === '13:00' ? { ...r, room: 'Lab 2' } : r))) });
+      const before = (await as(alice).get(`/schedule?week_start=${THIS_WEEK}`)).json() as {
+        id: number;
+        day_of_week: number;
+        start_time: string;
+      }[];
+      const again = await as(alice).post('/schedule/import', {
+        csv: timetableCsv(demoTimetableRows().map((r) => (r.day_of_week === 5 && r.start_time === '13:00' ? { ...r, room: 'Lab 2' } : r))),
+      });
       expect(again.json()).toEqual({ added: 0, updated: 20, removed: 0 });
-      const after = (await as(alice).get(`/schedule?week_start=${THIS_WEEK}`)).json() as { id: number; room: string; day_of_week: number; start_time: string }[];
+      const after = (await as(alice).get(`/schedule?week_start=${THIS_WEEK}`)).json() as {
+        id: number;
+        room: string;
+        day_of_week: number;
+        start_time: string;
+      }[];
       expect(after.map((i) => i.id)).toEqual(before.map((i) => i.id));
       expect(after.find((i) => i.day_of_week === 5 && i.start_time === '13:00')?.room).toBe('Lab 2');
       // Day names work too.
@@ -132,8 +151,26 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       const items = res.json();
       expect(items).toHaveLength(20);
-      expect(Object.keys(items[0]).sort()).toEqual(['day_of_week', 'end_time', 'id', 'notes', 'room', 'start_time', 'status', 'subject_code', 'subject_name']);
-      expect(items[0]).toMatchObject({ subject_code: 'ค21101', subject_name: 'Mathematics', day_of_week: 1, start_time: '08:30', end_time: '09:20', status: 'Up-Coming', notes: '' });
+      expect(Object.keys(items[0]).sort()).toEqual([
+        'day_of_week',
+        'end_time',
+        'id',
+        'notes',
+        'room',
+        'start_time',
+        'status',
+        'subject_code',
+        'subject_name',
+      ]);
+      expect(items[0]).toMatchObject({
+        subject_code: 'ค21101',
+        subject_name: 'Mathematics',
+        day_of_week: 1,
+        start_time: '08:30',
+        end_time: '09:20',
+        status: 'Up-Coming',
+        notes: '',
+      });
     });
 
     it('refuses a missing, invalid or non-Monday week start', async () => {
@@ -147,13 +184,22 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
 
   describe('POST /schedule/override', () => {
     const itemAt = async (day: number, start: string) => {
-      const items = (await as(alice).get(`/schedule?week_start=${THIS_WEEK}`)).json() as { id: number; day_of_week: number; start_time: string }[];
+      const items = (await as(alice).get(`/schedule?week_start=${THIS_WEEK}`)).json() as {
+        id: number;
+        day_of_week: number;
+        start_time: string;
+      }[];
       return items.find((i) => i.day_of_week === day && i.start_time === start)!.id;
     };
 
     it("sets a class's status and notes for one week only", async () => {
       const id = await itemAt(4, '09:20'); // Thursday
-      const res = await as(alice).post('/schedule/override', { schedule_item_id: id, week_start_date: THIS_WEEK, status: 'Cancelled', notes: 'Sports day' });
+      const res = await as(alice).post('/schedule/override', {
+        schedule_item_id: id,
+        week_start_date: THIS_WEEK,
+        status: 'Cancelled',
+        notes: 'Sports day',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ schedule_item_id: id, week_start_date: THIS_WEEK, status: 'Cancelled', notes: 'Sports day' });
       const week = (await as(alice).get(`/schedule?week_start=${THIS_WEEK}`)).json() as { id: number; status: string; notes: string }[];
@@ -161,33 +207,68 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       const next = (await as(alice).get(`/schedule?week_start=${NEXT_WEEK}`)).json() as { id: number; status: string; notes: string }[];
       expect(next.find((i) => i.id === id)).toMatchObject({ status: 'Up-Coming', notes: '' });
       // Saving again updates the same override (one per class and week).
-      await as(alice).post('/schedule/override', { schedule_item_id: id, week_start_date: THIS_WEEK, status: 'Finished', notes: 'Sports day' });
+      await as(alice).post('/schedule/override', {
+        schedule_item_id: id,
+        week_start_date: THIS_WEEK,
+        status: 'Finished',
+        notes: 'Sports day',
+      });
       expect(await count('timetable_overrides')).toBe(1);
     });
 
     it('lets notes change next week but not beyond (002 §5), writing nothing', async () => {
       const id = await itemAt(1, '08:30');
-      const ok = await as(alice).post('/schedule/override', { schedule_item_id: id, week_start_date: NEXT_WEEK, status: 'Up-Coming', notes: 'Bring calculator' });
+      const ok = await as(alice).post('/schedule/override', {
+        schedule_item_id: id,
+        week_start_date: NEXT_WEEK,
+        status: 'Up-Coming',
+        notes: 'Bring calculator',
+      });
       expect(ok.statusCode).toBe(200);
       const before = await count('timetable_overrides');
-      const late = await as(alice).post('/schedule/override', { schedule_item_id: id, week_start_date: WEEK_AFTER_NEXT, status: 'Up-Coming', notes: 'Too early' });
+      const late = await as(alice).post('/schedule/override', {
+        schedule_item_id: id,
+        week_start_date: WEEK_AFTER_NEXT,
+        status: 'Up-Coming',
+        notes: 'Too early',
+      });
       expect(late.statusCode).toBe(400);
       expect(late.json().error).toBe('notes: Cannot edit notes more than one week in advance.');
       // A status change alone that far ahead is allowed (the notes stay as they are).
-      const statusOnly = await as(alice).post('/schedule/override', { schedule_item_id: id, week_start_date: WEEK_AFTER_NEXT, status: 'Cancelled', notes: '' });
+      const statusOnly = await as(alice).post('/schedule/override', {
+        schedule_item_id: id,
+        week_start_date: WEEK_AFTER_NEXT,
+        status: 'Cancelled',
+        notes: '',
+      });
       expect(statusOnly.statusCode).toBe(200);
       expect(await count('timetable_overrides')).toBe(before + 1);
     });
 
     it("keeps a past day's status but still takes its notes (002 §4)", async () => {
       const monday = await itemAt(1, '09:20');
-      const refused = await as(alice).post('/schedule/override', { schedule_item_id: monday, week_start_date: THIS_WEEK, status: 'Finished', notes: '' });
+      const refused = await as(alice).post('/schedule/override', {
+        schedule_item_id: monday,
+        week_start_date: THIS_WEEK,
+        status: 'Finished',
+        notes: '',
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error).toMatch(/past class/);
-      const notes = await as(alice).post('/schedule/override', { schedule_item_id: monday, week_start_date: THIS_WEEK, status: 'Up-Coming', notes: 'Missed: dentist' });
+      const notes = await as(alice).post('/schedule/override', {
+        schedule_item_id: monday,
+        week_start_date: THIS_WEEK,
+        status: 'Up-Coming',
+        notes: 'Missed: dentist',
+      });
       expect(notes.statusCode).toBe(200);
       // Today (Wednesday) is not a past day.
-      const today = await as(alice).post('/schedule/override', { schedule_item_id: await itemAt(3, '08:30'), week_start_date: THIS_WEEK, status: 'Finished', notes: '' });
+      const today = await as(alice).post('/schedule/override', {
+        schedule_item_id: await itemAt(3, '08:30'),
+        week_start_date: THIS_WEEK,
+        status: 'Finished',
+        notes: '',
+      });
       expect(today.statusCode).toBe(200);
     });
 
@@ -219,8 +300,22 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       const res = await as(alice).get('/overrides/all');
       const entries = res.json() as Record<string, unknown>[];
       expect(entries.length).toBe(await count('timetable_overrides'));
-      expect(Object.keys(entries[0]!).sort()).toEqual(['day_of_week', 'notes', 'status', 'subject_code', 'subject_name', 'week_start_date']);
-      expect(entries).toContainEqual({ subject_name: 'English', subject_code: 'อ21101', week_start_date: THIS_WEEK, day_of_week: 4, status: 'Finished', notes: 'Sports day' });
+      expect(Object.keys(entries[0]!).sort()).toEqual([
+        'day_of_week',
+        'notes',
+        'status',
+        'subject_code',
+        'subject_name',
+        'week_start_date',
+      ]);
+      expect(entries).toContainEqual({
+        subject_name: 'English',
+        subject_code: 'อ21101',
+        week_start_date: THIS_WEEK,
+        day_of_week: 4,
+        status: 'Finished',
+        notes: 'Sports day',
+      });
     });
   });
 
@@ -229,7 +324,13 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       const { status: _status, ...payload } = makeHomework({ subject_code: 'ว21101', due_date: '2025-10-24', due_time: '13:00' });
       const res = await as(alice).post('/homework', payload);
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ title: payload.title, subject_code: 'ว21101', due_date: '2025-10-24', due_time: '13:00', status: 'Pending' });
+      expect(res.json()).toMatchObject({
+        title: payload.title,
+        subject_code: 'ว21101',
+        due_date: '2025-10-24',
+        due_time: '13:00',
+        status: 'Pending',
+      });
       expect(res.json().homework_id).toMatch(/^HW-[2-9A-HJ-NP-Z]{6}$/);
     });
 
@@ -265,7 +366,13 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
         expect(res.statusCode, JSON.stringify(change)).toBe(400);
         expect(res.json().error).toMatch(message);
       }
-      const noBody = await t.request({ method: 'POST', url: `${BASE}/homework`, cookie: alice.cookie, headers: { 'content-type': 'application/json' }, payload: 'not json' });
+      const noBody = await t.request({
+        method: 'POST',
+        url: `${BASE}/homework`,
+        cookie: alice.cookie,
+        headers: { 'content-type': 'application/json' },
+        payload: 'not json',
+      });
       expect(noBody.statusCode).toBe(400);
       expect(await count('timetable_homework')).toBe(before);
     });
@@ -299,10 +406,15 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       const missing = await as(alice).put(`/homework/${created.id}`, withoutStatus);
       expect(missing.statusCode).toBe(400);
       expect(missing.json().error).toMatch(/status/);
-      const edited = await as(alice).put(`/homework/${created.id}`, { ...makeHomework({ title: 'Edited', status: 'Mark As Done' }), homework_id: undefined });
+      const edited = await as(alice).put(`/homework/${created.id}`, {
+        ...makeHomework({ title: 'Edited', status: 'Mark As Done' }),
+        homework_id: undefined,
+      });
       expect(edited.statusCode).toBe(200);
       expect(edited.json()).toMatchObject({ id: created.id, homework_id: 'HW-EDIT1', title: 'Edited', status: 'Mark As Done' });
-      expect((await as(alice).put(`/homework/${created.id}`, makeHomework({ homework_id: 'HW-ABC123', status: 'Pending' }))).statusCode).toBe(409);
+      expect(
+        (await as(alice).put(`/homework/${created.id}`, makeHomework({ homework_id: 'HW-ABC123', status: 'Pending' }))).statusCode,
+      ).toBe(409);
       expect((await as(alice).put('/homework/abc', makeHomework())).statusCode).toBe(400);
       expect((await as(alice).put('/homework/999999', makeHomework())).statusCode).toBe(404);
       const gone = await as(alice).del(`/homework/${created.id}`);
@@ -316,7 +428,16 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
 
     it('lists homework soonest due first with the 002 §3 fields', async () => {
       const list = (await as(alice).get('/homework')).json() as { due_date: string; due_time: string }[];
-      expect(Object.keys(list[0]!).sort()).toEqual(['details', 'due_date', 'due_time', 'homework_id', 'id', 'status', 'subject_code', 'title']);
+      expect(Object.keys(list[0]!).sort()).toEqual([
+        'details',
+        'due_date',
+        'due_time',
+        'homework_id',
+        'id',
+        'status',
+        'subject_code',
+        'title',
+      ]);
       const keys = list.map((h) => h.due_date + h.due_time);
       expect(keys).toEqual([...keys].sort());
     });
@@ -333,7 +454,10 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
     });
 
     it('places each homework at its due instant in both the export and the subscription, read by an iCalendar parser (issue 10 item 14)', async () => {
-      await as(alice).post('/homework', makeHomework({ homework_id: 'HW-INSTANT', title: 'Due at lunch', due_date: '2025-10-24', due_time: '12:10' }));
+      await as(alice).post(
+        '/homework',
+        makeHomework({ homework_id: 'HW-INSTANT', title: 'Due at lunch', due_date: '2025-10-24', due_time: '12:10' }),
+      );
       const issued = await as(alice).post('/homework-feed', {});
       const feeds = [await as(alice).get('/homework.ics'), await t.app.inject({ url: new URL(issued.json().url).pathname })];
       await as(alice).del('/homework-feed');
@@ -356,7 +480,12 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       const url = issued.json().url as string;
       expect(url).toMatch(/^http:\/\/[^/]+\/timetable\/api\/feed\/[\w-]{32}\.ics$/);
       const token = url.slice(url.lastIndexOf('/') + 1, -4);
-      const stored = await t.database.db.withTables<{ feed_tokens: { owner_kind: string; token_hash: string } }>().selectFrom('feed_tokens').selectAll().where('owner_kind', '=', 'timetable-homework').execute();
+      const stored = await t.database.db
+        .withTables<{ feed_tokens: { owner_kind: string; token_hash: string } }>()
+        .selectFrom('feed_tokens')
+        .selectAll()
+        .where('owner_kind', '=', 'timetable-homework')
+        .execute();
       expect(stored).toHaveLength(1);
       expect(stored[0]!.token_hash).not.toContain(token);
       expect(stored[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -378,7 +507,11 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       const revoked = await anonymous(second);
       expect(revoked.statusCode).toBe(404);
       expect(revoked.json()).toEqual({ error: 'No such calendar feed.', code: 'not_found' });
-      for (const probe of ['/timetable/api/feed/not-a-real-token-at-all-xx.ics', '/timetable/api/feed/short.ics', '/timetable/api/feed/homework.txt']) {
+      for (const probe of [
+        '/timetable/api/feed/not-a-real-token-at-all-xx.ics',
+        '/timetable/api/feed/short.ics',
+        '/timetable/api/feed/homework.txt',
+      ]) {
         expect((await anonymous(probe)).json(), probe).toEqual({ error: 'No such calendar feed.', code: 'not_found' });
       }
       expect((await as(alice).get('/homework-feed')).json()).toEqual({ active: false, createdAt: null });
@@ -396,7 +529,11 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       await as(bob).del('/homework-feed');
       expect((await anonymous(bobs)).statusCode).toBe(404);
       expect((await anonymous(alices)).statusCode).toBe(200);
-      for (const [method, url] of [['GET', '/homework-feed'], ['POST', '/homework-feed'], ['DELETE', '/homework-feed']] as const) {
+      for (const [method, url] of [
+        ['GET', '/homework-feed'],
+        ['POST', '/homework-feed'],
+        ['DELETE', '/homework-feed'],
+      ] as const) {
         expect((await t.request({ method, url: BASE + url })).statusCode, `${method} ${url}`).toBe(401);
       }
     });
@@ -416,11 +553,18 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
     it("refuses bob's writes to alice's rows with a 404 and leaves them unchanged", async () => {
       const alicesHomework = (await as(alice).get('/homework')).json() as { id: number; title: string }[];
       const target = alicesHomework[0]!;
-      expect((await as(bob).put(`/homework/${target.id}`, { ...makeHomework({ subject_code: 'ค21101', status: 'Graded' }) })).statusCode).toBe(404);
+      expect(
+        (await as(bob).put(`/homework/${target.id}`, { ...makeHomework({ subject_code: 'ค21101', status: 'Graded' }) })).statusCode,
+      ).toBe(404);
       expect((await as(bob).del(`/homework/${target.id}`)).statusCode).toBe(404);
       const alicesItem = ((await as(alice).get(`/schedule?week_start=${THIS_WEEK}`)).json() as { id: number }[])[10]!;
       const overridesBefore = await count('timetable_overrides');
-      const res = await as(bob).post('/schedule/override', { schedule_item_id: alicesItem.id, week_start_date: NEXT_WEEK, status: 'Cancelled', notes: 'mine now' });
+      const res = await as(bob).post('/schedule/override', {
+        schedule_item_id: alicesItem.id,
+        week_start_date: NEXT_WEEK,
+        status: 'Cancelled',
+        notes: 'mine now',
+      });
       expect(res.statusCode).toBe(404);
       expect(await count('timetable_overrides')).toBe(overridesBefore);
       const after = (await as(alice).get('/homework')).json() as { id: number; title: string }[];

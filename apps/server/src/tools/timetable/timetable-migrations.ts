@@ -58,7 +58,12 @@ export const timetableMigrations: Record<string, GuildhallMigration> = {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
       // Homework ids are unique per student (the issue: "unique homework_id per owner").
-      await db.schema.createIndex('timetable_homework_owner_hwid').on('timetable_homework').columns(['owner_id', 'homework_id']).unique().execute();
+      await db.schema
+        .createIndex('timetable_homework_owner_hwid')
+        .on('timetable_homework')
+        .columns(['owner_id', 'homework_id'])
+        .unique()
+        .execute();
       await db.schema.createIndex('timetable_homework_owner_due').on('timetable_homework').columns(['owner_id', 'due_date']).execute();
     },
   },
@@ -74,7 +79,7 @@ export const timetableMigrations: Record<string, GuildhallMigration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
     },
-  },  // Issue 10 item 10: class and homework ids (in URLs and overrides) are never reused on SQLite.
+  }, // Issue 10 item 10: class and homework ids (in URLs and overrides) are never reused on SQLite.
   '20261124-02-timetable-autoincrement-ids': {
     up: (db, dialect) => rebuildWithAutoincrementIds(db, dialect, ['timetable_schedule_items', 'timetable_homework']),
   },

@@ -19,7 +19,12 @@ describe('timetable settings (002 §9 constants as configuration)', () => {
       TIMETABLE_WEEK_START: '7',
       TIMETABLE_DAY_NAMES: 'Lun, Mar, Mer, Jeu, Ven, Sam, Dim',
     });
-    expect(timetableSettings(config)).toEqual({ termStart: '2026-05-18', timeZone: 'Europe/London', weekStartsOn: 7, dayNames: ['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim'] });
+    expect(timetableSettings(config)).toEqual({
+      termStart: '2026-05-18',
+      timeZone: 'Europe/London',
+      weekStartsOn: 7,
+      dayNames: ['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim'],
+    });
   });
 
   it('refuses bad values, naming the variable', () => {

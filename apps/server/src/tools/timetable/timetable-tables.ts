@@ -47,5 +47,15 @@ export type TimetableTables = {
 export type TimetableDb = ToolDb<TimetableTables>;
 
 /** The columns of a ScheduleItem and a Homework answer (contracts/timetable). */
-export const ITEM_COLUMNS = ['id', 'subject_code', 'subject_name', 'day_of_week', 'start_time', 'end_time', 'room', 'status', 'notes'] as const;
+export const ITEM_COLUMNS = [
+  'id',
+  'subject_code',
+  'subject_name',
+  'day_of_week',
+  'start_time',
+  'end_time',
+  'room',
+  'status',
+  'notes',
+] as const;
 export const HOMEWORK_COLUMNS = ['id', 'homework_id', 'title', 'details', 'subject_code', 'due_date', 'due_time', 'status'] as const;

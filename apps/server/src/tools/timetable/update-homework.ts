@@ -9,7 +9,12 @@ export type ParsedHomeworkUpdate = z.output<typeof HomeworkUpdateRequest>;
 
 /** 002 §7 PUT /homework/{id}: replaces the item's fields; an omitted homework_id keeps the current one. */
 export async function updateHomework(deps: TimetableDeps, ownerId: number, id: number, input: ParsedHomeworkUpdate): Promise<Homework> {
-  const current = await deps.db.selectFrom('timetable_homework').select(HOMEWORK_COLUMNS).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+  const current = await deps.db
+    .selectFrom('timetable_homework')
+    .select(HOMEWORK_COLUMNS)
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!current) throw new DomainError('not_found', 'That homework does not exist.');
   // The item's own subject stays allowed even if a re-imported timetable dropped it.
   await assertSubjectChoice(deps, ownerId, input.subject_code, current.subject_code);
@@ -18,7 +23,12 @@ export async function updateHomework(deps: TimetableDeps, ownerId: number, id: n
   return updated;
 }
 
-async function writeHomework(deps: Pick<TimetableDeps, 'db' | 'now'>, ownerId: number, id: number, values: HomeworkValues): Promise<Homework | undefined> {
+async function writeHomework(
+  deps: Pick<TimetableDeps, 'db' | 'now'>,
+  ownerId: number,
+  id: number,
+  values: HomeworkValues,
+): Promise<Homework | undefined> {
   try {
     return await deps.db
       .updateTable('timetable_homework')

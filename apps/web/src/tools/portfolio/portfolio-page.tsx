@@ -58,7 +58,17 @@ export function PortfolioPage() {
         <div className="portfolio-off">
           <button type="button" className="portfolio-power" onClick={() => setStage('boot')} aria-label="Power on">
             {/* Drawn, not the ⏻ character: few fonts have it. */}
-            <svg width="36" height="36" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+            <svg
+              width="36"
+              height="36"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              focusable="false"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+            >
               <path d="M12 3v8" />
               <path d="M6.3 6.8a8 8 0 1 0 11.4 0" />
             </svg>
@@ -78,7 +88,15 @@ export function PortfolioPage() {
           </div>
           <h1 className="portfolio-login__title">Portfolio</h1>
           <label htmlFor="portfolio-password">Password</label>
-          <input id="portfolio-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus autoComplete="off" disabled={!config.data} />
+          <input
+            id="portfolio-password"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus
+            autoComplete="off"
+            disabled={!config.data}
+          />
           <button type="submit" disabled={!config.data}>
             Log in
           </button>

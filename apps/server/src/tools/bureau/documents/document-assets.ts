@@ -17,7 +17,13 @@ export function checkerLink(publicUrl: string, discordId: string): string {
   return `${publicUrl}/bureau/checker?type=discord&id=${encodeURIComponent(discordId)}`;
 }
 
-const MIME: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.svg': 'image/svg+xml', '.webp': 'image/webp' };
+const MIME: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+};
 
 // A plain pen stroke, used when BUREAU_SIGNATURE_IMAGE is not set (160 x 40, 001 §9).
 const DEFAULT_SIGNATURE = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><path d="M6 30 C 18 6, 26 6, 30 26 S 44 36, 52 16 S 66 4, 70 24 S 86 34, 96 18 S 112 10, 118 24 S 136 30, 154 14" fill="none" stroke="#1d2b53" stroke-width="2" stroke-linecap="round"/></svg>`;

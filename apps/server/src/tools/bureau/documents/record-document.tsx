@@ -180,13 +180,27 @@ export function RecordDocument(props: RecordDocumentProps) {
                 <section>
                   <h2>Infraction Record</h2>
                   <div className="blocks">
-                    <SubjectBlock title="Discord" rows={[['Username', orUnknown(details.discordUsername)], ['User ID', details.discordId]]} />
-                    <SubjectBlock title="Roblox" rows={[['Username', orUnknown(details.robloxUsername)], ['User ID', details.robloxId]]} />
+                    <SubjectBlock
+                      title="Discord"
+                      rows={[
+                        ['Username', orUnknown(details.discordUsername)],
+                        ['User ID', details.discordId],
+                      ]}
+                    />
+                    <SubjectBlock
+                      title="Roblox"
+                      rows={[
+                        ['Username', orUnknown(details.robloxUsername)],
+                        ['User ID', details.robloxId],
+                      ]}
+                    />
                   </div>
                   {infractions.length === 0 ? (
                     <p className="empty">No infractions on record for any platform.</p>
                   ) : (
-                    infractions.map((infraction) => <InfractionCard key={`${infraction.platform}-${infraction.id}`} infraction={infraction} />)
+                    infractions.map((infraction) => (
+                      <InfractionCard key={`${infraction.platform}-${infraction.id}`} infraction={infraction} />
+                    ))
                   )}
                 </section>
               )}

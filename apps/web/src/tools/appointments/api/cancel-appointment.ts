@@ -4,7 +4,11 @@ import { apiRequest } from '@/lib/api-client';
 
 /** POST /bureau/worker/staff/appointments/:id/cancel {reason} (bureau-staff). */
 export function cancelAppointment(id: number, reason: string): Promise<CancelAppointmentAnswer> {
-  return apiRequest(`/bureau/worker/staff/appointments/${id}/cancel`, { method: 'POST', body: { reason }, schema: CancelAppointmentAnswer });
+  return apiRequest(`/bureau/worker/staff/appointments/${id}/cancel`, {
+    method: 'POST',
+    body: { reason },
+    schema: CancelAppointmentAnswer,
+  });
 }
 
 export function useCancelAppointment() {

@@ -5,7 +5,13 @@ import { workerFailureMessage } from '../lib/appointment-flow';
 
 /** POST /bureau/worker/create-appointment {userId, datetime, topic, reschedule_id} (001 §7). */
 export function createAppointment(body: CreateAppointmentRequest, idToken: string | null): Promise<CreateAppointmentAnswer> {
-  return apiRequest('/bureau/worker/create-appointment', { method: 'POST', body, bearer: idToken, schema: CreateAppointmentAnswer, describeFailure: workerFailureMessage });
+  return apiRequest('/bureau/worker/create-appointment', {
+    method: 'POST',
+    body,
+    bearer: idToken,
+    schema: CreateAppointmentAnswer,
+    describeFailure: workerFailureMessage,
+  });
 }
 
 export function useCreateAppointment() {

@@ -8,5 +8,10 @@ export function getWorkerConfig(signal?: AbortSignal): Promise<WorkerConfigAnswe
 }
 
 export function useWorkerConfig() {
-  return useQuery({ queryKey: ['appointments', 'config'], queryFn: ({ signal }) => getWorkerConfig(signal), staleTime: Infinity, retry: 1 });
+  return useQuery({
+    queryKey: ['appointments', 'config'],
+    queryFn: ({ signal }) => getWorkerConfig(signal),
+    staleTime: Infinity,
+    retry: 1,
+  });
 }

@@ -4,6 +4,11 @@ import { workerFailureMessage } from '../lib/appointment-flow';
 
 /** POST /bureau/worker/mock/id-token: development with the LIFF mock only (the server has no such route otherwise). */
 export async function mintMockIdToken(profile: RegisterUserRequest): Promise<string> {
-  const answer = await apiRequest('/bureau/worker/mock/id-token', { method: 'POST', body: profile, schema: MockIdTokenAnswer, describeFailure: workerFailureMessage });
+  const answer = await apiRequest('/bureau/worker/mock/id-token', {
+    method: 'POST',
+    body: profile,
+    schema: MockIdTokenAnswer,
+    describeFailure: workerFailureMessage,
+  });
   return answer.idToken;
 }

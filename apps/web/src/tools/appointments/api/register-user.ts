@@ -5,7 +5,13 @@ import { workerFailureMessage } from '../lib/appointment-flow';
 
 /** POST /bureau/worker/register-user {userId, displayName} (001 §7), sent on load after the profile is read. */
 export function registerUser(body: RegisterUserRequest, idToken: string | null): Promise<RegisterUserAnswer> {
-  return apiRequest('/bureau/worker/register-user', { method: 'POST', body, bearer: idToken, schema: RegisterUserAnswer, describeFailure: workerFailureMessage });
+  return apiRequest('/bureau/worker/register-user', {
+    method: 'POST',
+    body,
+    bearer: idToken,
+    schema: RegisterUserAnswer,
+    describeFailure: workerFailureMessage,
+  });
 }
 
 export function useRegisterUser() {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TEXT, defaultDateTime, failureMessage, httpErrorMessage, initFailureMessage, prepareSubmission, rescheduleIdFrom, workerFailureMessage } from './appointment-flow';
+import {
+  TEXT,
+  defaultDateTime,
+  failureMessage,
+  httpErrorMessage,
+  initFailureMessage,
+  prepareSubmission,
+  rescheduleIdFrom,
+  workerFailureMessage,
+} from './appointment-flow';
 
 const now = new Date(2030, 0, 7, 9, 41, 12);
 
@@ -10,8 +19,14 @@ describe('the appointment mini-app rules (001 §4, §5, §8)', () => {
   });
 
   it('needs a user id and a date-time', () => {
-    expect(prepareSubmission({ userId: null, dateTimeLocal: '2030-01-07T10:00', topic: '', rescheduleId: null, now })).toEqual({ ok: false, message: TEXT.invalidDate });
-    expect(prepareSubmission({ userId: 'U1', dateTimeLocal: '', topic: '', rescheduleId: null, now })).toEqual({ ok: false, message: 'Error: Please select a valid date and time.' });
+    expect(prepareSubmission({ userId: null, dateTimeLocal: '2030-01-07T10:00', topic: '', rescheduleId: null, now })).toEqual({
+      ok: false,
+      message: TEXT.invalidDate,
+    });
+    expect(prepareSubmission({ userId: 'U1', dateTimeLocal: '', topic: '', rescheduleId: null, now })).toEqual({
+      ok: false,
+      message: 'Error: Please select a valid date and time.',
+    });
   });
 
   it('needs a time strictly in the future', () => {
@@ -21,7 +36,10 @@ describe('the appointment mini-app rules (001 §4, §5, §8)', () => {
 
   it('sends ISO time, a trimmed topic, null when empty, and the reschedule id', () => {
     const ok = prepareSubmission({ userId: 'U1', dateTimeLocal: '2030-01-07T10:00', topic: '  Visa  ', rescheduleId: '7', now });
-    expect(ok).toEqual({ ok: true, body: { userId: 'U1', datetime: new Date(2030, 0, 7, 10, 0).toISOString(), topic: 'Visa', reschedule_id: '7' } });
+    expect(ok).toEqual({
+      ok: true,
+      body: { userId: 'U1', datetime: new Date(2030, 0, 7, 10, 0).toISOString(), topic: 'Visa', reschedule_id: '7' },
+    });
     const empty = prepareSubmission({ userId: 'U1', dateTimeLocal: '2030-01-07T10:00', topic: '   ', rescheduleId: null, now });
     expect(empty.ok && empty.body.topic).toBeNull();
   });

@@ -58,7 +58,13 @@ export type Submission =
  * 001 §5: user id and date-time must both be present; the date-time strictly later than now; the
  * topic trimmed and null when empty. The date-time is sent in ISO form (001 §9).
  */
-export function prepareSubmission(input: { userId: string | null; dateTimeLocal: string; topic: string; rescheduleId: string | null; now: Date }): Submission {
+export function prepareSubmission(input: {
+  userId: string | null;
+  dateTimeLocal: string;
+  topic: string;
+  rescheduleId: string | null;
+  now: Date;
+}): Submission {
   const parsed = input.dateTimeLocal ? new Date(input.dateTimeLocal) : null;
   if (!input.userId || !parsed || Number.isNaN(parsed.getTime())) return { ok: false, message: TEXT.invalidDate };
   if (!(parsed.getTime() > input.now.getTime())) return { ok: false, message: TEXT.pastDate };

@@ -6,8 +6,7 @@ import { mintMockIdToken } from '../api/mint-mock-id-token';
 export type LiffProfile = RegisterUserRequest;
 
 export type LiffStart =
-  | { status: 'redirecting' }
-  | { status: 'ready'; profile: LiffProfile; idToken: string | null; isInClient: boolean; closeWindow(): void };
+  { status: 'redirecting' } | { status: 'ready'; profile: LiffProfile; idToken: string | null; isInClient: boolean; closeWindow(): void };
 
 /** Fired on window when the mocked LIFF closes its window (there is no LINE app to close it). */
 export const MOCK_CLOSE_EVENT = 'liff-mock:close-window';

@@ -10,7 +10,18 @@ const mockUser = { userId: 'Umockuser0000000000000000000000001', displayName: 'S
 const seen = '2030-01-07T03:00:00.000Z';
 const lineUser = { ...mockUser, firstSeenAt: seen, lastSeenAt: seen };
 const appointment = (body: { datetime: string; topic: string | null }) => ({
-  appointment: { id: 1, userId: mockUser.userId, datetime: body.datetime, endsAt: body.datetime, topic: body.topic, status: 'booked', createdAt: seen, updatedAt: seen, cancelledAt: null, cancelReason: null },
+  appointment: {
+    id: 1,
+    userId: mockUser.userId,
+    datetime: body.datetime,
+    endsAt: body.datetime,
+    topic: body.topic,
+    status: 'booked',
+    createdAt: seen,
+    updatedAt: seen,
+    cancelledAt: null,
+    cancelReason: null,
+  },
   rescheduled: false,
 });
 
@@ -27,7 +38,9 @@ function worker(extra: Record<string, Route> = {}) {
 // mocked LINE app of @line/liff-mock, as in development.
 describe('001 §2 appointment mini-app (LIFF mock)', () => {
   it('initialises, registers the user with the ID token as a bearer header, and books with a topic', async () => {
-    const server = worker({ 'POST /bureau/worker/create-appointment': ({ body }) => [200, appointment(body as { datetime: string; topic: string | null })] });
+    const server = worker({
+      'POST /bureau/worker/create-appointment': ({ body }) => [200, appointment(body as { datetime: string; topic: string | null })],
+    });
     renderWithApp(<AppointmentPage />, { path: '/appointment' });
     expect(screen.getByRole('heading', { name: TEXT.headingBook })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(TEXT.initializing);
@@ -60,7 +73,10 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
   });
 
   it("001 §8: a refused booking shows the server's error and the form stays usable; without one, 'HTTP error! status: N'", async () => {
-    const answers: Array<[number, unknown]> = [[409, { error: 'That time is already booked.' }], [500, {}]];
+    const answers: Array<[number, unknown]> = [
+      [409, { error: 'That time is already booked.' }],
+      [500, {}],
+    ];
     worker({ 'POST /bureau/worker/create-appointment': () => answers.shift()! });
     renderWithApp(<AppointmentPage />, { path: '/appointment' });
     await screen.findByText(TEXT.readyBook);

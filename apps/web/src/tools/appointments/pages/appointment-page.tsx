@@ -108,7 +108,11 @@ export function AppointmentPage() {
     <div className="appointment-app">
       <main className="appointment-app__card">
         <h1 className="appointment-app__title">{heading}</h1>
-        <p className={`appointment-app__status appointment-app__status--${status.tone}`} role={status.tone === 'error' ? 'alert' : 'status'} data-tone={status.tone}>
+        <p
+          className={`appointment-app__status appointment-app__status--${status.tone}`}
+          role={status.tone === 'error' ? 'alert' : 'status'}
+          data-tone={status.tone}
+        >
           {status.text}
         </p>
         {(phase === 'initializing' || phase === 'redirecting') && <p className="appointment-app__loading">{TEXT.loading}</p>}

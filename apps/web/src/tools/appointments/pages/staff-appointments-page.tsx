@@ -11,7 +11,8 @@ import { useWorkerConfig } from '../api/get-worker-config';
 import { useDayAppointments } from '../api/list-day-appointments';
 import './staff-appointments-page.css';
 
-const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const todayIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 function timeIn(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
@@ -104,7 +105,11 @@ export function StaffAppointmentsPage() {
           </StatusCard>
         )}
       </div>
-      {feed.error && <StatusCard tone="danger" title="The feed link could not be made">{feed.error.message}</StatusCard>}
+      {feed.error && (
+        <StatusCard tone="danger" title="The feed link could not be made">
+          {feed.error.message}
+        </StatusCard>
+      )}
       {day.isPending ? (
         <Spinner label="Loading appointments" showLabel />
       ) : day.error ? (
@@ -112,7 +117,13 @@ export function StaffAppointmentsPage() {
           {day.error.message}
         </StatusCard>
       ) : (
-        <Table caption={`Appointments on ${date}`} columns={columns} rows={day.data.appointments} rowKey={(a) => a.id} empty="No appointments on this day." />
+        <Table
+          caption={`Appointments on ${date}`}
+          columns={columns}
+          rows={day.data.appointments}
+          rowKey={(a) => a.id}
+          empty="No appointments on this day."
+        />
       )}
       <p>
         <Link to="/bureau/appointment">Open the booking mini-app</Link>
@@ -121,7 +132,9 @@ export function StaffAppointmentsPage() {
         open={cancelling !== null}
         onOpenChange={(open) => !open && setCancelling(null)}
         title="Cancel appointment"
-        description={cancelling ? `${timeIn(cancelling.datetime, timeZone)} on ${date}, ${cancelling.displayName ?? cancelling.userId}` : undefined}
+        description={
+          cancelling ? `${timeIn(cancelling.datetime, timeZone)} on ${date}, ${cancelling.displayName ?? cancelling.userId}` : undefined
+        }
         footer={
           <>
             <Button variant="ghost" onClick={() => setCancelling(null)}>
@@ -131,8 +144,7 @@ export function StaffAppointmentsPage() {
               variant="danger"
               disabled={cancel.isPending || reason.trim() === ''}
               onClick={() =>
-                cancelling &&
-                cancel.mutate({ id: cancelling.id, reason: reason.trim() }, { onSuccess: () => setCancelling(null) })
+                cancelling && cancel.mutate({ id: cancelling.id, reason: reason.trim() }, { onSuccess: () => setCancelling(null) })
               }
             >
               {cancel.isPending ? 'Cancelling...' : 'Cancel appointment'}

@@ -7,7 +7,8 @@ export function checkStatus(query: CheckStatusQuery, signal?: AbortSignal): Prom
   return apiRequest('/bureau/api/check-status', { query: { type: query.type, id: query.id }, schema: CheckStatusAnswer, signal });
 }
 
-export const checkStatusKey = (query: CheckStatusQuery | null) => ['bureau', 'check-status', query?.type ?? null, query?.id ?? null] as const;
+export const checkStatusKey = (query: CheckStatusQuery | null) =>
+  ['bureau', 'check-status', query?.type ?? null, query?.id ?? null] as const;
 
 /**
  * Runs the check for the last submitted query; nothing runs until there is one (001 §4: idle first).

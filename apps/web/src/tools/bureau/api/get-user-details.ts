@@ -7,7 +7,11 @@ import { apiRequest } from '@/lib/api-client';
  * that is not ok answers 'Failed to fetch user details from API: {status text}' (001 §8).
  */
 export function getUserDetails(query: UserDetailsQuery, signal?: AbortSignal): Promise<UserDetailsAnswer> {
-  return apiRequest('/bureau/api/user-details', { query: { discordId: query.discordId, robloxId: query.robloxId }, schema: UserDetailsAnswer, signal });
+  return apiRequest('/bureau/api/user-details', {
+    query: { discordId: query.discordId, robloxId: query.robloxId },
+    schema: UserDetailsAnswer,
+    signal,
+  });
 }
 
 export const userDetailsKey = (query: UserDetailsQuery) => ['bureau', 'user-details', query.discordId, query.robloxId] as const;

@@ -30,7 +30,11 @@ export function useRecordsEvents(filter: RecordsFilter, enabled: boolean, onLive
         return;
       }
       // Other cached searches are dropped so they are fetched fresh when shown again.
-      void queryClient.invalidateQueries({ queryKey: allRecordsKey, predicate: (q) => q.queryKey.join('|') !== recordsKey(filter).join('|'), refetchType: 'none' });
+      void queryClient.invalidateQueries({
+        queryKey: allRecordsKey,
+        predicate: (q) => q.queryKey.join('|') !== recordsKey(filter).join('|'),
+        refetchType: 'none',
+      });
       queryClient.setQueryData<RecordsData>(recordsKey(filter), (data) => applyRecordsChange(data, change, filter));
     });
     return () => source.close();

@@ -15,7 +15,12 @@ export function CheckerResult({ answer }: { answer: CheckStatusAnswer }) {
           items={[
             ...view.accounts.map((a) => ({ label: a.label, value: <span className="checker-result__value">{a.value}</span> })),
             ...(view.robloxStatus
-              ? [{ label: 'Roblox Status', value: <Tag tone={view.robloxStatus === 'Banned' ? 'danger' : 'success'}>{view.robloxStatus}</Tag> }]
+              ? [
+                  {
+                    label: 'Roblox Status',
+                    value: <Tag tone={view.robloxStatus === 'Banned' ? 'danger' : 'success'}>{view.robloxStatus}</Tag>,
+                  },
+                ]
               : []),
           ]}
         />

@@ -87,7 +87,11 @@ describe('toCheckerView (001 §2 result cards)', () => {
 
   it('shows an unpaired ban as User Not Verified in amber, every absent ban field Unknown', () => {
     const view = toCheckerView(
-      { result: 'not_verified', roblox: { id: '1200099', username: 'EvasiveEve' }, ban: { isBanned: true, moderator: null, reason: null, time: null } },
+      {
+        result: 'not_verified',
+        roblox: { id: '1200099', username: 'EvasiveEve' },
+        ban: { isBanned: true, moderator: null, reason: null, time: null },
+      },
       utc,
     );
     expect(view.tone).toBe('warning');

@@ -13,7 +13,11 @@ export function matchesFilter(pair: RecordsPair, filter: RecordsFilter): boolean
  * pair goes to its place in Discord-id order if that place is within what is loaded (past the last
  * loaded row, the next page will bring it); a removed pair leaves wherever it is.
  */
-export function applyRecordsChange(data: RecordsData | undefined, change: RecordsChangeEvent, filter: RecordsFilter): RecordsData | undefined {
+export function applyRecordsChange(
+  data: RecordsData | undefined,
+  change: RecordsChangeEvent,
+  filter: RecordsFilter,
+): RecordsData | undefined {
   if (!data || change.kind === 'reload') return data;
   const pages = data.pages.map((page) => ({ ...page, items: page.items.filter((p) => p.discordId !== change.discordId) }));
   if (change.kind === 'pair.upserted') {

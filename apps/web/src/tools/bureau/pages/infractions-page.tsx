@@ -111,8 +111,18 @@ function InfractionLookup({ discordId }: { discordId: string }) {
               Accounts
             </h2>
             <div className="infractions__account-blocks">
-              <AccountBlock title="Discord" id={infractions.data.discordId} username={details.data?.discordUsername} loading={details.isPending} />
-              <AccountBlock title="Roblox" id={infractions.data.robloxId} username={details.data?.robloxUsername} loading={details.isPending} />
+              <AccountBlock
+                title="Discord"
+                id={infractions.data.discordId}
+                username={details.data?.discordUsername}
+                loading={details.isPending}
+              />
+              <AccountBlock
+                title="Roblox"
+                id={infractions.data.robloxId}
+                username={details.data?.robloxUsername}
+                loading={details.isPending}
+              />
             </div>
             {details.data?.notice && <p className="infractions__notice">{details.data.notice}</p>}
           </section>
@@ -141,7 +151,17 @@ function InfractionLookup({ discordId }: { discordId: string }) {
 }
 
 /** One account of the pair: its name (from the lookup, 'Unknown' when it failed) and its ID. */
-function AccountBlock({ title, id, username, loading }: { title: 'Discord' | 'Roblox'; id: string; username: UserDetailsAnswer['discordUsername'] | undefined; loading: boolean }) {
+function AccountBlock({
+  title,
+  id,
+  username,
+  loading,
+}: {
+  title: 'Discord' | 'Roblox';
+  id: string;
+  username: UserDetailsAnswer['discordUsername'] | undefined;
+  loading: boolean;
+}) {
   return (
     <section className="infractions__account" aria-label={`${title} account`}>
       <h3>{title}</h3>

@@ -28,7 +28,6 @@ const SEARCH_FAILED = 'An unexpected error occurred during the search.';
 // The server answers `database_unavailable` (503) when its database cannot be reached (core/http).
 const DATABASE_DOWN = 'Database not initialized.';
 
-
 /** Waits until typing pauses, so a search is not sent per keystroke. */
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -90,7 +89,11 @@ function RecordsTool() {
   // (a retry after a failure is loading again); a failed next page keeps the rows already shown.
   const failed = !records.data && records.isError && !records.isFetching;
   const loading = !records.data && !failed;
-  const shown = loading ? 'Loading…' : failed ? 'Not loaded' : `${rows.length} ${rows.length === 1 ? 'pair' : 'pairs'} shown${records.hasNextPage ? ', more below' : ''}`;
+  const shown = loading
+    ? 'Loading…'
+    : failed
+      ? 'Not loaded'
+      : `${rows.length} ${rows.length === 1 ? 'pair' : 'pairs'} shown${records.hasNextPage ? ', more below' : ''}`;
 
   const print = (pair: RecordsPair, documentType: DocumentType) => {
     setWorking(pair.discordId);
@@ -133,7 +136,12 @@ function RecordsTool() {
           <Menu
             width={200}
             trigger={
-              <Button size="sm" variant="secondary" disabled={busy || working !== null} aria-label={busy ? 'Processing...' : `Actions for ${pair.discordId}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={busy || working !== null}
+                aria-label={busy ? 'Processing...' : `Actions for ${pair.discordId}`}
+              >
                 {busy ? 'Processing...' : 'Actions'}
               </Button>
             }

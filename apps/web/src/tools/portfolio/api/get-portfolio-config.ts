@@ -5,4 +5,5 @@ import { apiRequest } from '@/lib/api-client';
 /** GET /portfolio/api/config: the decorative login's fixed password (002 §9; configuration, not a secret). */
 export const getPortfolioConfig = (signal?: AbortSignal) => apiRequest('/portfolio/api/config', { schema: PortfolioConfigAnswer, signal });
 
-export const usePortfolioConfig = () => useQuery({ queryKey: ['portfolio', 'config'], queryFn: ({ signal }) => getPortfolioConfig(signal), staleTime: Infinity });
+export const usePortfolioConfig = () =>
+  useQuery({ queryKey: ['portfolio', 'config'], queryFn: ({ signal }) => getPortfolioConfig(signal), staleTime: Infinity });

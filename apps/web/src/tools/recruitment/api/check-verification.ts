@@ -14,5 +14,10 @@ export async function checkVerification(signal?: AbortSignal): Promise<boolean> 
 }
 
 export function useVerification(enabled: boolean) {
-  return useQuery({ queryKey: recruitmentKeys.verification, queryFn: ({ signal }) => checkVerification(signal), enabled, staleTime: Infinity });
+  return useQuery({
+    queryKey: recruitmentKeys.verification,
+    queryFn: ({ signal }) => checkVerification(signal),
+    enabled,
+    staleTime: Infinity,
+  });
 }

@@ -1,6 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type AdminApplication, ApplicationsAnswer, type ListApplicationsQuery, TOTAL_COUNT_HEADER } from '@guildhall/contracts/recruitment';
+import {
+  type AdminApplication,
+  ApplicationsAnswer,
+  type ListApplicationsQuery,
+  TOTAL_COUNT_HEADER,
+} from '@guildhall/contracts/recruitment';
 import { apiResponse, buildUrl } from '@/lib/api-client';
 import { API, recruitmentKeys } from './keys';
 
@@ -11,7 +16,10 @@ export type ApplicationsPageQuery = Required<z.output<typeof ListApplicationsQue
  * 000 §7 GET /api/applications (admin). The answer is the list of 000 §7; the total of matching
  * applications comes in the X-Total-Count header, so this asks for the headers too.
  */
-export async function getApplications(query: ApplicationsPageQuery, signal?: AbortSignal): Promise<{ applications: AdminApplication[]; total: number }> {
+export async function getApplications(
+  query: ApplicationsPageQuery,
+  signal?: AbortSignal,
+): Promise<{ applications: AdminApplication[]; total: number }> {
   const { data, headers } = await apiResponse(`${API}/applications`, {
     query: { status: query.status, search: query.search || undefined, page: query.page, pageSize: query.pageSize },
     schema: ApplicationsAnswer,

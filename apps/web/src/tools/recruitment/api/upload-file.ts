@@ -8,7 +8,12 @@ import { API } from './keys';
  * URL-encoded. Answers {finalUrl}. A refusal throws ApiError with the server's text.
  */
 export function uploadFile(file: File): Promise<UploadFileAnswer> {
-  return apiRequest(`${API}/upload-file`, { method: 'POST', body: file, headers: { 'x-filename': encodeURIComponent(file.name) }, schema: UploadFileAnswer });
+  return apiRequest(`${API}/upload-file`, {
+    method: 'POST',
+    body: file,
+    headers: { 'x-filename': encodeURIComponent(file.name) },
+    schema: UploadFileAnswer,
+  });
 }
 
 export function useUploadFile() {

@@ -53,9 +53,7 @@ function StatusView({ status }: { status: ApplicationStatusAnswer }) {
         <section className="recruitment-card" aria-labelledby="global-status">
           <h2 id="global-status">Global Process Status</h2>
           <p className="recruitment-status__announcement">{status.globalProcessAnnouncement || 'No announcement at this time.'}</p>
-          <p className="recruitment-muted">
-            Last Updated: {formatTimestamp(status.globalProcessLastUpdatedAt) ?? 'Not yet updated'}
-          </p>
+          <p className="recruitment-muted">Last Updated: {formatTimestamp(status.globalProcessLastUpdatedAt) ?? 'Not yet updated'}</p>
         </section>
         <section className="recruitment-card" aria-labelledby="personal-status">
           <h2 id="personal-status">Personal Status</h2>

@@ -24,7 +24,15 @@ function parseAnswers(text: string): Array<[string, string]> {
  * is a 'View Uploaded File' link); the current stage; 'Change Stage...'; feedback, read-only with no
  * 'Save Feedback' once Accepted or Declined (000 §4). Beyond 000: the audit trail and private notes.
  */
-export function ApplicationCard({ application, stages, questions }: { application: AdminApplication; stages: Stage[]; questions: Question[] }) {
+export function ApplicationCard({
+  application,
+  stages,
+  questions,
+}: {
+  application: AdminApplication;
+  stages: Stage[];
+  questions: Question[];
+}) {
   const update = useUpdateApplication();
   const addNote = useAddNote();
   const toast = useToast();
@@ -49,7 +57,10 @@ export function ApplicationCard({ application, stages, questions }: { applicatio
     const stage = stages.find((s) => String(s.id) === value);
     if (!stage) return;
     // 000 §7 {status, feedback, stageId}; the server derives the status from the stage again (000 §4).
-    void send({ status: statusForStageName(stage.name), feedback: decided ? application.feedback : feedback || null, stageId: stage.id }, `Stage changed to ${stage.name}.`);
+    void send(
+      { status: statusForStageName(stage.name), feedback: decided ? application.feedback : feedback || null, stageId: stage.id },
+      `Stage changed to ${stage.name}.`,
+    );
   };
 
   const saveNote = async () => {
@@ -103,7 +114,13 @@ export function ApplicationCard({ application, stages, questions }: { applicatio
         <label className="visually-hidden" htmlFor={`${headingId}-stage`}>
           Change stage of {application.username}
         </label>
-        <select id={`${headingId}-stage`} className="ui-field__control ui-field__control--select recruitment-application__select" value="" disabled={update.isPending} onChange={(e) => changeStage(e.target.value)}>
+        <select
+          id={`${headingId}-stage`}
+          className="ui-field__control ui-field__control--select recruitment-application__select"
+          value=""
+          disabled={update.isPending}
+          onChange={(e) => changeStage(e.target.value)}
+        >
           <option value="" disabled>
             Change Stage...
           </option>
@@ -144,7 +161,11 @@ export function ApplicationCard({ application, stages, questions }: { applicatio
             {application.audit.map((entry) => (
               <li key={entry.id}>
                 <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time> · <strong>{entry.actorName}</strong>{' '}
-                {entry.kind === 'stage' ? `moved the stage from ${entry.from ?? 'none'} to ${entry.to ?? 'none'}` : entry.to ? `set the feedback to “${entry.to}”` : 'cleared the feedback'}
+                {entry.kind === 'stage'
+                  ? `moved the stage from ${entry.from ?? 'none'} to ${entry.to ?? 'none'}`
+                  : entry.to
+                    ? `set the feedback to “${entry.to}”`
+                    : 'cleared the feedback'}
               </li>
             ))}
           </ol>
@@ -167,7 +188,13 @@ export function ApplicationCard({ application, stages, questions }: { applicatio
           <label className="ui-field__label" htmlFor={`${headingId}-note`}>
             Add a private note
           </label>
-          <textarea id={`${headingId}-note`} className="ui-field__control ui-field__control--textarea" value={note} maxLength={5000} onChange={(e) => setNote(e.target.value)} />
+          <textarea
+            id={`${headingId}-note`}
+            className="ui-field__control ui-field__control--textarea"
+            value={note}
+            maxLength={5000}
+            onChange={(e) => setNote(e.target.value)}
+          />
         </div>
         <Button size="sm" variant="secondary" disabled={!note.trim() || addNote.isPending} onClick={() => void saveNote()}>
           Add Note

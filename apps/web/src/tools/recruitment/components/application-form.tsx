@@ -66,7 +66,10 @@ export function ApplicationForm({ user }: { user: SessionUser }) {
           required
           value={role}
           onChange={(e) => setRole(e.target.value)}
-          options={[{ value: '', label: 'Choose...', disabled: true }, ...(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))]}
+          options={[
+            { value: '', label: 'Choose...', disabled: true },
+            ...(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+          ]}
         />
         {(questions.data ?? []).map((q) => {
           if (q.type === 'file') return <FileQuestion key={q.id} label={q.text} onUploaded={(url) => setAnswer(q.id, url)} />;
@@ -83,7 +86,16 @@ export function ApplicationForm({ user }: { user: SessionUser }) {
               />
             );
           }
-          return <TextAreaField key={q.id} label={q.text} required maxLength={5000} value={answers[q.id] ?? ''} onChange={(e) => setAnswer(q.id, e.target.value)} />;
+          return (
+            <TextAreaField
+              key={q.id}
+              label={q.text}
+              required
+              maxLength={5000}
+              value={answers[q.id] ?? ''}
+              onChange={(e) => setAnswer(q.id, e.target.value)}
+            />
+          );
         })}
         <Button type="submit" block disabled={submit.isPending}>
           {submit.isPending ? 'Submitting...' : 'Submit Application'}

@@ -55,7 +55,15 @@ export function ApplicationsTab() {
           <label className="visually-hidden" htmlFor="recruitment-search">
             Search by username
           </label>
-          <input id="recruitment-search" className="ui-field__control" type="search" placeholder="Search by username" value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={100} />
+          <input
+            id="recruitment-search"
+            className="ui-field__control"
+            type="search"
+            placeholder="Search by username"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            maxLength={100}
+          />
           <Button type="submit" size="sm" variant="secondary">
             Search
           </Button>

@@ -30,8 +30,7 @@ export function LoginScreen({ title }: { title: string }) {
       )}
       <section className="recruitment-card recruitment-login" aria-label="Application status">
         <p className="recruitment-login__status">
-          Applications are{' '}
-          {settings.isPending ? '…' : <Tag tone={open ? 'success' : 'danger'}>{open ? 'Open' : 'Closed'}</Tag>}
+          Applications are {settings.isPending ? '…' : <Tag tone={open ? 'success' : 'danger'}>{open ? 'Open' : 'Closed'}</Tag>}
         </p>
         {open && settings.data && (
           <p className="recruitment-login__period">

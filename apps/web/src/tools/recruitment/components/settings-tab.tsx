@@ -1,5 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { DEFAULT_STAGE_COLOR, QUESTION_TYPES, QuestionType, UNSET_DATE, type UpdateSettingRequest, parseOptions, splitChoices } from '@guildhall/contracts/recruitment';
+import {
+  DEFAULT_STAGE_COLOR,
+  QUESTION_TYPES,
+  QuestionType,
+  UNSET_DATE,
+  type UpdateSettingRequest,
+  parseOptions,
+  splitChoices,
+} from '@guildhall/contracts/recruitment';
 import { Button } from '@/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/ui/field';
 import { Spinner } from '@/ui/spinner';
@@ -68,7 +76,10 @@ function ApplicationSettings() {
           onChange={(e) => {
             const next = e.target.checked;
             setOpenDraft(next);
-            update.mutate({ key: 'applicationsOpen', value: next ? 'true' : 'false' }, { onError: fail, onSettled: () => setOpenDraft(null) });
+            update.mutate(
+              { key: 'applicationsOpen', value: next ? 'true' : 'false' },
+              { onError: fail, onSettled: () => setOpenDraft(null) },
+            );
           }}
         />
         <span>Applications are {open ? 'Open' : 'Closed'}</span>
@@ -105,7 +116,15 @@ function ApplicationSettings() {
  * typed the input passes through valid dates (0002, 0020, 0209, 2099), and saving each would close
  * or open applications for everyone in between, and re-render the field under the typing.
  */
-function DateSettingField({ settingKey, label, value }: { settingKey: 'applicationStartDate' | 'applicationEndDate'; label: string; value: string }) {
+function DateSettingField({
+  settingKey,
+  label,
+  value,
+}: {
+  settingKey: 'applicationStartDate' | 'applicationEndDate';
+  label: string;
+  value: string;
+}) {
   const update = useUpdateSetting();
   const fail = useFailureToast();
   const [draft, setDraft] = useState<string | null>(null);
@@ -248,7 +267,12 @@ function ManageQuestions() {
               {q.text} <span className="recruitment-muted">· {TYPE_LABELS[q.type]}</span>
               {q.type === 'multiple-choice' && <span className="recruitment-muted"> · {parseOptions(q.options).join(', ')}</span>}
             </span>
-            <Button size="sm" variant="ghost" aria-label={`Delete question ${q.text}`} onClick={() => remove.mutate(q.id, { onError: fail })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Delete question ${q.text}`}
+              onClick={() => remove.mutate(q.id, { onError: fail })}
+            >
               Delete
             </Button>
           </li>
@@ -256,9 +280,19 @@ function ManageQuestions() {
       </ul>
       <form className="recruitment-question-form" onSubmit={onSubmit}>
         <TextField label="New question" required maxLength={500} value={text} onChange={(e) => setText(e.target.value)} />
-        <SelectField label="Type" value={type} onChange={(e) => setType(QuestionType.parse(e.target.value))} options={QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))} />
+        <SelectField
+          label="Type"
+          value={type}
+          onChange={(e) => setType(QuestionType.parse(e.target.value))}
+          options={QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+        />
         {type === 'multiple-choice' && (
-          <TextField label="Choices (comma-separated)" placeholder="e.g. Under 5, 5 to 10, More than 10" value={choices} onChange={(e) => setChoices(e.target.value)} />
+          <TextField
+            label="Choices (comma-separated)"
+            placeholder="e.g. Under 5, 5 to 10, More than 10"
+            value={choices}
+            onChange={(e) => setChoices(e.target.value)}
+          />
         )}
         <Button type="submit" size="sm" disabled={create.isPending}>
           Add Question

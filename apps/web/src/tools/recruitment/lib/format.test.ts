@@ -17,8 +17,12 @@ describe('recruitment formatting (000 §2, §9)', () => {
   });
   it('applies the same window rule as the server', () => {
     const now = Date.parse('2026-05-02T23:00:00Z');
-    expect(isAcceptingApplications({ applicationsOpen: 'true', applicationStartDate: 'N/A', applicationEndDate: '2026-05-02' }, now)).toBe(true);
-    expect(isAcceptingApplications({ applicationsOpen: 'true', applicationStartDate: '2026-05-03', applicationEndDate: 'N/A' }, now)).toBe(false);
+    expect(isAcceptingApplications({ applicationsOpen: 'true', applicationStartDate: 'N/A', applicationEndDate: '2026-05-02' }, now)).toBe(
+      true,
+    );
+    expect(isAcceptingApplications({ applicationsOpen: 'true', applicationStartDate: '2026-05-03', applicationEndDate: 'N/A' }, now)).toBe(
+      false,
+    );
     expect(isAcceptingApplications(null, now)).toBe(false);
   });
   it('picks readable text on stage colours', () => {
@@ -28,7 +32,9 @@ describe('recruitment formatting (000 §2, §9)', () => {
   it('words failures as 000 §8 does', () => {
     expect(uploadFailureText(new ApiError(415, 'Nope.'))).toBe('Upload Failed: Upload failed: Nope.');
     expect(uploadFailureText(new ApiError(0, 'offline'))).toBe(MESSAGES.uploadUnknown);
-    expect(submitFailureText(new ApiError(409, 'You have already submitted an application.'))).toBe('Error: You have already submitted an application.');
+    expect(submitFailureText(new ApiError(409, 'You have already submitted an application.'))).toBe(
+      'Error: You have already submitted an application.',
+    );
     expect(submitFailureText(new ApiError(0, 'offline'))).toBe('An error occurred while submitting your application.');
   });
   it('explains a Discord sign-in that was cancelled or did not finish, and nothing else', () => {

@@ -29,7 +29,10 @@ export function isUrlAnswer(answer: string): boolean {
 }
 
 /** The same rule as the server (is-within-application-window.ts): open and inside the period (UTC days, end inclusive). */
-export function isAcceptingApplications(settings: { applicationsOpen: string; applicationStartDate: string; applicationEndDate: string } | null, now = Date.now()): boolean {
+export function isAcceptingApplications(
+  settings: { applicationsOpen: string; applicationStartDate: string; applicationEndDate: string } | null,
+  now = Date.now(),
+): boolean {
   if (!settings || settings.applicationsOpen !== 'true') return false;
   const day = (v: string) => (v && v !== UNSET_DATE ? Date.parse(`${v.slice(0, 10)}T00:00:00Z`) : NaN);
   const start = day(settings.applicationStartDate);

@@ -37,6 +37,9 @@ export function loginFailureNote(search: string): { title: string; text: string 
   const reason = LoginFailure.safeParse(new URLSearchParams(search).get(LOGIN_RESULT_PARAM));
   if (!reason.success) return null;
   return reason.data === 'cancelled'
-    ? { title: 'Discord sign-in was cancelled.', text: 'You have not been logged in. Use the button below whenever you are ready to try again.' }
+    ? {
+        title: 'Discord sign-in was cancelled.',
+        text: 'You have not been logged in. Use the button below whenever you are ready to try again.',
+      }
     : { title: 'Discord sign-in did not complete.', text: 'The sign-in link may have expired or been used already. Please try again.' };
 }

@@ -4,7 +4,8 @@ import { apiRequest } from '@/lib/api-client';
 import { SPORTS_API, sportsCall } from './sports-call';
 
 /** 002 §7 GET /api/settings/registration-status -> isRegistrationOpen. */
-export const getRegistrationStatus = (signal?: AbortSignal) => apiRequest(`${SPORTS_API}/settings/registration-status`, { schema: RegistrationSettingsAnswer, signal, ...sportsCall() });
+export const getRegistrationStatus = (signal?: AbortSignal) =>
+  apiRequest(`${SPORTS_API}/settings/registration-status`, { schema: RegistrationSettingsAnswer, signal, ...sportsCall() });
 
 export const registrationStatusKey = ['sports', 'settings'] as const;
 

@@ -8,4 +8,5 @@ export const getSports = (signal?: AbortSignal) => apiRequest(`${SPORTS_API}/spo
 
 export const sportsKey = (token: string) => ['sports', 'list', token] as const;
 
-export const useSports = (token: string) => useQuery({ queryKey: sportsKey(token), queryFn: ({ signal }) => getSports(signal), staleTime: 0 });
+export const useSports = (token: string) =>
+  useQuery({ queryKey: sportsKey(token), queryFn: ({ signal }) => getSports(signal), staleTime: 0 });

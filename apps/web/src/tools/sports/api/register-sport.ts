@@ -4,7 +4,13 @@ import { apiRequest } from '@/lib/api-client';
 import { SPORTS_API, sportsCall } from './sports-call';
 
 /** 002 §7 POST /api/register-sport {sport_id} (bearer). */
-export const registerSport = (sportId: number) => apiRequest(`${SPORTS_API}/register-sport`, { method: 'POST', body: { sport_id: sportId }, schema: RegistrationChangeAnswer, ...sportsCall() });
+export const registerSport = (sportId: number) =>
+  apiRequest(`${SPORTS_API}/register-sport`, {
+    method: 'POST',
+    body: { sport_id: sportId },
+    schema: RegistrationChangeAnswer,
+    ...sportsCall(),
+  });
 
 export function useRegisterSport() {
   const client = useQueryClient();

@@ -5,7 +5,12 @@ import { SPORTS_API, sportsCall } from './sports-call';
 
 /** Admins open or close registration (isRegistrationOpen). */
 export const setRegistrationOpen = (isRegistrationOpen: boolean) =>
-  apiRequest(`${SPORTS_API}/admin/settings/registration-status`, { method: 'POST', body: { isRegistrationOpen }, schema: RegistrationSettingsAnswer, ...sportsCall() });
+  apiRequest(`${SPORTS_API}/admin/settings/registration-status`, {
+    method: 'POST',
+    body: { isRegistrationOpen },
+    schema: RegistrationSettingsAnswer,
+    ...sportsCall(),
+  });
 
 export function useSetRegistrationOpen() {
   const client = useQueryClient();

@@ -2,11 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { SPORTS_API, UNEXPECTED_ERROR, sportsCall } from './sports-call';
 
-const json = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status: number) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The message of the ApiError a sports call throws when the server answers `response`. */
 async function failureOf(response: () => Response): Promise<string> {
-  const error = await apiRequest(`${SPORTS_API}/sports`, { ...sportsCall({ auth: false }), fetchImpl: async () => response() }).catch((e: unknown) => e);
+  const error = await apiRequest(`${SPORTS_API}/sports`, { ...sportsCall({ auth: false }), fetchImpl: async () => response() }).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return (error as ApiError).message;
 }

@@ -5,7 +5,12 @@ import { SPORTS_API, sportsCall } from './sports-call';
 
 /** 002 §7 POST /api/admin/update-registration-status {registration_id, status} (bearer). */
 export const updateRegistrationStatus = (input: UpdateRegistrationStatusRequest) =>
-  apiRequest(`${SPORTS_API}/admin/update-registration-status`, { method: 'POST', body: input, schema: UpdateRegistrationStatusAnswer, ...sportsCall() });
+  apiRequest(`${SPORTS_API}/admin/update-registration-status`, {
+    method: 'POST',
+    body: input,
+    schema: UpdateRegistrationStatusAnswer,
+    ...sportsCall(),
+  });
 
 export function useUpdateRegistrationStatus() {
   const client = useQueryClient();

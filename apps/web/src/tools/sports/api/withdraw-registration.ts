@@ -4,7 +4,8 @@ import { apiRequest } from '@/lib/api-client';
 import { SPORTS_API, sportsCall } from './sports-call';
 
 /** 002 §7 POST /api/registration/withdraw (bearer, no payload). */
-export const withdrawRegistration = () => apiRequest(`${SPORTS_API}/registration/withdraw`, { method: 'POST', schema: RegistrationChangeAnswer, ...sportsCall() });
+export const withdrawRegistration = () =>
+  apiRequest(`${SPORTS_API}/registration/withdraw`, { method: 'POST', schema: RegistrationChangeAnswer, ...sportsCall() });
 
 export function useWithdrawRegistration() {
   const client = useQueryClient();

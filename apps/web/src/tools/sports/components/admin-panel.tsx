@@ -37,7 +37,11 @@ export function AdminPanel({ session, onLoadFailure }: { session: SportsSession;
   const [error, setError] = useState<string | null>(null);
   const [busyFile, setBusyFile] = useState<'csv' | 'pdf' | null>(null);
 
-  const loadError = sports.error ? `Failed to load sports list: ${messageOf(sports.error)}` : settings.error ? messageOf(settings.error) : null;
+  const loadError = sports.error
+    ? `Failed to load sports list: ${messageOf(sports.error)}`
+    : settings.error
+      ? messageOf(settings.error)
+      : null;
   useEffect(() => {
     if (loadError) onLoadFailure(loadError);
   }, [loadError, onLoadFailure]);
@@ -84,7 +88,12 @@ export function AdminPanel({ session, onLoadFailure }: { session: SportsSession;
         <span>
           Registration is <strong>{open ? 'open' : 'closed'}</strong>.
         </span>
-        <Button size="sm" variant={open ? 'danger' : 'primary'} disabled={setOpen.isPending} onClick={() => setOpen.mutate(!open, { onError: (e) => setError(messageOf(e)) })}>
+        <Button
+          size="sm"
+          variant={open ? 'danger' : 'primary'}
+          disabled={setOpen.isPending}
+          onClick={() => setOpen.mutate(!open, { onError: (e) => setError(messageOf(e)) })}
+        >
           {open ? 'Close registration' : 'Open registration'}
         </Button>
       </div>

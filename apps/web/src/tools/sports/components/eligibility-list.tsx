@@ -7,7 +7,12 @@ export function EligibilityList({ open, onClose }: { open: boolean; onClose(): v
   const config = useSportsConfig();
   const prefixes = config.data?.levelPrefixes;
   return (
-    <Modal open={open} onOpenChange={(next) => !next && onClose()} title="Eligibility list" description="Your level comes from the first four digits of your student ID.">
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title="Eligibility list"
+      description="Your level comes from the first four digits of your student ID."
+    >
       <ul className="sports-eligibility">
         <li>
           <strong>{ELIGIBILITY_LABELS.morton}</strong>: student IDs starting with {prefixes ? prefixes.morton.join(', ') : '…'}

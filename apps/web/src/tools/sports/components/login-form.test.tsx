@@ -17,7 +17,9 @@ describe('002 §2 sports login form', () => {
   });
 
   it('a successful login stores the 002 §3 session values', async () => {
-    fakeServer({ 'POST /sports/api/login': () => [200, { token: 't0k', role: 'student', userId: 12, studentId: '65010001', email: null }] });
+    fakeServer({
+      'POST /sports/api/login': () => [200, { token: 't0k', role: 'student', userId: 12, studentId: '65010001', email: null }],
+    });
     renderWithApp(<LoginForm onError={vi.fn()} />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Student ID' }), '65010001');
     await userEvent.type(screen.getByLabelText('Password'), 'pw{Enter}');
@@ -48,6 +50,8 @@ describe('002 §2 sports login form', () => {
     fakeServer({});
     renderWithApp(<LoginForm onError={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Who can join which sport? See the eligibility list' }));
-    expect(screen.getByRole('dialog', { name: 'Eligibility list' })).toHaveAccessibleDescription('Your level comes from the first four digits of your student ID.');
+    expect(screen.getByRole('dialog', { name: 'Eligibility list' })).toHaveAccessibleDescription(
+      'Your level comes from the first four digits of your student ID.',
+    );
   });
 });

@@ -16,7 +16,10 @@ export function LoginForm({ onError }: { onError(message: string): void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = { studentId: studentId.trim() ? undefined : 'Student ID is required.', password: password ? undefined : 'Password is required.' };
+    const next = {
+      studentId: studentId.trim() ? undefined : 'Student ID is required.',
+      password: password ? undefined : 'Password is required.',
+    };
     setProblems(next);
     if (next.studentId || next.password) return;
     login.mutate(
@@ -33,8 +36,26 @@ export function LoginForm({ onError }: { onError(message: string): void }) {
       <h2 id="sports-login-title" className="sports-section-title">
         Log in
       </h2>
-      <TextField label="Student ID" name="student_id" autoComplete="username" inputMode="numeric" value={studentId} onChange={(e) => setStudentId(e.target.value)} error={problems.studentId} required />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} required />
+      <TextField
+        label="Student ID"
+        name="student_id"
+        autoComplete="username"
+        inputMode="numeric"
+        value={studentId}
+        onChange={(e) => setStudentId(e.target.value)}
+        error={problems.studentId}
+        required
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={problems.password}
+        required
+      />
       <Button type="submit" block disabled={login.isPending}>
         {login.isPending ? 'Logging in…' : 'Log in'}
       </Button>

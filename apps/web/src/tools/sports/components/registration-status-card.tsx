@@ -18,7 +18,8 @@ export function RegistrationStatusCard({ registration, onWithdraw }: { registrat
         {status === 'pending_selection' && (
           <>
             <p>
-              Status: <strong>{STATUS_LABELS.pending_selection}</strong>. You are registered for the tryouts; the sports lead will announce the team.
+              Status: <strong>{STATUS_LABELS.pending_selection}</strong>. You are registered for the tryouts; the sports lead will announce
+              the team.
             </p>
             <Button variant="danger" size="sm" onClick={onWithdraw}>
               Withdraw

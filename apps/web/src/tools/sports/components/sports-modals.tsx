@@ -5,7 +5,13 @@ import { Modal } from '@/ui/modal';
 /** 002 §2 "an error modal": one message and a way out. */
 export function ErrorModal({ message, onClose }: { message: string | null; onClose(): void }) {
   return (
-    <Modal open={message !== null} onOpenChange={(open) => !open && onClose()} title="Error" size="sm" footer={<Button onClick={onClose}>OK</Button>}>
+    <Modal
+      open={message !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Error"
+      size="sm"
+      footer={<Button onClick={onClose}>OK</Button>}
+    >
       <p className="sports-modal__text" role="alert">
         {message}
       </p>

@@ -28,7 +28,13 @@ export function StudentSection({ session, onLoadFailure }: { session: SportsSess
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const loadError = sports.error ? `Failed to load sports list: ${messageOf(sports.error)}` : settings.error ? messageOf(settings.error) : mine.error ? messageOf(mine.error) : null;
+  const loadError = sports.error
+    ? `Failed to load sports list: ${messageOf(sports.error)}`
+    : settings.error
+      ? messageOf(settings.error)
+      : mine.error
+        ? messageOf(mine.error)
+        : null;
   useEffect(() => {
     if (loadError) onLoadFailure(loadError);
   }, [loadError, onLoadFailure]);

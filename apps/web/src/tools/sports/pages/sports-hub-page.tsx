@@ -65,11 +65,7 @@ export function SportsHubPage() {
             <LoginForm onError={setError} />
             {/* 002 §2: the Soviet toggle exists only while logged out. */}
             <label className="sports-soviet-toggle">
-              <input
-                type="checkbox"
-                checked={soviet}
-                onChange={(e) => setSoviet(e.target.checked)}
-              />
+              <input type="checkbox" checked={soviet} onChange={(e) => setSoviet(e.target.checked)} />
               <span>Soviet mode ☭</span>
             </label>
           </div>

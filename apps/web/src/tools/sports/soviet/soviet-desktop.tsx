@@ -27,8 +27,20 @@ const APPS: Record<AppId, { title: string; Icon: () => ReactNode }> = {
  * for developer or sports_lead), draggable windows holding the real registration and admin views,
  * and a taskbar with a clock.
  */
-export function SovietDesktop({ session, onLoadFailure, onLogout }: { session: SportsSession; onLoadFailure(message: string): void; onLogout(): void }) {
-  const icons: AppId[] = ['computer', ...(session.role === 'student' ? (['register'] as const) : []), ...(isAdminRole(session.role) ? (['admin'] as const) : [])];
+export function SovietDesktop({
+  session,
+  onLoadFailure,
+  onLogout,
+}: {
+  session: SportsSession;
+  onLoadFailure(message: string): void;
+  onLogout(): void;
+}) {
+  const icons: AppId[] = [
+    'computer',
+    ...(session.role === 'student' ? (['register'] as const) : []),
+    ...(isAdminRole(session.role) ? (['admin'] as const) : []),
+  ];
   const [windows, setWindows] = useState<WindowState[]>([]);
   const [startOpen, setStartOpen] = useState(false);
   const top = () => Math.max(0, ...windows.map((w) => w.z)) + 1;
@@ -47,7 +59,13 @@ export function SovietDesktop({ session, onLoadFailure, onLogout }: { session: S
       <ul className="soviet-desktop__icons" aria-label="Desktop">
         {icons.map((id) => (
           <li key={id}>
-            <button type="button" className="soviet-icon" onDoubleClick={() => open(id)} onClick={(e) => e.detail === 0 && open(id)} title={`Open ${APPS[id].title} (double-click)`}>
+            <button
+              type="button"
+              className="soviet-icon"
+              onDoubleClick={() => open(id)}
+              onClick={(e) => e.detail === 0 && open(id)}
+              title={`Open ${APPS[id].title} (double-click)`}
+            >
               <span className="soviet-icon__image">{APPS[id].Icon()}</span>
               <span className="soviet-icon__label">{APPS[id].title}</span>
             </button>
@@ -55,7 +73,14 @@ export function SovietDesktop({ session, onLoadFailure, onLogout }: { session: S
         ))}
       </ul>
       {windows.map((w) => (
-        <SovietWindow key={w.id} state={w} title={APPS[w.id].title} onClose={() => close(w.id)} onFocus={() => focus(w.id)} onMove={(x, y) => move(w.id, x, y)}>
+        <SovietWindow
+          key={w.id}
+          state={w}
+          title={APPS[w.id].title}
+          onClose={() => close(w.id)}
+          onFocus={() => focus(w.id)}
+          onMove={(x, y) => move(w.id, x, y)}
+        >
           {w.id === 'computer' && <MyComputer session={session} />}
           {w.id === 'register' && <StudentSection session={session} onLoadFailure={onLoadFailure} />}
           {w.id === 'admin' && <AdminPanel session={session} onLoadFailure={onLoadFailure} />}
@@ -75,7 +100,21 @@ export function SovietDesktop({ session, onLoadFailure, onLogout }: { session: S
   );
 }
 
-function SovietWindow({ state, title, children, onClose, onFocus, onMove }: { state: WindowState; title: string; children: ReactNode; onClose(): void; onFocus(): void; onMove(x: number, y: number): void }) {
+function SovietWindow({
+  state,
+  title,
+  children,
+  onClose,
+  onFocus,
+  onMove,
+}: {
+  state: WindowState;
+  title: string;
+  children: ReactNode;
+  onClose(): void;
+  onFocus(): void;
+  onMove(x: number, y: number): void;
+}) {
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const down = (event: ReactPointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
@@ -94,7 +133,13 @@ function SovietWindow({ state, title, children, onClose, onFocus, onMove }: { st
     drag.current = null;
   };
   return (
-    <section className="soviet-window" style={{ left: state.x, top: state.y, zIndex: state.z }} aria-label={title} onPointerDown={onFocus} data-testid={`window-${state.id}`}>
+    <section
+      className="soviet-window"
+      style={{ left: state.x, top: state.y, zIndex: state.z }}
+      aria-label={title}
+      onPointerDown={onFocus}
+      data-testid={`window-${state.id}`}
+    >
       <div className="soviet-window__bar" onPointerDown={down} onPointerMove={moveTo} onPointerUp={up} onPointerCancel={up}>
         <span className="soviet-window__title">{title}</span>
         <button type="button" className="soviet-window__close" aria-label={`Close ${title}`} onClick={onClose}>
@@ -125,7 +170,19 @@ function MyComputer({ session }: { session: SportsSession }) {
   );
 }
 
-function Taskbar({ windows, startOpen, onToggleStart, onFocus, onLogout }: { windows: WindowState[]; startOpen: boolean; onToggleStart(): void; onFocus(id: AppId): void; onLogout(): void }) {
+function Taskbar({
+  windows,
+  startOpen,
+  onToggleStart,
+  onFocus,
+  onLogout,
+}: {
+  windows: WindowState[];
+  startOpen: boolean;
+  onToggleStart(): void;
+  onFocus(id: AppId): void;
+  onLogout(): void;
+}) {
   const now = useNow();
   return (
     <div className="soviet-taskbar">

@@ -27,7 +27,15 @@ const BOOT_LINES = [
  * (GET /sports/api/config), a welcome, the redirect progress bar, then the desktop. sovietSession in
  * session storage (002 §3) brings a reload straight back to the desktop.
  */
-export function SovietMode({ onExit, onLoadFailure, onLogout }: { onExit(): void; onLoadFailure(message: string): void; onLogout(): void }) {
+export function SovietMode({
+  onExit,
+  onLoadFailure,
+  onLogout,
+}: {
+  onExit(): void;
+  onLoadFailure(message: string): void;
+  onLogout(): void;
+}) {
   const session = useSportsSession();
   const [stage, setStage] = useState<Stage>(() => (session ? 'desktop' : 'bootText'));
   useAfter(stage === 'bootText', SOVIET_TIMINGS.bootText, () => setStage('bootLogo'));
@@ -47,7 +55,9 @@ export function SovietMode({ onExit, onLoadFailure, onLogout }: { onExit(): void
       )}
       {stage === 'bootLogo' && (
         <div className="soviet-logo" role="img" aria-label="SovietOS is starting">
-          <span className="soviet-logo__mark" aria-hidden="true">☭</span>
+          <span className="soviet-logo__mark" aria-hidden="true">
+            ☭
+          </span>
           <span className="soviet-logo__name">SovietOS</span>
           <span className="soviet-logo__edition">Sports Committee Edition</span>
           <span className="soviet-logo__bar" aria-hidden="true">
@@ -56,7 +66,12 @@ export function SovietMode({ onExit, onLoadFailure, onLogout }: { onExit(): void
         </div>
       )}
       {(stage === 'login' || stage === 'failed') && (
-        <SovietLogin failed={stage === 'failed'} onSuccess={() => setStage('welcome')} onFailure={() => setStage('failed')} onExit={onExit} />
+        <SovietLogin
+          failed={stage === 'failed'}
+          onSuccess={() => setStage('welcome')}
+          onFailure={() => setStage('failed')}
+          onExit={onExit}
+        />
       )}
       {stage === 'welcome' && (
         <div className="soviet-welcome" role="status">
@@ -67,7 +82,14 @@ export function SovietMode({ onExit, onLoadFailure, onLogout }: { onExit(): void
       {stage === 'progress' && (
         <div className="soviet-progress" role="status">
           <p>Redirecting to the people’s desktop…</p>
-          <div className="soviet-progress__track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Redirect progress">
+          <div
+            className="soviet-progress__track"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-label="Redirect progress"
+          >
             <div className="soviet-progress__fill" style={{ width: `${percent}%` }} />
           </div>
           <p className="soviet-progress__value">{percent}%</p>
@@ -122,7 +144,15 @@ function SovietLogin({ failed, onSuccess, onFailure, onExit }: { failed: boolean
                 <label className="visually-hidden" htmlFor="soviet-password">
                   Password
                 </label>
-                <input id="soviet-password" type="password" value={password} autoFocus autoComplete="off" onChange={(e) => setPassword(e.target.value)} disabled={busy || !config.data} />
+                <input
+                  id="soviet-password"
+                  type="password"
+                  value={password}
+                  autoFocus
+                  autoComplete="off"
+                  onChange={(e) => setPassword(e.target.value)}
+                  disabled={busy || !config.data}
+                />
                 <button type="submit" className="soviet-xp__go" aria-label="Log in" disabled={busy || !config.data}>
                   ➜
                 </button>

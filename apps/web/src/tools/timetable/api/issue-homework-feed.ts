@@ -10,5 +10,8 @@ export function issueHomeworkFeed(): Promise<HomeworkFeedAnswer> {
 
 export function useIssueHomeworkFeed() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: issueHomeworkFeed, onSettled: () => queryClient.invalidateQueries({ queryKey: timetableKeys.homeworkFeed }) });
+  return useMutation({
+    mutationFn: issueHomeworkFeed,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: timetableKeys.homeworkFeed }),
+  });
 }

@@ -10,5 +10,8 @@ export function revokeHomeworkFeed() {
 
 export function useRevokeHomeworkFeed() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revokeHomeworkFeed, onSettled: () => queryClient.invalidateQueries({ queryKey: timetableKeys.homeworkFeed }) });
+  return useMutation({
+    mutationFn: revokeHomeworkFeed,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: timetableKeys.homeworkFeed }),
+  });
 }

@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { ClassStatus, type Homework, type ScheduleItem } from '@guildhall/contracts/timetable';
-import { CLASS_STATUSES, NOTES_LOCKED_TIP, canEditNotes, classDate, displayClassStatus, homeworkForClass, isPastDay } from '@guildhall/contracts/timetable-rules';
+import {
+  CLASS_STATUSES,
+  NOTES_LOCKED_TIP,
+  canEditNotes,
+  classDate,
+  displayClassStatus,
+  homeworkForClass,
+  isPastDay,
+} from '@guildhall/contracts/timetable-rules';
 import { Table, type TableColumn } from '@/ui/table';
 import type { SchoolConfig } from '../lib/settings';
 import { MESSAGES } from '../lib/messages';
@@ -24,7 +32,19 @@ export interface ClassTableProps {
 const statusSlug = (status: string) => status.toLowerCase().replace(/[^a-z]+/g, '-');
 
 /** 002 §2 table columns: Time, Subject No., Subject Name, Room, Status. */
-export function ClassTable({ caption, captionHidden = false, items, weekStart, now, config, homework, pastView = false, onStatusChange, onOpenNotes, onOpenHomework }: ClassTableProps) {
+export function ClassTable({
+  caption,
+  captionHidden = false,
+  items,
+  weekStart,
+  now,
+  config,
+  homework,
+  pastView = false,
+  onStatusChange,
+  onOpenNotes,
+  onOpenHomework,
+}: ClassTableProps) {
   const notesOpen = canEditNotes(weekStart, now, config);
   const columns: TableColumn<ScheduleItem>[] = [
     { key: 'time', header: 'Time', render: (i) => <span className="tt-nowrap">{`${i.start_time} - ${i.end_time}`}</span> },
@@ -39,17 +59,36 @@ export function ClassTable({ caption, captionHidden = false, items, weekStart, n
           <div className="tt-subject">
             <span className="tt-subject__name">{item.subject_name}</span>
             {due.length > 0 && (
-              <button type="button" className="tt-marker" aria-label={`Homework for ${item.subject_name}`} title="Homework due" onClick={() => onOpenHomework(item, due)}>
+              <button
+                type="button"
+                className="tt-marker"
+                aria-label={`Homework for ${item.subject_name}`}
+                title="Homework due"
+                onClick={() => onOpenHomework(item, due)}
+              >
                 !
               </button>
             )}
             {notesOpen ? (
-              <button type="button" className="tt-icon-button" aria-label={`Notes for ${item.subject_name}`} title="Edit notes" onClick={() => onOpenNotes(item)}>
+              <button
+                type="button"
+                className="tt-icon-button"
+                aria-label={`Notes for ${item.subject_name}`}
+                title="Edit notes"
+                onClick={() => onOpenNotes(item)}
+              >
                 <PencilIcon />
               </button>
             ) : (
               // 002 §5: beyond next week the icon is disabled and explains why.
-              <span className="tt-icon-button tt-icon-button--disabled tt-tip" role="img" aria-label={NOTES_LOCKED_TIP} title={NOTES_LOCKED_TIP} data-tip={NOTES_LOCKED_TIP} tabIndex={0}>
+              <span
+                className="tt-icon-button tt-icon-button--disabled tt-tip"
+                role="img"
+                aria-label={NOTES_LOCKED_TIP}
+                title={NOTES_LOCKED_TIP}
+                data-tip={NOTES_LOCKED_TIP}
+                tabIndex={0}
+              >
                 <PencilIcon />
               </span>
             )}
@@ -83,13 +122,26 @@ export function ClassTable({ caption, captionHidden = false, items, weekStart, n
       },
     },
   ];
-  return <Table caption={caption} captionHidden={captionHidden} columns={columns} rows={items} rowKey={(i) => i.id} minWidth={640} empty={MESSAGES.noClasses} />;
+  return (
+    <Table
+      caption={caption}
+      captionHidden={captionHidden}
+      columns={columns}
+      rows={items}
+      rowKey={(i) => i.id}
+      minWidth={640}
+      empty={MESSAGES.noClasses}
+    />
+  );
 }
 
 function PencilIcon() {
   return (
     <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z" />
+      <path
+        fill="currentColor"
+        d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z"
+      />
     </svg>
   );
 }

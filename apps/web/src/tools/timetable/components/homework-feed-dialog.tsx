@@ -61,7 +61,13 @@ export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
         <div className="tt-stack" aria-live="polite">
           {url ? (
             <>
-              <TextField label="Your private link (shown only now)" value={url} readOnly onFocus={(e) => e.currentTarget.select()} className="tt-mono" />
+              <TextField
+                label="Your private link (shown only now)"
+                value={url}
+                readOnly
+                onFocus={(e) => e.currentTarget.select()}
+                className="tt-mono"
+              />
               <div className="tt-actions tt-actions--start">
                 <Button size="sm" variant="secondary" onClick={() => void copy()}>
                   {copied ? 'Copied' : 'Copy link'}
@@ -71,9 +77,13 @@ export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
           ) : status.isPending ? (
             <p className="tt-muted">Checking…</p>
           ) : status.data?.active ? (
-            <p data-testid="feed-status">A private link is on (made {since}). Make a new link to see it again; the old one then stops working.</p>
+            <p data-testid="feed-status">
+              A private link is on (made {since}). Make a new link to see it again; the old one then stops working.
+            </p>
           ) : (
-            <p data-testid="feed-status">{revoke.isSuccess ? 'The private link is off. Calendars using it get no more updates.' : 'You have no private link yet.'}</p>
+            <p data-testid="feed-status">
+              {revoke.isSuccess ? 'The private link is off. Calendars using it get no more updates.' : 'You have no private link yet.'}
+            </p>
           )}
           {failure && (
             <StatusCard tone="danger" title="That did not work" headingLevel={3}>

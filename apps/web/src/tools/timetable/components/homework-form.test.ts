@@ -18,7 +18,10 @@ describe('002 §5 homework form checks', () => {
   });
 
   it('refuses an impossible date or time, and a missing status when editing', () => {
-    expect(validateHomework({ ...valid, due_date: '2025-02-30', due_time: '25:00' }, false)).toEqual({ due_date: 'Enter a real date.', due_time: 'Enter a time as HH:MM.' });
+    expect(validateHomework({ ...valid, due_date: '2025-02-30', due_time: '25:00' }, false)).toEqual({
+      due_date: 'Enter a real date.',
+      due_time: 'Enter a time as HH:MM.',
+    });
     expect(validateHomework({ ...valid, status: '' as never }, true)).toEqual({ status: 'Status is required.' });
     expect(validateHomework({ ...valid, status: '' as never }, false)).toEqual({});
   });

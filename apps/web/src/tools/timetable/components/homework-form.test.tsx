@@ -32,18 +32,38 @@ describe('002 §5 homework form (rendered)', () => {
   it('offers the schedule subjects, and sends a complete item with the title trimmed', async () => {
     const { onSubmit } = renderForm();
     const subject = screen.getByRole('combobox', { name: 'Subject' });
-    expect([...subject.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Select a subject', 'English (ENG)', 'Mathematics (MAT)']);
+    expect([...subject.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Select a subject',
+      'English (ENG)',
+      'Mathematics (MAT)',
+    ]);
     await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), '  Essay  ');
     await userEvent.selectOptions(subject, 'MAT');
     await userEvent.type(screen.getByLabelText('Due date'), '2025-10-24');
     await userEvent.type(screen.getByLabelText('Due time'), '08:30');
     await userEvent.type(screen.getByRole('textbox', { name: 'Details' }), 'Chapter 3');
     await userEvent.click(screen.getByRole('button', { name: 'Add Homework' }));
-    expect(onSubmit).toHaveBeenCalledWith({ title: 'Essay', details: 'Chapter 3', subject_code: 'MAT', due_date: '2025-10-24', due_time: '08:30', status: 'Pending' });
+    expect(onSubmit).toHaveBeenCalledWith({
+      title: 'Essay',
+      details: 'Chapter 3',
+      subject_code: 'MAT',
+      due_date: '2025-10-24',
+      due_time: '08:30',
+      status: 'Pending',
+    });
   });
 
   it('editing: starts from the item, keeps its own subject as a choice, and asks for a status', async () => {
-    const item: Homework = { id: 7, homework_id: 'hw-7', title: 'Lab report', details: '', subject_code: 'SCI', due_date: '2025-11-01', due_time: '23:59', status: 'Group Work' };
+    const item: Homework = {
+      id: 7,
+      homework_id: 'hw-7',
+      title: 'Lab report',
+      details: '',
+      subject_code: 'SCI',
+      due_date: '2025-11-01',
+      due_time: '23:59',
+      status: 'Group Work',
+    };
     const { onSubmit, onCancel } = renderForm(item);
     expect(screen.getByRole('form', { name: 'Edit homework' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Lab report');

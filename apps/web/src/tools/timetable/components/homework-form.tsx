@@ -39,15 +39,24 @@ export function validateHomework(values: HomeworkFormValues, editing: boolean): 
 export function HomeworkForm({ editing, subjects, saving, onSubmit, onCancel }: HomeworkFormProps) {
   const [values, setValues] = useState<HomeworkFormValues>(() =>
     editing
-      ? { title: editing.title, details: editing.details, subject_code: editing.subject_code, due_date: editing.due_date, due_time: editing.due_time, status: editing.status }
+      ? {
+          title: editing.title,
+          details: editing.details,
+          subject_code: editing.subject_code,
+          due_date: editing.due_date,
+          due_time: editing.due_time,
+          status: editing.status,
+        }
       : { title: '', details: '', subject_code: '', due_date: '', due_time: '', status: 'Pending' },
   );
   const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof HomeworkFormValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof HomeworkFormValues) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
 
   // 002 §5: the subject choices are the distinct subject codes in the schedule (plus the item's own).
   const choices = [...subjects];
-  if (editing && !choices.some((s) => s.code === editing.subject_code)) choices.push({ code: editing.subject_code, name: editing.subject_code });
+  if (editing && !choices.some((s) => s.code === editing.subject_code))
+    choices.push({ code: editing.subject_code, name: editing.subject_code });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +81,14 @@ export function HomeworkForm({ editing, subjects, saving, onSubmit, onCancel }: 
         <TextField label="Due time" type="time" value={values.due_time} onChange={set('due_time')} error={errors.due_time} required />
       </div>
       {editing && (
-        <SelectField label="Status" value={values.status} onChange={set('status')} error={errors.status} required options={HOMEWORK_STATUSES.map((s) => ({ value: s, label: s }))} />
+        <SelectField
+          label="Status"
+          value={values.status}
+          onChange={set('status')}
+          error={errors.status}
+          required
+          options={HOMEWORK_STATUSES.map((s) => ({ value: s, label: s }))}
+        />
       )}
       <TextAreaField label="Details" value={values.details} onChange={set('details')} maxLength={5000} />
       <div className="tt-actions">

@@ -56,7 +56,8 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
       setForm(null);
       void refresh();
     };
-    if (form?.editing) update.mutate({ id: form.editing.id, body: { ...values, homework_id: form.editing.homework_id } }, { onSuccess, onError });
+    if (form?.editing)
+      update.mutate({ id: form.editing.id, body: { ...values, homework_id: form.editing.homework_id } }, { onSuccess, onError });
     else create.mutate({ ...values, status: 'Pending' }, { onSuccess, onError }); // 002 §4: a new item starts as Pending
   };
 
@@ -99,8 +100,19 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
       </dl>
 
       <div className="tt-toolbar">
-        <TextField label="Search by homework ID" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. 7K2P9Q" className="tt-grow" />
-        <Button onClick={() => setForm({ editing: null })} disabled={subjects.length === 0} title={subjects.length === 0 ? 'Import a timetable first: subjects come from it.' : undefined}>
+        <TextField
+          label="Search by homework ID"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="e.g. 7K2P9Q"
+          className="tt-grow"
+        />
+        <Button
+          onClick={() => setForm({ editing: null })}
+          disabled={subjects.length === 0}
+          title={subjects.length === 0 ? 'Import a timetable first: subjects come from it.' : undefined}
+        >
           Add Homework
         </Button>
         <a className="ui-button ui-button--ghost ui-button--md" href="/timetable/api/homework.ics" download="homework.ics">
@@ -111,7 +123,13 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
 
       <div className="tt-filters" role="group" aria-label="Filter homework">
         {HOMEWORK_FILTERS.map((f) => (
-          <Button key={f} size="sm" variant={f === filter ? 'primary' : 'secondary'} aria-pressed={f === filter} onClick={() => setFilter(f)}>
+          <Button
+            key={f}
+            size="sm"
+            variant={f === filter ? 'primary' : 'secondary'}
+            aria-pressed={f === filter}
+            onClick={() => setFilter(f)}
+          >
             {f}
           </Button>
         ))}
@@ -128,7 +146,8 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
                 <HomeworkStatusTag status={homeworkDisplayStatus(item, now, config.timeZone)} />
               </div>
               <p className="tt-muted">
-                {subjectName(item.subject_code)} ({item.subject_code}) · Due {formatSchoolDate(item.due_date)} {item.due_time} · ID <span className="tt-mono">{displayHomeworkId(item.homework_id)}</span>
+                {subjectName(item.subject_code)} ({item.subject_code}) · Due {formatSchoolDate(item.due_date)} {item.due_time} · ID{' '}
+                <span className="tt-mono">{displayHomeworkId(item.homework_id)}</span>
               </p>
               {item.details && <p className="tt-pre">{item.details}</p>}
               <div className="tt-actions tt-actions--start">
@@ -147,7 +166,12 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
         </ul>
       )}
 
-      <Modal open={form !== null} onOpenChange={(open) => !open && setForm(null)} title={form?.editing ? 'Edit Homework' : 'Add Homework'} size="lg">
+      <Modal
+        open={form !== null}
+        onOpenChange={(open) => !open && setForm(null)}
+        title={form?.editing ? 'Edit Homework' : 'Add Homework'}
+        size="lg"
+      >
         {form && (
           <HomeworkForm
             key={form.editing?.id ?? 'new'}

@@ -21,7 +21,12 @@ export function ImportTimetableDialog() {
       <Button variant="ghost" size="sm" onClick={() => (importer.reset(), setOpen(true))}>
         Import timetable (CSV)
       </Button>
-      <Modal open={open} onOpenChange={setOpen} title="Import timetable" description="The file replaces your weekly timetable. Classes in the same day and start time keep their notes.">
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title="Import timetable"
+        description="The file replaces your weekly timetable. Classes in the same day and start time keep their notes."
+      >
         <form className="tt-stack" onSubmit={(e) => void submit(e)}>
           <label className="tt-stack">
             <span>CSV file (subject_code, subject_name, day_of_week, start_time, end_time, room)</span>

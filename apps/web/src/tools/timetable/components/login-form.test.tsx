@@ -26,7 +26,11 @@ describe('002 §5 timetable login form', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('button', { name: 'Logging in…' })).toBeDisabled();
-    expect(server.calls[0]).toMatchObject({ method: 'POST', path: '/timetable/api/login', body: { student_id: '65010001', password: 'wrong' } });
+    expect(server.calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/timetable/api/login',
+      body: { student_id: '65010001', password: 'wrong' },
+    });
     answer([401, { error: 'Invalid student ID or password.' }]);
     expect(await screen.findByText('Could not log in')).toBeInTheDocument();
     expect(screen.getByText('Invalid student ID or password.')).toBeInTheDocument();

@@ -26,8 +26,24 @@ export function LoginForm() {
     <form className="tt-login" onSubmit={submit} noValidate aria-label="Log in to your timetable">
       <h2 className="tt-login__title">Log in</h2>
       <p className="tt-muted">Use your student ID and password.</p>
-      <TextField label="Student ID" name="student_id" autoComplete="username" inputMode="numeric" value={studentId} onChange={(e) => setStudentId(e.target.value)} error={errors.studentId} />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+      <TextField
+        label="Student ID"
+        name="student_id"
+        autoComplete="username"
+        inputMode="numeric"
+        value={studentId}
+        onChange={(e) => setStudentId(e.target.value)}
+        error={errors.studentId}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+      />
       {/* Already on the page, so a failure appearing inside it is read out. */}
       <div aria-live="polite">
         {login.isError && (

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import type { ClassStatus, Homework, ScheduleItem } from '@guildhall/contracts/timetable';
-import { addWeeks, canGoToPreviousWeek, classDate, currentWeekStart, formatSchoolDate, splitToday, weekDays, weekRangeLabel } from '@guildhall/contracts/timetable-rules';
+import {
+  addWeeks,
+  canGoToPreviousWeek,
+  classDate,
+  currentWeekStart,
+  formatSchoolDate,
+  splitToday,
+  weekDays,
+  weekRangeLabel,
+} from '@guildhall/contracts/timetable-rules';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 import { Tabs } from '@/ui/tabs';
@@ -38,7 +47,12 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
       { schedule_item_id: item.id, week_start_date: weekStart, status, notes: item.notes },
       {
         // 002 §7: rolled back on failure (the hook restores the list); 002 §8 says which text.
-        onError: (error) => toast({ tone: 'danger', title: isRefusal(error) ? MESSAGES.overrideRefused : MESSAGES.overrideFailed, description: detailOf(error) }),
+        onError: (error) =>
+          toast({
+            tone: 'danger',
+            title: isRefusal(error) ? MESSAGES.overrideRefused : MESSAGES.overrideFailed,
+            description: detailOf(error),
+          }),
       },
     );
   };
@@ -49,7 +63,8 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
       { schedule_item_id: item.id, week_start_date: weekStart, status: item.status, notes },
       {
         onSuccess: () => setNotesFor(null),
-        onError: (error) => toast({ tone: 'danger', title: isRefusal(error) ? MESSAGES.noteRefused : MESSAGES.noteFailed, description: detailOf(error) }),
+        onError: (error) =>
+          toast({ tone: 'danger', title: isRefusal(error) ? MESSAGES.noteRefused : MESSAGES.noteFailed, description: detailOf(error) }),
       },
     );
   };
@@ -70,7 +85,13 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
     ) : current.isError ? (
       <LoadError message={current.error.message} />
     ) : (
-      <ClassTable caption={which === 'upcoming' ? "Today's upcoming classes" : "Today's past classes"} captionHidden items={today![which]} pastView={which === 'past'} {...tableProps(thisWeek)} />
+      <ClassTable
+        caption={which === 'upcoming' ? "Today's upcoming classes" : "Today's past classes"}
+        captionHidden
+        items={today![which]}
+        pastView={which === 'past'}
+        {...tableProps(thisWeek)}
+      />
     );
 
   const prevAllowed = canGoToPreviousWeek(week, config.termStart);
@@ -106,7 +127,12 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
                 <h3 className="tt-day__title">
                   {heading.english} <span lang="th">{heading.local}</span> <span className="tt-muted">{formatSchoolDate(date)}</span>
                 </h3>
-                <ClassTable caption={`${heading.english} ${formatSchoolDate(date)}`} captionHidden items={shown.data.filter((i) => i.day_of_week === day)} {...tableProps(week)} />
+                <ClassTable
+                  caption={`${heading.english} ${formatSchoolDate(date)}`}
+                  captionHidden
+                  items={shown.data.filter((i) => i.day_of_week === day)}
+                  {...tableProps(week)}
+                />
               </section>
             );
           })
@@ -128,7 +154,13 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
         ]}
       />
       <NotesModal item={notesFor?.item ?? null} saving={save.isPending} onSave={saveNotes} onClose={() => setNotesFor(null)} />
-      <HomeworkDetailsModal subject={homeworkFor?.subject ?? null} homework={homeworkFor?.homework ?? []} now={evaluatedAt} timeZone={config.timeZone} onClose={() => setHomeworkFor(null)} />
+      <HomeworkDetailsModal
+        subject={homeworkFor?.subject ?? null}
+        homework={homeworkFor?.homework ?? []}
+        now={evaluatedAt}
+        timeZone={config.timeZone}
+        onClose={() => setHomeworkFor(null)}
+      />
     </div>
   );
 }

@@ -53,9 +53,9 @@ function TimetableApp({ config }: { config: SchoolConfig }) {
   const homework = useHomework();
   // 002 §5: the subject choices are the distinct subject codes of the schedule.
   const schedule = useSchedule(currentWeekStart(Date.now(), config));
-  const subjects = [...new Map((schedule.data ?? []).map((i) => [i.subject_code, { code: i.subject_code, name: i.subject_name }])).values()].sort((a, b) =>
-    a.name.localeCompare(b.name),
-  );
+  const subjects = [
+    ...new Map((schedule.data ?? []).map((i) => [i.subject_code, { code: i.subject_code, name: i.subject_name }])).values(),
+  ].sort((a, b) => a.name.localeCompare(b.name));
 
   const homeworkTab = homework.isPending ? (
     <Spinner label="Loading homework" />
