@@ -11,14 +11,14 @@ export const serverDist = path.join(repoRoot, 'apps/server/dist');
 
 /**
  * Packages from node_modules stay imports (node loads them, native modules and all); our workspace
- * packages (@guildhall/contracts, @guildhall/testkit) export TypeScript source, so they are bundled.
+ * packages (@guildhall/contracts, @guildhall/testkit) export TypeScript source, and the workspace
+ * aliases of tsconfig.json's `paths` (`@server/`, `@/`) name our own files, so those are bundled.
  */
+const bundled = /^(@guildhall\/|@server\/|@\/)/;
 const externalNodeModules: esbuild.Plugin = {
   name: 'external-node-modules',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@guildhall/') ? undefined : { path: args.path, external: true },
-    );
+    build.onResolve({ filter: /^[^./]/ }, (args) => (bundled.test(args.path) ? undefined : { path: args.path, external: true }));
   },
 };
 

@@ -18,3 +18,4 @@ export function validate(options?: {
   steps?: (out: string) => ValidateStep[];
   log?: (line: string) => void;
 }): Promise<ValidateResult>;
+export function countVitest(file: string): { passed: number; failed: number; skipped: number };

@@ -56,9 +56,14 @@ export function validateSteps(out) {
   ];
 }
 
-function countVitest(file) {
+export function countVitest(file) {
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  // A file that failed outside its tests (a beforeAll, an import) reports its tests as skipped, not
+  // failed: count the file as one failure so the closing line never says 0 failed for a red run.
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles, skipped: r.numPendingTests + r.numTodoTests };
 }
 
 function countPlaywright(file) {

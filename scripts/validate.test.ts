@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validate, type ValidateStep } from './validate.mjs';
+import { countVitest, validate, type ValidateStep } from './validate.mjs';
 
 // Issue 10 item 26: every `npm test` left a guildhall-validate-* folder (the step reports) in the
 // temp dir. Each run here gets a temp dir of its own, so what is left in it is what validate left.
@@ -60,5 +60,31 @@ describe('validate leaves no report folder behind (issue 10 item 26)', () => {
     expect(result.interrupted).toBe('SIGINT');
     expect(result.failures).toEqual(['integration']);
     expect(fs.readdirSync(tmpDir)).toEqual([]);
+  });
+});
+
+describe('the closing line counts what failed', () => {
+  it('counts a test file that failed outside its tests (a beforeAll) as a failure, not as 0 failed', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'validate-count-'));
+    try {
+      const file = path.join(dir, 'integration.json');
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          numPassedTests: 4,
+          numFailedTests: 1,
+          numPendingTests: 5,
+          numTodoTests: 0,
+          testResults: [
+            { status: 'failed', assertionResults: [{ status: 'skipped' }, { status: 'skipped' }] },
+            { status: 'failed', assertionResults: [{ status: 'failed' }, { status: 'passed' }] },
+            { status: 'passed', assertionResults: [{ status: 'passed' }] },
+          ],
+        }),
+      );
+      expect(countVitest(file)).toEqual({ passed: 4, failed: 2, skipped: 5 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
