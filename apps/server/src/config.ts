@@ -22,6 +22,19 @@ const prefixList = z
   )
   .pipe(z.array(z.string().regex(/^\d{4}$/, 'each prefix must be four digits')));
 
+/** An IANA time zone that this Node.js knows; the appointments office and the school each name one. */
+const timeZone = z
+  .string()
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as Asia/Bangkok')
+  .default('Asia/Bangkok');
+
 // Every environment variable Guildhall reads, in one place (.env.example documents each).
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -78,17 +91,7 @@ export const EnvSchema = z.object({
     .regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'must be HH:MM')
     .default('17:00'),
   APPOINTMENT_SLOT_MINUTES: int(5, 24 * 60).default(30),
-  APPOINTMENT_TIME_ZONE: z
-    .string()
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone such as Asia/Bangkok')
-    .default('Asia/Bangkok'),
+  APPOINTMENT_TIME_ZONE: timeZone,
   APPOINTMENT_MAX_DAYS_AHEAD: int(1, 3650).default(180),
   STATIC_DIR: z.string().min(1).optional(),
   // core/documents (ARCHITECTURE.md §7): the Chromium that prints PDFs. 001 §2 "Printable document":
@@ -107,17 +110,7 @@ export const EnvSchema = z.object({
   // 002 §9 timetable: term start (Prev Week stops there), the school's time zone, the first day of the
   // week (ISO 1 = Monday ... 7 = Sunday) and the local names of Monday ... Sunday (Thai by default).
   TIMETABLE_TERM_START: z.string().refine(isIsoDate, 'must be a real date YYYY-MM-DD').default('2025-10-13'),
-  SCHOOL_TIME_ZONE: z
-    .string()
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone such as Asia/Bangkok')
-    .default('Asia/Bangkok'),
+  SCHOOL_TIME_ZONE: timeZone,
   TIMETABLE_WEEK_START: int(1, 7).default(1),
   TIMETABLE_DAY_NAMES: z
     .string()
