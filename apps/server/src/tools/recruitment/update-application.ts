@@ -34,6 +34,12 @@ export async function updateApplication(
     if (!current) throw new DomainError('not_found', 'There is no such application.');
     const now = deps.now();
     const changes: { status?: string; stage_id?: number; stage_name?: string; stage_color?: string; feedback?: string | null } = {};
+    // One audit row per real change (feedback, stage), written in the same transaction as the change.
+    const audit = (kind: 'feedback' | 'stage', from: string | null, to: string | null) =>
+      trx
+        .insertInto('recruitment_audit')
+        .values({ application_id: id, actor_id: actor.id, actor_name: actor.name, kind, from_value: from, to_value: to, at: now })
+        .execute();
 
     const stage =
       update.stageId !== undefined && update.stageId !== null && update.stageId !== current.stage_id
@@ -49,35 +55,13 @@ export async function updateApplication(
         // to a Pending stage reopens it, so its new feedback goes with it (issue 10 item 17).
         if (isDecided(current.status) && isDecided(newStatus)) throw new DomainError('recruitment.feedback_locked');
         changes.feedback = feedback;
-        await trx
-          .insertInto('recruitment_audit')
-          .values({
-            application_id: id,
-            actor_id: actor.id,
-            actor_name: actor.name,
-            kind: 'feedback',
-            from_value: current.feedback,
-            to_value: feedback,
-            at: now,
-          })
-          .execute();
+        await audit('feedback', current.feedback, feedback);
       }
     }
 
     if (stage) {
       Object.assign(changes, { stage_id: stage.id, stage_name: stage.name, stage_color: stage.color, status: newStatus });
-      await trx
-        .insertInto('recruitment_audit')
-        .values({
-          application_id: id,
-          actor_id: actor.id,
-          actor_name: actor.name,
-          kind: 'stage',
-          from_value: current.stage_name,
-          to_value: stage.name,
-          at: now,
-        })
-        .execute();
+      await audit('stage', current.stage_name, stage.name);
     }
 
     if (Object.keys(changes).length) {
