@@ -37,7 +37,7 @@ export function CheckerForm({ busy, onCheck, current = null }: CheckerFormProps)
   };
 
   return (
-    <form className="checker-form" onSubmit={submit} aria-label="Check verification status" noValidate>
+    <form className="ui-panel checker-form" onSubmit={submit} aria-label="Check verification status" noValidate>
       <SelectField
         className="checker-form__type"
         label="Look up by"

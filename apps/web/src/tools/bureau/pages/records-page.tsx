@@ -161,7 +161,7 @@ function RecordsTool() {
 
   return (
     <div className="records">
-      <form className="records__search" role="search" aria-label="Search records" onSubmit={(event) => event.preventDefault()}>
+      <form className="ui-panel records__search" role="search" aria-label="Search records" onSubmit={(event) => event.preventDefault()}>
         <SelectField
           label="Search by"
           value={type}
