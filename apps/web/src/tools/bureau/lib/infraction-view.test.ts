@@ -8,22 +8,22 @@ describe('infraction cards (001 §2 Infraction variant)', () => {
     const view = toInfractionCardView(
       {
         platform: 'Roblox',
-        id: 1_710_000_000_000,
-        date: '2024-03-09T16:00:00.000Z',
-        moderator: 'ModeratorMike',
-        reason: 'Derailing trains on purpose',
-        note: 'Third warning',
+        id: 1_712_345_600_000,
+        date: '2024-04-05T19:33:20.000Z',
+        moderator: 'ModeratorAnna',
+        reason: 'Blocking the platform doors',
+        note: 'Second warning',
       },
       utc,
     );
     expect(view).toEqual({
-      key: 'Roblox-1710000000000',
+      key: 'Roblox-1712345600000',
       platform: 'Roblox',
-      date: '9 Mar 2024, 16:00',
+      date: '5 Apr 2024, 19:33',
       rows: [
-        { label: 'Moderator', value: 'ModeratorMike' },
-        { label: 'Reason', value: 'Derailing trains on purpose' },
-        { label: 'Note', value: 'Third warning' },
+        { label: 'Moderator', value: 'ModeratorAnna' },
+        { label: 'Reason', value: 'Blocking the platform doors' },
+        { label: 'Note', value: 'Second warning' },
       ],
     });
   });
@@ -43,17 +43,17 @@ describe('infraction cards (001 §2 Infraction variant)', () => {
     const view = toInfractionCardView(
       {
         platform: 'Discord',
-        id: 1_705_000_000_000,
-        date: '2024-01-11T19:06:40.000Z',
-        moderator: 'ผู้ดูแล สมศรี',
+        id: 1_704_567_800_000,
+        date: '2024-01-06T19:03:20.000Z',
+        moderator: 'ผู้ดูแล สมชาย',
         reason: null,
-        note: 'ตักเตือนด้วยวาจา',
+        note: 'ขอให้สุภาพในห้องแชท',
       },
       utc,
     );
     expect(view.rows).toEqual([
-      { label: 'Moderator', value: 'ผู้ดูแล สมศรี' },
-      { label: 'Note', value: 'ตักเตือนด้วยวาจา' },
+      { label: 'Moderator', value: 'ผู้ดูแล สมชาย' },
+      { label: 'Note', value: 'ขอให้สุภาพในห้องแชท' },
     ]);
   });
 
