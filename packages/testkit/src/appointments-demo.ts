@@ -1,5 +1,8 @@
 // Demo LINE users of the appointment mini-app (001 §2): seeded outside production, offered as mocked
-// LIFF profiles in development (LIFF_MOCK), and used by the e2e journey.
+// LIFF profiles in development (LIFF_MOCK), and used by the e2e journey; and the bookings factory the
+// demo seed and the tests build their stored appointments from (issue 11 item 4).
+
+import type { AppointmentStatus } from '@guildhall/contracts/appointments';
 
 export interface DemoLineUser {
   userId: string;
@@ -26,3 +29,40 @@ export const demoAppointmentPlan: Array<{ user: number; openDay: number; time: s
   { user: 1, openDay: 1, time: '13:30', topic: 'ขอเอกสารรับรอง' },
   { user: 2, openDay: 2, time: '09:00', topic: null },
 ];
+
+/** A stored booking (the appointments table's row, 001 §3 "the stored shape ... is Guildhall's"). */
+export interface AppointmentRecord {
+  line_user_id: string;
+  starts_at: number;
+  ends_at: number;
+  topic: string | null;
+  status: AppointmentStatus;
+  reschedule_count: number;
+  created_at: number;
+  updated_at: number;
+  cancelled_at: number | null;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+}
+
+/**
+ * A booking for tests and the demo seed: booked a day ahead for one 30-minute slot (the default
+ * APPOINTMENT_SLOT_MINUTES), never moved or cancelled. Times are epoch milliseconds.
+ */
+export function makeAppointment(lineUserId: string, startsAt: number, overrides: Partial<AppointmentRecord> = {}): AppointmentRecord {
+  const bookedAt = startsAt - 86_400_000;
+  return {
+    line_user_id: lineUserId,
+    starts_at: startsAt,
+    ends_at: startsAt + 30 * 60_000,
+    topic: null,
+    status: 'booked',
+    reschedule_count: 0,
+    created_at: bookedAt,
+    updated_at: bookedAt,
+    cancelled_at: null,
+    cancel_reason: null,
+    cancelled_by: null,
+    ...overrides,
+  };
+}

@@ -1,5 +1,8 @@
 // Demo sports (002 §3 Sport), seeded outside production and used by tests: one of each eligibility
-// level (002 §9 labels), a Thai name for the print, and a small team that fills quickly.
+// level (002 §9 labels), a Thai name for the print, and a small team that fills quickly; and the
+// registrations factory tests build their stored registrations from (issue 11 item 4).
+
+import type { RegistrationStatus } from '@guildhall/contracts/sports';
 
 export interface DemoSport {
   name: string;
@@ -43,3 +46,30 @@ export const demoSports: DemoSport[] = [
   makeSport({ name: 'Badminton', description: 'Singles and doubles; bring your own racket.', total_spots: 2, eligibility_level: 'open' }),
   makeSport({ name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อของโรงเรียน: ฝึกซ้อมทุกวันพุธ', total_spots: 9, eligibility_level: 'open' }),
 ];
+
+/** A stored tryout registration (the sport_registrations row, 002 §3 My registration). */
+export interface SportRegistrationRecord {
+  sport_id: number;
+  /** school_accounts.id */
+  account_id: number;
+  status: RegistrationStatus;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A student's registration for a sport, still waiting for the selection (002 §4). Times are epoch milliseconds. */
+export function makeSportRegistration(
+  sportId: number,
+  accountId: number,
+  overrides: Partial<SportRegistrationRecord> = {},
+): SportRegistrationRecord {
+  const registeredAt = Date.UTC(2026, 4, 11, 3, 0);
+  return {
+    sport_id: sportId,
+    account_id: accountId,
+    status: 'pending_selection',
+    created_at: registeredAt,
+    updated_at: registeredAt,
+    ...overrides,
+  };
+}

@@ -1,3 +1,4 @@
+import { makeSportRegistration } from '@guildhall/testkit/sports-demo';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allMigrations } from '@server/migrations';
@@ -95,7 +96,7 @@ describe.each(DIALECTS)('ids that are never reused, on %s', (dialect) => {
     ] as const) {
       await db
         .insertInto('sport_registrations')
-        .values({ id, sport_id: 1, account_id: account, status: 'pending_selection', created_at: at, updated_at: at })
+        .values({ id, ...makeSportRegistration(1, account) })
         .execute();
     }
     await db
@@ -140,12 +141,7 @@ describe.each(DIALECTS)('ids that are never reused, on %s', (dialect) => {
     expect(await snapshot(db)).toEqual(rowsBefore);
     expect(await indexes(db, dialect)).toEqual(indexesBefore);
     // The unique indexes still hold: one active registration per student, one class per slot.
-    await expect(
-      db
-        .insertInto('sport_registrations')
-        .values({ sport_id: 2, account_id: 1, status: 'pending_selection', created_at: at, updated_at: at })
-        .execute(),
-    ).rejects.toThrow();
+    await expect(db.insertInto('sport_registrations').values(makeSportRegistration(2, 1)).execute()).rejects.toThrow();
     await expect(
       db
         .insertInto('timetable_schedule_items')
@@ -164,22 +160,13 @@ describe.each(DIALECTS)('ids that are never reused, on %s', (dialect) => {
         .execute(),
     ).rejects.toThrow();
     // Foreign keys are on again and still point at the rebuilt tables.
-    await expect(
-      db
-        .insertInto('sport_registrations')
-        .values({ sport_id: 1, account_id: 99, status: 'pending_selection', created_at: at, updated_at: at })
-        .execute(),
-    ).rejects.toThrow();
+    await expect(db.insertInto('sport_registrations').values(makeSportRegistration(1, 99)).execute()).rejects.toThrow();
     await db.deleteFrom('school_accounts').where('id', '=', 1).execute();
     expect(await db.selectFrom('timetable_overrides').selectAll().execute()).toEqual([]);
 
     // The largest id goes; the next row must not get it again.
     await db.deleteFrom('sport_registrations').where('id', '=', 3).execute();
-    const next = await db
-      .insertInto('sport_registrations')
-      .values({ sport_id: 2, account_id: 3, status: 'pending_selection', created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const next = await db.insertInto('sport_registrations').values(makeSportRegistration(2, 3)).returning('id').executeTakeFirstOrThrow();
     expect(next.id).toBeGreaterThan(3);
     await db.deleteFrom('school_accounts').where('id', '=', 3).execute();
     const account = await db

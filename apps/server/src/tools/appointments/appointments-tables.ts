@@ -35,7 +35,7 @@ export type AppointmentsTables = {
 /** The tool's view of the database (decision 0016), built once in makeAppointmentsDeps. */
 export type AppointmentsDb = ToolDb<AppointmentsTables>;
 
-/** The row of a fresh booking (a booking made now, or a demo one seeded): booked, never moved or cancelled. */
+/** The row of a booking made now (001 §7 create-appointment): booked, never moved or cancelled. */
 export function newBookingRow(lineUserId: string, startsAt: number, endsAt: number, topic: string | null, now: number) {
   return {
     line_user_id: lineUserId,

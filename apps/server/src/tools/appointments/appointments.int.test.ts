@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { type FakeLine, demoPerson } from '@guildhall/testkit';
-import { makeLineUser } from '@guildhall/testkit/appointments-demo';
+import { makeAppointment, makeLineUser } from '@guildhall/testkit/appointments-demo';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
@@ -344,7 +344,10 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
     });
 
     it('serves an iCalendar feed by session and by a private, revocable URL', async () => {
-      await book(ALICE, slot('10:00'), { topic: 'Visa' });
+      await db()
+        .insertInto('appointments')
+        .values(makeAppointment(ALICE, Date.parse(slot('10:00')), { topic: 'Visa' }))
+        .execute();
       const cookie = await staffCookie();
       const bySession = await t.request({ url: '/bureau/worker/staff/calendar.ics', cookie });
       expect(bySession.statusCode).toBe(200);
@@ -368,8 +371,8 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
     });
 
     it('places each event at its real instant, read by an iCalendar parser (issue 10 item 14)', async () => {
-      const booked = (await book(ALICE, slot('13:30'))).json().appointment as { id: number };
-      const row = await db().selectFrom('appointments').select('updated_at').where('id', '=', booked.id).executeTakeFirstOrThrow();
+      const row = makeAppointment(ALICE, Date.parse(slot('13:30')), { updated_at: Date.parse('2026-03-02T04:05:06.789Z') });
+      await db().insertInto('appointments').values(row).execute();
       const cookie = await staffCookie();
       const issued = await t.request({ method: 'POST', url: '/bureau/worker/staff/calendar-feed', cookie });
       for (const feed of [

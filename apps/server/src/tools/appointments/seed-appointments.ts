@@ -1,14 +1,14 @@
 import { TZDate } from '@date-fns/tz';
 import type { AppContext } from '@server/core/context';
 import { toolDb } from '@server/core/db/tool-db';
-import { type AppointmentsTables, newBookingRow } from './appointments-tables';
+import type { AppointmentsTables } from './appointments-tables';
 import { bookingRulesFrom } from './booking-rules';
 
 /** Demo LINE users and a few bookings on the next opening days (ToolDefinition.seed, outside production). */
 export async function seedAppointments(ctx: AppContext): Promise<void> {
   const db = toolDb<AppointmentsTables>(ctx.database);
   if (await db.selectFrom('appointments').select('id').limit(1).executeTakeFirst()) return;
-  const { demoLineUsers, demoAppointmentPlan } = await import('@guildhall/testkit/appointments-demo');
+  const { demoLineUsers, demoAppointmentPlan, makeAppointment } = await import('@guildhall/testkit/appointments-demo');
   const now = ctx.now();
   const rules = bookingRulesFrom(ctx.config);
   for (const user of demoLineUsers) {
@@ -27,7 +27,14 @@ export async function seedAppointments(ctx: AppContext): Promise<void> {
     const startsAt = new TZDate(day.y, day.m, day.d, h, m, 0, 0, rules.timeZone).getTime();
     await db
       .insertInto('appointments')
-      .values(newBookingRow(user.userId, startsAt, startsAt + rules.slotMinutes * 60_000, plan.topic, now))
+      .values(
+        makeAppointment(user.userId, startsAt, {
+          ends_at: startsAt + rules.slotMinutes * 60_000,
+          topic: plan.topic,
+          created_at: now,
+          updated_at: now,
+        }),
+      )
       .execute();
   }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
+import { makeSportRegistration } from '@guildhall/testkit/sports-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, createTestClock } from '@server/test-support/build-test-app';
 import { toolDb } from '@server/core/db/tool-db';
@@ -36,7 +37,7 @@ describe('printed registration list', () => {
     const now = t.clock.now();
     await toolDb<SportsTables>(t.database)
       .insertInto('sport_registrations')
-      .values({ sport_id: sportId, account_id: student.id, status: 'selected', created_at: now, updated_at: now })
+      .values(makeSportRegistration(sportId, student.id, { status: 'selected', created_at: now, updated_at: now }))
       .execute();
     leadToken = (await t.signInSchool('90000004')).token;
   }, 60_000);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { makeSport } from '@guildhall/testkit/sports-demo';
+import { makeSport, makeSportRegistration } from '@guildhall/testkit/sports-demo';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestDatabase } from '@server/core/db/test-databases';
 import { type TestApp, buildTestApp, createTestClock } from '@server/test-support/build-test-app';
@@ -378,17 +378,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
     const table = cases.flatMap((c) => actors.map((actor) => [c.name, actor, c] as const));
 
     it.each(table)('%s as %s', async (_name, actor, c) => {
-      const now = t.clock.now();
-      await db()
-        .insertInto('sport_registrations')
-        .values({
-          sport_id: sportIds.Football!,
-          account_id: accountIds.student,
-          status: 'pending_selection',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await db().insertInto('sport_registrations').values(makeSportRegistration(sportIds.Football!, accountIds.student)).execute();
       pendingId = (await registrationRows())[0]!.id;
       const before = JSON.stringify([await registrationRows(), await db().selectFrom('sports_settings').selectAll().execute()]);
       const res = await call(c.method, c.url(), actor, c.body?.());
