@@ -4,6 +4,7 @@ import { makeDiscordUser } from '@guildhall/testkit/factories';
 import { apiKeyStoreFor } from '@server/core/auth/api-keys';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
+import { readEventStream } from '@server/test-support/read-event-stream';
 import { LOOKUP_FAILED } from './get-user-details';
 
 const staff = demoPerson('staff');
@@ -259,16 +260,8 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
       const response = await fetch(`${address}/bureau/api/records/events`, { headers: { cookie: staffCookie }, signal: controller.signal });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
-      const reader = response.body!.getReader();
-      let text = '';
-      const waitFor = async (needle: string) => {
-        while (!text.includes(needle)) {
-          const { value, done } = await reader.read();
-          if (done) throw new Error(`stream ended before ${needle}`);
-          text += new TextDecoder().decode(value);
-        }
-      };
-      await waitFor(': connected');
+      const stream = readEventStream(response);
+      await stream.waitFor(': connected');
       const discordId = makeDiscordUser().id;
       const bot = { authorization: `Bearer ${botKey}`, 'content-type': 'application/json' };
       await fetch(`${address}/bureau/api/bot/pairs/${discordId}`, {
@@ -276,12 +269,12 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
         headers: bot,
         body: JSON.stringify({ robloxId: '3141592' }),
       });
-      await waitFor(`data: {"kind":"pair.upserted","discordId":"${discordId}","robloxId":"3141592"}`);
+      await stream.waitFor(`data: {"kind":"pair.upserted","discordId":"${discordId}","robloxId":"3141592"}`);
       // Bans do not change the list, so they are not sent.
       await fetch(`${address}/bureau/api/bot/bans/3141592`, { method: 'PUT', headers: bot, body: '{}' });
       await fetch(`${address}/bureau/api/bot/pairs/${discordId}`, { method: 'DELETE', headers: { authorization: bot.authorization } });
-      await waitFor(`data: {"kind":"pair.deleted","discordId":"${discordId}"}`);
-      expect(text).not.toContain('ban');
+      await stream.waitFor(`data: {"kind":"pair.deleted","discordId":"${discordId}"}`);
+      expect(stream.text).not.toContain('ban');
     } finally {
       controller.abort();
     }

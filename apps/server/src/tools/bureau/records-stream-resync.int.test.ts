@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { demoPerson } from '@guildhall/testkit/demo-data';
 import { makeDiscordUser } from '@guildhall/testkit/factories';
 import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
+import { readEventStream } from '@server/test-support/read-event-stream';
 
 // Issue 10 item 12: when the PostgreSQL LISTEN connection is lost, changes made before it is back
 // are never heard, so an open records list must be told to reload (the page refetches on 'reload').
@@ -20,16 +21,8 @@ describe('the records event stream on postgres', () => {
     try {
       const response = await fetch(`${address}/bureau/api/records/events`, { headers: { cookie }, signal: controller.signal });
       expect(response.status).toBe(200);
-      const reader = response.body!.getReader();
-      let text = '';
-      const waitFor = async (needle: string) => {
-        while (!text.includes(needle)) {
-          const { value, done } = await reader.read();
-          if (done) throw new Error(`stream ended before ${needle}`);
-          text += new TextDecoder().decode(value);
-        }
-      };
-      await waitFor(': connected');
+      const stream = readEventStream(response);
+      await stream.waitFor(': connected');
 
       const pool = t.database.pgPool!;
       const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where query = $1 and pid <> pg_backend_pid()', [
@@ -37,11 +30,11 @@ describe('the records event stream on postgres', () => {
       ]);
       expect(rows).toHaveLength(1);
       await pool.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
-      await waitFor('event: change\ndata: {"kind":"reload"}\n\n');
+      await stream.waitFor('event: change\ndata: {"kind":"reload"}\n\n');
 
       const discordId = makeDiscordUser().id;
       await t.ctx.registry.upsertPair(discordId, '2718281');
-      await waitFor(`data: {"kind":"pair.upserted","discordId":"${discordId}","robloxId":"2718281"}`);
+      await stream.waitFor(`data: {"kind":"pair.upserted","discordId":"${discordId}","robloxId":"2718281"}`);
     } finally {
       controller.abort();
     }
