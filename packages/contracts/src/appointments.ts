@@ -97,6 +97,24 @@ export type CreateAppointmentInput = z.output<typeof CreateAppointmentRequest>;
 export const AppointmentStatus = z.enum(['booked', 'cancelled']);
 export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
 
+/**
+ * A stored booking (001 §3: "The stored shape of an appointment is not shown"; this is Guildhall's),
+ * declared once for the server's table and the testkit's factory. Times are epoch milliseconds.
+ */
+export interface StoredAppointment {
+  line_user_id: string;
+  starts_at: number;
+  ends_at: number;
+  topic: string | null;
+  status: AppointmentStatus;
+  reschedule_count: number;
+  created_at: number;
+  updated_at: number;
+  cancelled_at: number | null;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+}
+
 export const Appointment = z.object({
   id: z.number(),
   userId: z.string(),

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { StoredAppointment } from '@guildhall/contracts/appointments';
 import type { ToolDb } from '@server/core/db/tool-db';
 
 // Times are epoch milliseconds (conventions.md). 001 §3: "The stored shape of an appointment is not
@@ -12,19 +13,8 @@ export interface AppointmentLineUsersTable {
   last_seen_at: number;
 }
 
-export interface AppointmentsTable {
+export interface AppointmentsTable extends StoredAppointment {
   id: Generated<number>;
-  line_user_id: string;
-  starts_at: number;
-  ends_at: number;
-  topic: string | null;
-  status: 'booked' | 'cancelled';
-  reschedule_count: number;
-  created_at: number;
-  updated_at: number;
-  cancelled_at: number | null;
-  cancel_reason: string | null;
-  cancelled_by: string | null;
 }
 
 export type AppointmentsTables = {
