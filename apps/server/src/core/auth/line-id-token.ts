@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
+import type { LineTokenCache } from './line-token-cache';
 
 export interface LineVerifierOptions {
   /** LINE's API base, e.g. https://api.line.me (the testkit fake in tests and LIFF-mock development). */
@@ -9,6 +10,8 @@ export interface LineVerifierOptions {
   channelId: string;
   timeoutMs: number;
   now?: () => number;
+  /** Tokens this process already verified (issue 17 item 4); without it every call asks LINE. */
+  cache?: LineTokenCache;
 }
 
 export interface LineIdentity {
@@ -32,10 +35,14 @@ const MAX_TOKEN_LENGTH = 4096;
  * ARCHITECTURE.md §4: the mini-app sends liff.getIDToken(); LINE's verify endpoint checks signature,
  * audience and expiry, and we trust only its answer. The claims are checked again here (issuer,
  * audience, expiry) so a misbehaving proxy cannot hand us another channel's user. A refused token is
- * 401; LINE being unreachable is 502, never "signed in".
+ * 401; LINE being unreachable is 502, never "signed in". With a `cache`, a token verified before is
+ * answered from it until its `exp` (issue 17 item 4); only a verified token is ever stored.
  */
 export async function verifyLineIdToken(options: LineVerifierOptions, idToken: string): Promise<LineIdentity> {
   if (!idToken || idToken.length > MAX_TOKEN_LENGTH) throw new DomainError('unauthenticated', 'Please sign in with LINE again.');
+  const clock = options.now ?? Date.now;
+  const cached = options.cache?.get(idToken, clock());
+  if (cached) return cached;
   let response: Response;
   try {
     response = await fetch(`${options.baseUrl}/oauth2/v2.1/verify`, {
@@ -58,11 +65,13 @@ export async function verifyLineIdToken(options: LineVerifierOptions, idToken: s
   if (!response.ok) throw new DomainError('upstream_failed', 'LINE could not confirm who you are right now. Please try again.');
   const claims = VerifiedClaims.safeParse(await response.json().catch(() => null));
   if (!claims.success) throw new DomainError('upstream_failed', 'LINE answered in a way we did not understand.');
-  const now = (options.now ?? Date.now)();
-  if (claims.data.iss !== 'https://access.line.me' || claims.data.aud !== options.channelId || claims.data.exp * 1000 <= now) {
+  const expiresAt = claims.data.exp * 1000;
+  if (claims.data.iss !== 'https://access.line.me' || claims.data.aud !== options.channelId || expiresAt <= clock()) {
     throw new DomainError('unauthenticated', 'Your LINE sign-in could not be verified. Please reopen the app.');
   }
-  return { userId: claims.data.sub, name: claims.data.name ?? null };
+  const identity = { userId: claims.data.sub, name: claims.data.name ?? null };
+  options.cache?.set(idToken, identity, expiresAt);
+  return identity;
 }
 
 /** The ID token of a request: `Authorization: Bearer <token>`; missing is 401. */

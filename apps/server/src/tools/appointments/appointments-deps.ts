@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '@server/core/context';
 import { FeedTokenStore } from '@server/core/auth/feed-tokens';
 import type { LineVerifierOptions } from '@server/core/auth/line-id-token';
+import { LineTokenCache } from '@server/core/auth/line-token-cache';
 import { toolDb } from '@server/core/db/tool-db';
 import type { AppointmentsDb, AppointmentsTables } from './appointments-tables';
 import { type BookingRules, bookingRulesFrom } from './booking-rules';
@@ -28,6 +29,8 @@ export interface AppointmentsDeps {
   now: () => number;
   rules: BookingRules;
   line: LineSettings;
+  /** The mini-app's ID tokens this process verified, until their expiry (issue 17 item 4, decision 0014). */
+  lineTokens: LineTokenCache;
   publicUrl: string;
   /** Staff members' private calendar-feed tokens (core, shared with other tools' feeds). */
   feeds: FeedTokenStore;
@@ -42,6 +45,7 @@ export function makeAppointmentsDeps(ctx: AppContext, line: LineSettings, log: F
     now: ctx.now,
     rules: bookingRulesFrom(ctx.config),
     line,
+    lineTokens: new LineTokenCache(),
     publicUrl: ctx.config.publicUrl,
     feeds: new FeedTokenStore(ctx.database.db, STAFF_FEED_KIND, ctx.now),
     log,
@@ -50,5 +54,5 @@ export function makeAppointmentsDeps(ctx: AppContext, line: LineSettings, log: F
 }
 
 export function verifierOptions(deps: AppointmentsDeps, channelId: string): LineVerifierOptions {
-  return { baseUrl: deps.line.baseUrl, channelId, timeoutMs: deps.line.timeoutMs, now: deps.now };
+  return { baseUrl: deps.line.baseUrl, channelId, timeoutMs: deps.line.timeoutMs, now: deps.now, cache: deps.lineTokens };
 }
