@@ -56,7 +56,13 @@ export function createContext(config: Config, database: DbHandle, events: EventB
       },
       now,
     ),
-    documents: new DocumentService({ chromiumPath: config.CHROMIUM_PATH }),
+    documents: new DocumentService({
+      chromiumPath: config.CHROMIUM_PATH,
+      maxPages: config.PDF_MAX_CONCURRENT,
+      maxQueued: config.PDF_MAX_QUEUED,
+      printTimeoutMs: config.PDF_PRINT_TIMEOUT_MS,
+      idleCloseMs: config.PDF_IDLE_CLOSE_MS,
+    }),
   };
 }
 

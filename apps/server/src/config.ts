@@ -97,6 +97,12 @@ export const EnvSchema = z.object({
   // core/documents (ARCHITECTURE.md §7): the Chromium that prints PDFs. 001 §2 "Printable document":
   // the office subtitle, the officer's name and an optional signature image file (PNG, JPEG or SVG).
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  // Issue 17 item 5 (decision 0022): pages printing at once, prints waiting (one more: 503), one print's
+  // deadline, and how long Chromium stays up without a print (0: always).
+  PDF_MAX_CONCURRENT: int(1, 64).default(2),
+  PDF_MAX_QUEUED: int(0, 10_000).default(20),
+  PDF_PRINT_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  PDF_IDLE_CLOSE_MS: int(0, 86_400_000).default(300_000),
   BUREAU_OFFICE_SUBTITLE: z.string().trim().min(1).max(200).default('Office of Identity Verification and Records'),
   BUREAU_OFFICER_NAME: z.string().trim().min(1).max(100).default('Registrar on Duty'),
   BUREAU_SIGNATURE_IMAGE: z.string().min(1).optional(),

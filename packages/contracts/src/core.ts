@@ -12,6 +12,8 @@ export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 export interface ErrorDefinition {
   readonly status: number;
   readonly sentence: string;
+  /** Seconds a client should wait before it tries again, sent as `Retry-After` (issue 17 item 5). */
+  readonly retryAfterSeconds?: number;
 }
 /** A file's error codes (decision 0017): core codes are bare, a tool's are `<tool>.<what>`. */
 export type ErrorCatalogue = Readonly<Record<string, ErrorDefinition>>;
@@ -36,7 +38,18 @@ export const CORE_ERRORS = {
   internal: { status: 500, sentence: 'Something went wrong on our side. Please try again.' },
   upstream_failed: { status: 502, sentence: 'A service we rely on did not answer as expected. Please try again.' },
   not_configured: { status: 503, sentence: 'This is not configured on this server.' },
-  database_unavailable: { status: 503, sentence: 'The database is not available right now. Please try again shortly.' },
+  database_unavailable: {
+    status: 503,
+    sentence: 'The database is not available right now. Please try again shortly.',
+    retryAfterSeconds: 5,
+  },
+  // Issue 17 item 5 (decision 0022): the PDF print queue is full, or one print ran past its deadline.
+  printer_busy: {
+    status: 503,
+    sentence: 'Too many documents are being printed right now. Please try again in a few seconds.',
+    retryAfterSeconds: 5,
+  },
+  print_timed_out: { status: 504, sentence: 'The document took too long to print. Please try again.' },
 } as const satisfies ErrorCatalogue;
 export type CoreErrorCode = keyof typeof CORE_ERRORS;
 

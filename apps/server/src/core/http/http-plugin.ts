@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { ZodError } from 'zod';
+import type { ErrorDefinition } from '@guildhall/contracts/core';
 import { DomainError } from '../errors/domain-error';
 import { ERROR_TABLE, type ErrorCode } from './error-table';
 import { describeZodError } from './parse-input';
@@ -79,8 +80,12 @@ export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOp
 
   // Decision 0017: every error answer is `{error, code}`, its status looked up in ERROR_TABLE.
   app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
-    const answer = (code: ErrorCode, sentence: string = ERROR_TABLE[code].sentence, status: number = ERROR_TABLE[code].status) =>
-      reply.code(status).send({ error: sentence, code });
+    const answer = (code: ErrorCode, sentence: string = ERROR_TABLE[code].sentence, status: number = ERROR_TABLE[code].status) => {
+      // A code that is worth retrying later says when (decision 0022): the printer's queue, an outage.
+      const entry: ErrorDefinition = ERROR_TABLE[code];
+      if (entry.retryAfterSeconds) reply.header('retry-after', String(entry.retryAfterSeconds));
+      return reply.code(status).send({ error: sentence, code });
+    };
     if (error instanceof DomainError) return answer(error.code, error.message);
     if (error instanceof ZodError) return answer('invalid_input', describeZodError(error));
     const status = (error as FastifyError).statusCode;
@@ -90,7 +95,6 @@ export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOp
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      reply.header('retry-after', '5');
       return answer('database_unavailable');
     }
     request.log.error({ err: error }, 'unhandled error');

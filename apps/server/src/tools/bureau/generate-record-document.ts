@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import type { DocumentParams } from '@guildhall/contracts/bureau';
 import type { AppContext } from '@server/core/context';
-import { DomainError } from '@server/core/errors/domain-error';
+import { DomainError, isDomainError } from '@server/core/errors/domain-error';
 import { checkerLink, qrCodeDataUrl, signatureDataUrl } from './documents/document-assets';
 import { RECORD_DOCUMENT_CSS, RecordDocument } from './documents/record-document';
 import { getUserDetails } from './get-user-details';
@@ -60,6 +60,8 @@ export async function generateRecordDocument(deps: Deps, params: DocumentParams)
   try {
     pdf = await deps.documents.printPdf(element, { css: RECORD_DOCUMENT_CSS, title: documentTitle(fileName) });
   } catch (error) {
+    // Decision 0022: a full queue or a late print says so (503 with Retry-After, 504), not 'Failed'.
+    if (isDomainError(error, 'printer_busy') || isDomainError(error, 'print_timed_out')) throw error;
     deps.log?.error({ err: error }, 'printing a record document failed');
     throw new DomainError('bureau.pdf_failed');
   }
