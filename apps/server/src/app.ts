@@ -19,6 +19,8 @@ import { type DbHandle, pingDatabase } from './core/db/database';
 import type { EventBus } from './core/events/event-bus';
 import { DomainError } from './core/errors/domain-error';
 import { registerHttpCore } from './core/http/http-plugin';
+import { createRedisClient } from './core/redis/redis-client';
+import { type SignInThrottle, createSignInThrottle } from './core/auth/sign-in-throttle';
 import { ProfileLookup } from './core/lookup/profile-lookup';
 import { DocumentService } from './core/documents/document-service';
 import { RegistryRepository } from './core/registry/registry-repository';
@@ -35,7 +37,13 @@ export interface BuildAppOptions {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
-export function createContext(config: Config, database: DbHandle, events: EventBus, now: () => number = Date.now): AppContext {
+export function createContext(
+  config: Config,
+  database: DbHandle,
+  events: EventBus,
+  now: () => number = Date.now,
+  signInThrottle: SignInThrottle = createSignInThrottle(config, now),
+): AppContext {
   return {
     config,
     database,
@@ -45,6 +53,7 @@ export function createContext(config: Config, database: DbHandle, events: EventB
     grants: new GrantStore(database.db, events, now),
     registry: new RegistryRepository(database.db, events, now),
     schoolAccounts: new SchoolAccountStore(database.db, now),
+    signInThrottle,
     lookup: new ProfileLookup(
       database.db,
       {
@@ -98,7 +107,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 200 },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  app.decorate('ctx', createContext(config, options.database, options.events, options.now));
+  // Issue 12 item 1 (decision 0023): with REDIS_URL the rate limits and the sign-in throttle are one
+  // count for every process; without it they count in memory, as one process always did.
+  const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, config.REDIS_KEY_PREFIX, app.log) : null;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  const now = options.now ?? Date.now;
+  const signInThrottle = createSignInThrottle(config, now, redis ? { client: redis, log: app.log } : undefined);
+  app.decorate('ctx', createContext(config, options.database, options.events, now, signInThrottle));
   // Issue 10 item 13: app.close() (main.ts on SIGTERM) stops accepting connections and waits for the
   // requests in flight, PDFs included; only then do onClose hooks run, so Chromium closes after the
   // last answer. Answers sent while closing end their connection, or an idle keep-alive socket would
@@ -119,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new DomainError('rate_limited'),
+    // A Redis outage lets requests through rather than taking the service down (decision 0023).
+    ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
   });
   await app.register(compress, { threshold: 1024 });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

@@ -24,6 +24,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
   });
 
+  it('takes TRUST_PROXY as the proxies to trust, refusing true and hop counts with a sentence (issue 12 item 1)', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,loopback,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.2',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would trust every hop, so a client could choose its own address/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: a hop count cannot tell the proxy from a client/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.300,10.0.0.0/33' })).toThrow(
+      /TRUST_PROXY: not an address or CIDR: 10.0.0.300, 10.0.0.0\/33/,
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { z } from 'zod';
 import { isIsoDate } from '@guildhall/contracts/timetable-rules';
 
@@ -21,6 +22,42 @@ const prefixList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.string().regex(/^\d{4}$/, 'each prefix must be four digits')));
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** "10.0.0.2", "10.0.0.0/8", "::1/128" or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Issue 12 item 1 (docs/decisions/0023): the proxies whose X-Forwarded-For is believed, as Fastify's
+ * trustProxy takes them: false, or their addresses / CIDRs. `true` and hop counts are refused: neither
+ * can tell the proxy from a client that writes the header itself.
+ */
+const trustedProxies = z.string().transform((value, ctx): false | string[] => {
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  const single = entries.length === 1 ? entries[0]!.toLowerCase() : null;
+  if (single === 'false' || single === 'no' || single === '0') return false;
+  const listThem = "list the proxies' addresses or CIDRs instead (e.g. 10.0.0.2 or 10.0.0.0/8)";
+  if (single === 'true' || single === 'yes')
+    return refuse(`true would trust every hop, so a client could choose its own address; ${listThem}`);
+  if (single && /^\d+$/.test(single)) return refuse(`a hop count cannot tell the proxy from a client that connects directly; ${listThem}`);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length) return refuse(`not an address or CIDR: ${bad.join(', ')}`);
+  return entries;
+});
 
 /** An IANA time zone that this Node.js knows; the appointments office and the school each name one. */
 const timeZone = z
@@ -48,7 +85,7 @@ export const EnvSchema = z.object({
     .optional(),
   ENABLED_TOOLS: z.string().default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustedProxies.default(false),
   SEED_DEMO_DATA: flag.optional(),
   DEV_SIGN_IN: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_TTL_HOURS: int(1, 24 * 365).default(24 * 7),
@@ -60,6 +97,15 @@ export const EnvSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: int(100, 3_600_000).default(72_000),
   RATE_LIMIT_PUBLIC_PER_MINUTE: int(1, 1_000_000).default(60),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: int(1, 1_000_000).default(20),
+  // Issue 12 item 1 (decision 0023): Redis shares the rate limits and the sign-in throttle between processes.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave it unset to count in memory)')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('guildhall:'),
+  SIGN_IN_MAX_FAILURES: int(1, 1000).default(5),
+  SIGN_IN_BACKOFF_SECONDS: int(1, 24 * 3600).default(30),
+  SIGN_IN_BACKOFF_MAX_SECONDS: int(1, 7 * 24 * 3600).default(3600),
   DISCORD_CLIENT_ID: z.string().min(1).optional(),
   DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
   DISCORD_BOT_TOKEN: z.string().min(1).optional(),

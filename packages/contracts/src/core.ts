@@ -33,6 +33,7 @@ export const CORE_ERRORS = {
   body_too_large: { status: 413, sentence: 'The request body is too large.' },
   unsupported_media_type: { status: 415, sentence: 'This content type is not accepted here.' },
   rate_limited: { status: 429, sentence: 'Too many requests. Please wait a moment and try again.' },
+  sign_in_throttled: { status: 429, sentence: 'Too many failed sign-ins for this student ID. Please wait and try again.' },
   // Fastify's own refusals that have no code of ours keep Fastify's status and sentence.
   client_error: { status: 400, sentence: 'The request could not be understood.' },
   internal: { status: 500, sentence: 'Something went wrong on our side. Please try again.' },

@@ -7,6 +7,7 @@ import type { SchoolAccountStore } from './auth/school-account-store';
 import type { RegistryRepository } from './registry/registry-repository';
 import type { ProfileLookup } from './lookup/profile-lookup';
 import type { DocumentService } from './documents/document-service';
+import type { SignInThrottle } from './auth/sign-in-throttle';
 
 /** What every tool receives: the shared services of core, built once in app.ts. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   grants: GrantStore;
   registry: RegistryRepository;
   schoolAccounts: SchoolAccountStore;
+  /** Failed school sign-ins per student ID (issue 12 item 1): in Redis with REDIS_URL, else in memory. */
+  signInThrottle: SignInThrottle;
   lookup: ProfileLookup;
   /** PDF printing through one warm Chromium, started on first use (ARCHITECTURE.md §7). */
   documents: DocumentService;
