@@ -23,6 +23,7 @@ import { createRedisClient } from './core/redis/redis-client';
 import { type SignInThrottle, createSignInThrottle } from './core/auth/sign-in-throttle';
 import { ProfileLookup } from './core/lookup/profile-lookup';
 import { DocumentService } from './core/documents/document-service';
+import { Readiness } from './core/lifecycle/readiness';
 import { RegistryRepository } from './core/registry/registry-repository';
 import { allTools } from './tools';
 
@@ -72,6 +73,7 @@ export function createContext(
       printTimeoutMs: config.PDF_PRINT_TIMEOUT_MS,
       idleCloseMs: config.PDF_IDLE_CLOSE_MS,
     }),
+    readiness: new Readiness(),
   };
 }
 
@@ -160,6 +162,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
+  // Issue 12 item 4: readiness for a load balancer, apart from liveness (/healthz): 503 once draining
+  // began (SIGTERM, main.ts) or while the database does not answer. While the process starts
+  // (migrations, seed) it does not listen yet, which a load balancer reads as not ready too.
+  app.get('/readyz', async () => {
+    if (app.ctx.readiness.draining) throw new DomainError('draining');
+    try {
+      await pingDatabase(options.database.db);
+    } catch {
+      throw new DomainError('database_unavailable');
+    }
+    return { status: 'ready' };
+  });
+
   const enabled = allTools.filter((t) => config.enabledTools.has(t.id));
   app.get('/api/tools', async (): Promise<ToolsAnswer> => ({
     tools: enabled.map(({ id, name, description, path: toolPath, links = [] }) => ({ id, name, description, path: toolPath, links })),
@@ -193,7 +208,7 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
   }
   // Issue 10 item 25: every GET (or HEAD) of a page gets the shell, whatever its Accept says (curl sends
   // */*); API paths, other methods and missing hashed files keep the JSON 404 (decision 0009).
-  const notAPage = /^\/(api|auth|healthz|assets)(\/|$)|^\/[^/]+\/(api|worker)(\/|$)/;
+  const notAPage = /^\/(api|auth|healthz|readyz|assets)(\/|$)|^\/[^/]+\/(api|worker)(\/|$)/;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if ((request.method !== 'GET' && request.method !== 'HEAD') || notAPage.test(pathname)) {

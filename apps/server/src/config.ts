@@ -95,6 +95,9 @@ export const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: int(100, 3_600_000).default(30_000),
   HTTP_REQUEST_TIMEOUT_MS: int(100, 3_600_000).default(120_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: int(100, 3_600_000).default(72_000),
+  // Issue 12 item 4: after SIGTERM, how long the server keeps serving with /readyz at 503 before it
+  // stops taking connections. Default: 5 s in production, 0 elsewhere (Config.shutdownGraceMs).
+  SHUTDOWN_GRACE_MS: int(0, 600_000).optional(),
   RATE_LIMIT_PUBLIC_PER_MINUTE: int(1, 1_000_000).default(60),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: int(1, 1_000_000).default(20),
   // Issue 12 item 1 (decision 0023): Redis shares the rate limits and the sign-in throttle between processes.
@@ -188,6 +191,8 @@ export interface Config extends Env {
   liffMock: boolean;
   /** 001 appointments: opening days, 0 = Sunday. */
   appointmentDays: number[];
+  /** Issue 12 item 4: SHUTDOWN_GRACE_MS, or its default for NODE_ENV. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -279,5 +284,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemoData: env.SEED_DEMO_DATA ?? !isProduction,
     devSignIn,
     discordOAuth,
+    // A load balancer checking /readyz every 1-2 s notices within the production default; a developer's
+    // Ctrl-C and the tests stop at once.
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS ?? (isProduction ? 5_000 : 0),
   };
 }

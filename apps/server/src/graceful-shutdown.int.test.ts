@@ -14,6 +14,7 @@ import { openDatabase } from './core/db/database';
 import { migrateToLatest } from './core/db/migrate';
 import { createLocalEventBus } from './core/events/event-bus';
 import { allMigrations } from './migrations';
+import { readEventStream } from './test-support/read-event-stream';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,14 +27,17 @@ async function freePort(): Promise<number> {
 }
 
 // Issue 10 item 13: SIGTERM while a record PDF prints. The server stops taking new requests, finishes
-// the ones in flight (the PDF included), then closes Chromium and exits.
+// the ones in flight (the PDF included), then closes Chromium and exits. Issue 12 item 4: with a grace
+// period, /readyz answers 503 first while requests are still served, and event streams are told to
+// reconnect elsewhere.
 describe('SIGTERM on the real server process', () => {
   const cleanups: Array<() => unknown> = [];
   afterEach(async () => {
     while (cleanups.length) await cleanups.pop()!();
   });
 
-  it('finishes a record PDF in flight with 200 and a PDF, refuses new requests, then exits 0', async () => {
+  /** A real server process on a fresh SQLite database: a staff member with a session, one verified pair. */
+  async function startServer(extraEnv: Record<string, string> = {}) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-shutdown-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const discord: FakeDiscord = await startFakeDiscord({ users: demoPeople.map((p) => p.discord) });
@@ -54,6 +58,7 @@ describe('SIGTERM on the real server process', () => {
       DISCORD_BOT_TOKEN: discord.botToken,
       DISCORD_BASE_URL: discord.url,
       ROBLOX_USERS_BASE_URL: roblox.url,
+      ...extraEnv,
     };
 
     // The database the server will open: a staff member with a session, and one verified pair.
@@ -89,12 +94,18 @@ describe('SIGTERM on the real server process', () => {
     // Starting through tsx compiles the server first: slow on a busy machine.
     await logShows('Guildhall is running', 60_000);
     const base = `http://127.0.0.1:${port}`;
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    return { child, exited, logShows, log: () => log, base, cookie, thai };
+  }
+
+  it('finishes a record PDF in flight with 200 and a PDF, refuses new requests, then exits 0', async () => {
+    const { child, exited, logShows, log, base, cookie, thai } = await startServer();
     const documentPath = `/bureau/api/records/${thai.discord.id}/documents/registration`;
-    const print = () => fetch(`${base}${documentPath}`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    const print = () => fetch(`${base}${documentPath}`, { headers: { cookie } });
     // A warm Chromium (started by an earlier print) is what the signal used to kill mid-print.
     expect((await print()).status).toBe(200);
     const prints = [print(), print(), print(), print()];
-    await expect.poll(() => log.split(`"url":"${documentPath}"`).length - 1, { timeout: 10_000, interval: 10 }).toBe(5);
+    await expect.poll(() => log().split(`"url":"${documentPath}"`).length - 1, { timeout: 10_000, interval: 10 }).toBe(5);
     child.kill('SIGTERM');
     await logShows('shutting down');
 
@@ -112,6 +123,21 @@ describe('SIGTERM on the real server process', () => {
     }
     // Chromium closes after the last answer, and the process leaves without waiting out keep-alive.
     const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
-    expect(code, log).toBe(0);
+    expect(code, log()).toBe(0);
+  }, 120_000);
+
+  it('drains for SHUTDOWN_GRACE_MS: /readyz 503, requests still served, event streams told to reconnect, then exits 0', async () => {
+    const { child, exited, logShows, log, base, cookie } = await startServer({ SHUTDOWN_GRACE_MS: '1500' });
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    const events = readEventStream(await fetch(`${base}/bureau/api/records/events`, { headers: { cookie } }));
+    await events.waitFor(': connected');
+    child.kill('SIGTERM');
+    await logShows('shutting down');
+
+    expect((await fetch(`${base}/readyz`)).status).toBe(503);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    await events.waitFor('event: reconnect');
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+    expect(code, log()).toBe(0);
   }, 120_000);
 });

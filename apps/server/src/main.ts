@@ -42,7 +42,12 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // Issue 12 item 4: readiness goes 503 and event streams are sent elsewhere at once; the server keeps
+    // serving for the grace period while a load balancer notices, then stops taking connections and
+    // finishes the requests in flight (PDFs included).
+    app.ctx.readiness.drain();
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
     clearInterval(sweep);
     await app.close();
     await events.close();

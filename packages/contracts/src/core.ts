@@ -50,6 +50,8 @@ export const CORE_ERRORS = {
     sentence: 'Too many documents are being printed right now. Please try again in a few seconds.',
     retryAfterSeconds: 5,
   },
+  // Issue 12 item 4: this process got SIGTERM; /readyz says so while the load balancer moves traffic away.
+  draining: { status: 503, sentence: 'This server is shutting down.', retryAfterSeconds: 1 },
   print_timed_out: { status: 504, sentence: 'The document took too long to print. Please try again.' },
 } as const satisfies ErrorCatalogue;
 export type CoreErrorCode = keyof typeof CORE_ERRORS;

@@ -7,6 +7,7 @@ import type { SchoolAccountStore } from './auth/school-account-store';
 import type { RegistryRepository } from './registry/registry-repository';
 import type { ProfileLookup } from './lookup/profile-lookup';
 import type { DocumentService } from './documents/document-service';
+import type { Readiness } from './lifecycle/readiness';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 
 /** What every tool receives: the shared services of core, built once in app.ts. */
@@ -23,6 +24,8 @@ export interface AppContext {
   lookup: ProfileLookup;
   /** PDF printing through one warm Chromium, started on first use (ARCHITECTURE.md §7). */
   documents: DocumentService;
+  /** Issue 12 item 4: draining after SIGTERM (/readyz 503, event streams sent elsewhere). */
+  readiness: Readiness;
   now: () => number;
 }
 

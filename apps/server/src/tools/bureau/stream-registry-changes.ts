@@ -25,7 +25,7 @@ export function toRecordsChange(change: RegistryChange): RecordsChangeEvent | nu
  * (ARCHITECTURE.md §7), fed by core/events (LISTEN/NOTIFY on PostgreSQL, so every process hears).
  * Returns the function that stops the stream.
  */
-export function streamRegistryChanges(deps: Pick<AppContext, 'events'>, raw: ServerResponse): () => void {
+export function streamRegistryChanges(deps: Pick<AppContext, 'events' | 'readiness'>, raw: ServerResponse): () => void {
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -45,14 +45,23 @@ export function streamRegistryChanges(deps: Pick<AppContext, 'events'>, raw: Ser
   const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   let stopped = false;
+  // Set below; a stream opened while the process already drains is told to reconnect at once.
+  let stopDrain: () => void = () => undefined;
   const stop = () => {
     if (stopped) return;
     stopped = true;
     clearInterval(heartbeat);
     unsubscribe();
     stopResync();
+    stopDrain();
     if (!raw.writableEnded) raw.end();
   };
+  // Issue 12 item 4: a draining process sends its clients elsewhere: it says why and ends the stream,
+  // and the browser's EventSource reconnects (after `retry`) through the load balancer.
+  stopDrain = deps.readiness.onDrain(() => {
+    if (!raw.writableEnded) raw.write('event: reconnect\ndata: {}\n\n');
+    stop();
+  });
   raw.on('close', stop);
   return stop;
 }
