@@ -2,8 +2,14 @@ import { DomainError } from '@server/core/errors/domain-error';
 import type { RecruitmentDeps } from './recruitment-deps';
 
 /** 000 §7 POST /api/roles/{id}/delete. Applications keep the role's name in their job field. */
-export async function deleteRole(deps: Pick<RecruitmentDeps, 'db'>, id: number): Promise<{ success: true }> {
-  const result = await deps.db.deleteFrom('recruitment_roles').where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new DomainError('not_found', 'There is no such role.');
+export async function deleteRole(deps: Pick<RecruitmentDeps, 'db' | 'now'>, id: number): Promise<{ success: true }> {
+  // Issue 13 item 3: removed by marking it, so restore-managed-item can undo it (decision 0029).
+  const result = await deps.db
+    .updateTable('recruitment_roles')
+    .set({ deleted_at: deps.now() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new DomainError('not_found', 'There is no such role.');
   return { success: true };
 }

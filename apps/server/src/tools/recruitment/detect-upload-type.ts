@@ -42,23 +42,39 @@ export function fileNameForType(fileName: string, contentType: string): string {
  * text has none, so it is accepted only when declared text/plain and the bytes are valid UTF-8 with
  * no control characters other than whitespace.
  */
-export async function detectUploadType(data: Buffer, declared: string | undefined): Promise<string> {
+export async function detectUploadType(data: Buffer, declared: string | undefined, options: { whole?: boolean } = {}): Promise<string> {
+  // Issue 12 item 2: an upload is streamed, so `data` may be only its first bytes (whole: false). The
+  // magic bytes are there; plain text is then checked here as far as it goes, and the rest by
+  // plainTextCheck as it streams by.
   const detected = await fileTypeFromBuffer(data);
   if (detected) {
     if (ALLOWED_UPLOAD_TYPES[detected.mime]) return detected.mime;
     throw new DomainError('recruitment.file_type_refused', `Files of type ${detected.mime} are not accepted. Allowed: ${ALLOWED_LIST}.`);
   }
   const declaredType = (declared ?? '').split(';')[0]!.trim().toLowerCase();
-  if (declaredType === 'text/plain' && isPlainText(data)) return 'text/plain';
+  if (declaredType === 'text/plain' && isPlainText(data, options.whole ?? true)) return 'text/plain';
   throw new DomainError('recruitment.file_type_refused', `This file type is not accepted. Allowed: ${ALLOWED_LIST}.`);
 }
 
-function isPlainText(data: Buffer): boolean {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+function isPlainText(data: Buffer, whole: boolean): boolean {
+  const check = plainTextCheck();
+  return check(data) && (!whole || check(null));
+}
 
-    return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
-  } catch {
-    return false;
-  }
+/**
+ * Plain text checked piece by piece as it streams: valid UTF-8 (a character may be split between
+ * pieces) with no control characters other than whitespace. Call it with each piece, then with null at
+ * the end; it answers false as soon as the text is not plain.
+ */
+export function plainTextCheck(): (piece: Buffer | null) => boolean {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  return (piece) => {
+    try {
+      const text = piece ? decoder.decode(piece, { stream: true }) : decoder.decode();
+
+      return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+    } catch {
+      return false;
+    }
+  };
 }

@@ -13,11 +13,18 @@ export function csvCell(value: string | number | null | undefined): string {
  * Beyond 000: the filtered applications as CSV, one column per question (current questions first,
  * then questions since deleted, labelled by the text they had when answered).
  */
-export async function exportApplicationsCsv(deps: Pick<RecruitmentDeps, 'db'>, filter: ApplicationFilter): Promise<string> {
-  const [rows, questions] = await Promise.all([
+export async function exportApplicationsCsv(deps: Pick<RecruitmentDeps, 'db' | 'dialect'>, filter: ApplicationFilter): Promise<string> {
+  const [rows, questions, reviewRows] = await Promise.all([
     applyApplicationFilter(deps, filter).selectAll().orderBy('id').execute(),
     listQuestions(deps),
+    applyApplicationFilter(deps, filter)
+      .innerJoin('recruitment_reviews as r', 'r.application_id', 'recruitment_applications.id')
+      .select(['r.application_id', 'r.reviewer_name', 'r.vote', 'r.score_sum', 'r.score_count', 'r.comment'])
+      .orderBy('r.id')
+      .execute(),
   ]);
+  const reviewsOf = new Map<number, typeof reviewRows>();
+  for (const r of reviewRows) reviewsOf.set(r.application_id, [...(reviewsOf.get(r.application_id) ?? []), r]);
   const columns = new Map<string, string>(questions.map((q) => [String(q.id), q.text]));
   const parsed = rows.map((row) => {
     const labels = parseJsonRecord(row.question_labels);
@@ -34,6 +41,14 @@ export async function exportApplicationsCsv(deps: Pick<RecruitmentDeps, 'db'>, f
     'feedback',
     'submittedAt',
     'statusLastUpdatedAt',
+    // Issue 13 items 1, 2: the review tally, each review, and a withdrawal.
+    'withdrawnAt',
+    'reviewCount',
+    'votesYes',
+    'votesNo',
+    'votesAbstain',
+    'averageScore',
+    'reviews',
     ...columns.values(),
   ];
   const lines = [header.map(csvCell).join(',')];
@@ -49,6 +64,8 @@ export async function exportApplicationsCsv(deps: Pick<RecruitmentDeps, 'db'>, f
         row.feedback,
         toIso(row.created_at),
         toIso(row.status_updated_at),
+        row.withdrawn_at === null ? '' : toIso(Number(row.withdrawn_at)),
+        ...reviewCells(reviewsOf.get(row.id) ?? []),
         ...[...columns.keys()].map((id) => answers[id]),
       ]
         .map(csvCell)
@@ -56,4 +73,18 @@ export async function exportApplicationsCsv(deps: Pick<RecruitmentDeps, 'db'>, f
     );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+type ReviewRow = { reviewer_name: string; vote: string; score_sum: number; score_count: number; comment: string };
+
+/** Issue 13 item 1: count, votes, average score and every review as "name: vote (average) comment", one per line. */
+function reviewCells(reviews: ReviewRow[]): Array<string | number> {
+  const sum = reviews.reduce((a, r) => a + Number(r.score_sum), 0);
+  const count = reviews.reduce((a, r) => a + Number(r.score_count), 0);
+  const votes = (vote: string) => reviews.filter((r) => r.vote === vote).length;
+  const lines = reviews.map((r) => {
+    const average = Number(r.score_count) ? ` (${(Number(r.score_sum) / Number(r.score_count)).toFixed(2)})` : '';
+    return `${r.reviewer_name}: ${r.vote}${average}${r.comment ? ` ${r.comment}` : ''}`;
+  });
+  return [reviews.length, votes('yes'), votes('no'), votes('abstain'), count ? (sum / count).toFixed(2) : '', lines.join('\n')];
 }

@@ -4,18 +4,39 @@ import type { AdminApplication, ApplicationStatus, AuditEntry, ListApplicationsQ
 import { type RecruitmentDeps, toIso } from './recruitment-deps';
 import type { Selectable } from 'kysely';
 import type { RecruitmentApplicationsTable, RecruitmentTables } from './recruitment-tables';
+import { daysSettingMs } from './days-setting';
+import { listFailedNotifications } from './list-failed-notifications';
+import { isWaiting } from './list-waiting-applications';
+import { readSettings } from './read-settings';
+import { reviewTallies } from './review-tallies';
 
 export type ApplicationFilter = Pick<z.output<typeof ListApplicationsQuery>, 'status' | 'search'>;
 type ApplicationQuery = SelectQueryBuilder<RecruitmentTables, 'recruitment_applications', object>;
 
 /** The admin filters (000 §2 filter buttons, plus a username search): shared by the list and the CSV export. */
-export function applyApplicationFilter(deps: Pick<RecruitmentDeps, 'db'>, filter: ApplicationFilter): ApplicationQuery {
+export function applyApplicationFilter(deps: Pick<RecruitmentDeps, 'db' | 'dialect'>, filter: ApplicationFilter): ApplicationQuery {
   let query: ApplicationQuery = deps.db.selectFrom('recruitment_applications');
   if (filter.status !== 'All') query = query.where('status', '=', filter.status);
   const search = filter.search?.toLowerCase();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<boolean>`username_lower like ${pattern} escape '\\'`);
+    // Issue 17 item 3 (decision 0036): on SQLite a needle of 3+ characters is found through the FTS5
+    // trigram table (recruitment-migrations.ts), by GLOB, whose only special characters are *?[] (a
+    // needle holding one keeps the plain rule). Shorter needles have no trigram to look up. PostgreSQL
+    // answers the same LIKE from its pg_trgm index. The answers are the plain rule's either way.
+    if (deps.dialect === 'sqlite' && [...search].length >= 3 && !/[*?[\]]/.test(search)) {
+      query = query.where(
+        'recruitment_applications.id',
+        'in',
+        sql<number>`(select rowid from recruitment_applications_search where username_lower glob ${`*${search}*`})`,
+      );
+    } else if (deps.dialect === 'sqlite') {
+      // The rest scans the username index on SQLite: instr() is the plain substring rule itself, with
+      // no pattern to escape or match, and about twice as fast as LIKE over 100,000 names (bench/recruitment.ts).
+      query = query.where(sql<boolean>`instr(username_lower, ${search}) > 0`);
+    } else {
+      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where(sql<boolean>`username_lower like ${pattern} escape '\\'`);
+    }
   }
   return query;
 }
@@ -35,13 +56,14 @@ export function parseJsonRecord(text: string): Record<string, string> {
  * queries for the whole page rather than two per card.
  */
 export async function listApplications(
-  deps: Pick<RecruitmentDeps, 'db'>,
+  deps: Pick<RecruitmentDeps, 'db' | 'now' | 'dialect'>,
   query: z.output<typeof ListApplicationsQuery>,
+  viewerId: string | null = null,
 ): Promise<{ total: number; applications: AdminApplication[] }> {
   const filtered = applyApplicationFilter(deps, query);
   // The page's ids first, from the (status, id) index alone, then only those rows: deep pages skip
   // index entries instead of whole rows.
-  const [countRow, idRows] = await Promise.all([
+  const [countRow, idRows, settings] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
     filtered
       .select('id')
@@ -49,17 +71,27 @@ export async function listApplications(
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
+    readSettings(deps),
   ]);
   const ids = idRows.map((r) => r.id);
   const rows = ids.length
     ? await deps.db.selectFrom('recruitment_applications').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute()
     : [];
-  const [auditRows, noteRows] = ids.length
-    ? await Promise.all([
-        deps.db.selectFrom('recruitment_audit').selectAll().where('application_id', 'in', ids).orderBy('id').execute(),
-        deps.db.selectFrom('recruitment_notes').selectAll().where('application_id', 'in', ids).orderBy('id').execute(),
-      ])
-    : [[], []];
+  // Issue 13 items 1, 5, 6: the review tallies, failed DMs and the waiting mark, for the whole page at
+  // once, read beside the audit trail and notes.
+  const blind = settings.blindReview === 'true';
+  const [[auditRows, noteRows], tallies, failed] = await Promise.all([
+    ids.length
+      ? Promise.all([
+          deps.db.selectFrom('recruitment_audit').selectAll().where('application_id', 'in', ids).orderBy('id').execute(),
+          deps.db.selectFrom('recruitment_notes').selectAll().where('application_id', 'in', ids).orderBy('id').execute(),
+        ])
+      : Promise.resolve([[], []] as const),
+    reviewTallies(deps, ids, viewerId === null ? null : { id: viewerId, blind }),
+    listFailedNotifications(deps, ids),
+  ]);
+  const waitMs = daysSettingMs(settings.stageWaitDays);
+  const now = deps.now();
   const audit = new Map<number, AuditEntry[]>();
   for (const a of auditRows) {
     const list = audit.get(a.application_id) ?? [];
@@ -82,11 +114,40 @@ export async function listApplications(
   }
   return {
     total: Number(countRow?.count ?? 0),
-    applications: rows.map((row) => toAdminApplication(row, audit.get(row.id) ?? [], notes.get(row.id) ?? [])),
+    applications: rows.map((row) => {
+      const reviews = tallies.get(row.id)!;
+      const application: AdminApplication = {
+        ...toAdminApplication(row, audit.get(row.id) ?? [], notes.get(row.id) ?? []),
+        reviews,
+        withdrawnAt: row.withdrawn_at === null ? null : toIso(Number(row.withdrawn_at)),
+        stageEnteredAt: toIso(Number(row.stage_entered_at)),
+        waiting: isWaiting(row, now, waitMs),
+        failedNotifications: failed.filter((f) => f.applicationId === row.id),
+      };
+      // Issue 13 item 1: blind review may hide who applied until this admin has reviewed.
+      return reviews.hidden && settings.blindHideApplicant === 'true' ? hideApplicant(application) : application;
+    }),
   };
 }
 
-function toAdminApplication(row: Selectable<RecruitmentApplicationsTable>, audit: AuditEntry[], notes: StaffNote[]): AdminApplication {
+/** Issue 13 item 1: the card without the applicant's name, id and avatar (their own audit entries too). */
+function hideApplicant(application: AdminApplication): AdminApplication {
+  const name = `Applicant #${application.id}`;
+  return {
+    ...application,
+    userId: '',
+    username: name,
+    avatar: null,
+    audit: application.audit.map((a) => (a.actorId === application.userId ? { ...a, actorId: '', actorName: name } : a)),
+    failedNotifications: application.failedNotifications.map((f) => ({ ...f, username: name })),
+  };
+}
+
+function toAdminApplication(
+  row: Selectable<RecruitmentApplicationsTable>,
+  audit: AuditEntry[],
+  notes: StaffNote[],
+): Omit<AdminApplication, 'reviews' | 'withdrawnAt' | 'stageEnteredAt' | 'waiting' | 'failedNotifications'> {
   return {
     id: row.id,
     userId: row.user_id,

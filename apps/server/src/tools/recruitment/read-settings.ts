@@ -8,7 +8,15 @@ export const DEFAULT_SETTINGS: SettingsAnswer = {
   applicationEndDate: UNSET_DATE,
   globalProcessAnnouncement: '',
   globalProcessLastUpdatedAt: '',
+  // Issue 13: reviews are open, no cooldown, no waiting mark until an admin sets one.
+  blindReview: 'false',
+  blindHideApplicant: 'false',
+  reapplyCooldownDays: '',
+  stageWaitDays: '',
 };
+
+const FLAGS = ['applicationsOpen', 'blindReview', 'blindHideApplicant'] as const;
+type Flag = (typeof FLAGS)[number];
 
 /** 000 §3 Settings: key/value strings; keys never written read as their defaults. */
 export async function readSettings(deps: Pick<RecruitmentDeps, 'db'>): Promise<SettingsAnswer> {
@@ -16,8 +24,8 @@ export async function readSettings(deps: Pick<RecruitmentDeps, 'db'>): Promise<S
   const settings: SettingsAnswer = { ...DEFAULT_SETTINGS };
   for (const row of rows) {
     if (!(SETTING_KEYS as readonly string[]).includes(row.key)) continue;
-    if (row.key === 'applicationsOpen') settings.applicationsOpen = row.value === 'true' ? 'true' : 'false';
-    else settings[row.key as Exclude<keyof SettingsAnswer, 'applicationsOpen'>] = row.value;
+    if ((FLAGS as readonly string[]).includes(row.key)) settings[row.key as Flag] = row.value === 'true' ? 'true' : 'false';
+    else settings[row.key as Exclude<keyof SettingsAnswer, Flag>] = row.value;
   }
   return settings;
 }

@@ -35,6 +35,8 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
     const submitted = await t.apply('other', form);
     applicationId = submitted.json().id;
     expect(applicationId).toBeGreaterThan(0);
+    // Issue 13 item 2: a reviewer has acted, so its applicant can no longer edit it (nor upload for it).
+    expect((await t.post(`${API}/applications/${applicationId}/update`, 'admin', { stageId: form.stageIds[1] })).statusCode).toBe(200);
   });
   afterAll(async () => {
     await t?.close();
@@ -76,7 +78,11 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
     ],
     ['upload: binary declared as text', () => upload(Buffer.from([0, 1, 2, 3, 4, 5]), 'notes.txt', 'text/plain'), 415],
     // One application per user (000 §4): once applied, further files would never be used.
-    ['upload: by someone who has already applied', () => t.upload('other', SAMPLE_PDF, 'again.pdf'), /already submitted an application/],
+    [
+      'upload: by someone who has applied and been reviewed',
+      () => t.upload('other', SAMPLE_PDF, 'again.pdf'),
+      /already submitted an application/,
+    ],
     // POST submit
     [
       'submit: not JSON',
@@ -223,6 +229,76 @@ describe.each(DIALECTS)('recruitment bad input on %s', (dialect) => {
     ],
     ['questions/create: no text', () => t.post(`${API}/questions/create`, 'admin', { type: 'text' }), /text/],
     ['questions/delete: unknown id', () => t.post(`${API}/questions/999999/delete`, 'admin'), 404],
+    // Issue 13 item 3: edit, reorder, restore
+    ['stages/update: unknown id', () => t.post(`${API}/stages/999999/update`, 'admin', { name: 'X', color: '#000000' }), 404],
+    ['stages/update: no colour', () => t.post(`${API}/stages/${form.stageIds[0]}/update`, 'admin', { name: 'X' }), /color/],
+    [
+      'stages/update: blank name',
+      () => t.post(`${API}/stages/${form.stageIds[0]}/update`, 'admin', { name: ' ', color: '#000000' }),
+      /name/,
+    ],
+    ['roles/update: name too long', () => t.post(`${API}/roles/${form.roleId}/update`, 'admin', { name: 'x'.repeat(500) }), /name/],
+    ['roles/update: id is not a number', () => t.post(`${API}/roles/x/update`, 'admin', { name: 'X' }), 400],
+    [
+      'questions/update: multiple-choice without options',
+      () => t.post(`${API}/questions/${form.textId}/update`, 'admin', { text: 'Pick', type: 'multiple-choice' }),
+      /Please provide comma-separated options\./,
+    ],
+    [
+      'questions/update: a role that does not exist',
+      () => t.post(`${API}/questions/${form.textId}/update`, 'admin', { text: 'Q', type: 'text', roleIds: [999999] }),
+      /roleIds: role 999999 does not exist/,
+    ],
+    [
+      'questions/create: roleIds not numbers',
+      () => t.post(`${API}/questions/create`, 'admin', { text: 'Q', type: 'text', roleIds: ['Dispatcher'] }),
+      /roleIds/,
+    ],
+    ['stages/reorder: no ids', () => t.post(`${API}/stages/reorder`, 'admin', { ids: [] }), /ids/],
+    ['stages/reorder: ids not a list', () => t.post(`${API}/stages/reorder`, 'admin', { ids: '1,2' }), /ids/],
+    [
+      'stages/reorder: an id twice',
+      () => t.post(`${API}/stages/reorder`, 'admin', { ids: [form.stageIds[0], form.stageIds[0]] }),
+      /must not name an id twice/,
+    ],
+    ['roles/reorder: not every role', () => t.post(`${API}/roles/reorder`, 'admin', { ids: [999999] }), 409],
+    ['stages/restore: a stage that was never removed', () => t.post(`${API}/stages/${form.stageIds[0]}/restore`, 'admin'), 404],
+    // Issue 13 item 4: board and bulk moves
+    ['board: perStage too large', () => t.get(`${API}/board?perStage=100000`, 'admin'), /perStage/],
+    ['bulk-update: no ids', () => t.post(`${API}/applications/bulk-update`, 'admin', { ids: [], stageId: form.stageIds[1] }), /ids/],
+    [
+      'bulk-update: unknown stage',
+      () => t.post(`${API}/applications/bulk-update`, 'admin', { ids: [applicationId], stageId: 999999 }),
+      /stage does not exist/,
+    ],
+    [
+      'bulk-update: unknown application',
+      () => t.post(`${API}/applications/bulk-update`, 'admin', { ids: [applicationId, 999999], stageId: form.stageIds[1] }),
+      404,
+    ],
+    [
+      'bulk-update: too many ids',
+      () =>
+        t.post(`${API}/applications/bulk-update`, 'admin', {
+          ids: Array.from({ length: 201 }, (_, i) => i + 1),
+          stageId: form.stageIds[1],
+        }),
+      /ids/,
+    ],
+    [
+      'bulk-update: feedback too long',
+      () =>
+        t.post(`${API}/applications/bulk-update`, 'admin', { ids: [applicationId], stageId: form.stageIds[1], feedback: 'x'.repeat(6000) }),
+      /feedback/,
+    ],
+    // Issue 13 item 7: reports
+    ['reports: no range', () => t.get(`${API}/reports`, 'admin'), /from/],
+    ['reports: a day that does not exist', () => t.get(`${API}/reports?from=2026-02-30&to=2026-03-01`, 'admin'), /from/],
+    ['reports: to before from', () => t.get(`${API}/reports?from=2026-03-01&to=2026-02-01`, 'admin'), /to: must not be before from/],
+    ['reports: more than five years', () => t.get(`${API}/reports?from=2000-01-01&to=2026-01-01`, 'admin'), /5 years/],
+    // Issue 13 item 8: avatars
+    ['avatar: unknown application', () => t.get(`${API}/applications/999999/avatar`, 'admin'), 404],
+    ['avatar: id is not a number', () => t.get(`${API}/applications/x/avatar`, 'admin'), 400],
   ];
 
   it.each(cases)('%s: 4xx with {error}, nothing written', async (_name, call, expected) => {

@@ -3,6 +3,8 @@
 // one signed-in person for each 000 §6 role (testkit factories, signed in with t.signInDiscord), the
 // form an admin would set up, sample files and a row count.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { type DiscordUserRecord, makeDiscordUser, makeVerifiedPair } from '@guildhall/testkit/factories';
@@ -119,6 +121,8 @@ export async function countRows(harness: TestApp): Promise<Record<string, number
     'recruitment_applications',
     'recruitment_audit',
     'recruitment_notes',
+    'recruitment_question_roles',
+    'recruitment_avatars',
   ];
   const counts: Record<string, number> = {};
   for (const table of tables) {
@@ -131,4 +135,24 @@ export async function countRows(harness: TestApp): Promise<Record<string, number
   const uploadsDir = path.join(harness.dataDir, 'uploads', 'recruitment');
   counts.files = fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).length : 0;
   return counts;
+}
+
+/** A local HTTP receiver standing in for a Discord webhook (RECRUITMENT_WEBHOOK_URL). */
+export async function startWebhookReceiver(): Promise<{
+  url: string;
+  messages: Array<{ content: string; allowed_mentions: unknown }>;
+  close(): Promise<void>;
+}> {
+  const messages: Array<{ content: string; allowed_mentions: unknown }> = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      messages.push(JSON.parse(body));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, messages, close: () => new Promise((r) => server.close(() => r())) };
 }

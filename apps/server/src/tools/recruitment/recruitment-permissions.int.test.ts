@@ -37,6 +37,20 @@ interface Ids {
   form: Awaited<ReturnType<RecruitmentPeople['setUpForm']>>;
   applicationId: number;
   fileUrl: string;
+  /** Issue 13 item 8: the application of the third person, who has a Discord avatar. */
+  avatarApplicationId: number;
+}
+
+/** A complete set of answers to the current questions (earlier rows add questions), as `who`. */
+async function answerAll(t: TestApp & RecruitmentPeople, who: Who): Promise<Record<string, string>> {
+  const questions = (await t.get(`${API}/questions`, 'admin')).json() as Array<{ id: number; type: string; options: string | null }>;
+  const file = (await t.upload(who, SAMPLE_PDF, 'edit.pdf')).json().finalUrl ?? 'none';
+  return Object.fromEntries(
+    questions.map((q) => [
+      q.id,
+      q.type === 'file' ? file : q.type === 'multiple-choice' ? (JSON.parse(q.options!) as string[])[0]! : 'Edited.',
+    ]),
+  );
 }
 
 const cases: Case[] = [
@@ -107,6 +121,102 @@ const cases: Case[] = [
         who,
       ),
   },
+  // Issue 13 items 3, 4, 7, 8: every new call is for admins only.
+  ...(['stages', 'roles', 'questions'] as const).flatMap((list): Case[] => [
+    {
+      name: `POST ${list}/reorder`,
+      expect: adminOnly,
+      call: async (t, who) => {
+        const ids = (await t.get(`${API}/${list}`, 'admin')).json().map((x: { id: number }) => x.id) as number[];
+        return t.post(`${API}/${list}/reorder`, who, { ids });
+      },
+    },
+    {
+      name: `POST ${list}/{id}/restore`,
+      expect: adminOnly,
+      call: async (t, who) => {
+        const body = list === 'questions' ? { text: 'Temp', type: 'text' } : { name: 'Temp' };
+        const id = (await t.post(`${API}/${list}/create`, 'admin', body)).json().id as number;
+        await t.post(`${API}/${list}/${id}/delete`, 'admin');
+        return t.post(`${API}/${list}/${id}/restore`, who);
+      },
+    },
+  ]),
+  {
+    name: 'POST stages/{id}/update',
+    expect: adminOnly,
+    call: (t, who, ids) => t.post(`${API}/stages/${ids.form.stageIds[1]}/update`, who, { name: `Interview (${who})`, color: '#0b5ed7' }),
+  },
+  {
+    name: 'POST roles/{id}/update',
+    expect: adminOnly,
+    call: (t, who, ids) => t.post(`${API}/roles/${ids.form.roleId}/update`, who, { name: `Dispatcher (${who})` }),
+  },
+  {
+    name: 'POST questions/{id}/update',
+    expect: adminOnly,
+    call: (t, who, ids) => t.post(`${API}/questions/${ids.form.textId}/update`, who, { text: `Why you (${who})?`, type: 'text' }),
+  },
+  { name: 'GET board', expect: adminOnly, call: (t, who) => t.get(`${API}/board`, who) },
+  {
+    name: 'POST applications/bulk-update',
+    expect: adminOnly,
+    call: (t, who, ids) => t.post(`${API}/applications/bulk-update`, who, { ids: [ids.applicationId], stageId: ids.form.stageIds[1] }),
+  },
+  { name: 'GET reports', expect: adminOnly, call: (t, who) => t.get(`${API}/reports?from=2026-01-01&to=2026-12-31`, who) },
+  {
+    name: 'GET applications/{id}/avatar',
+    expect: adminOnly,
+    call: (t, who, ids) => t.get(`${API}/applications/${ids.avatarApplicationId}/avatar`, who),
+  },
+  // Issue 13 items 1, 2, 5: reviews and criteria (admins), the applicant's own controls, failed DMs.
+  { name: 'GET criteria', expect: adminOnly, call: (t, who) => t.get(`${API}/criteria`, who) },
+  {
+    name: 'POST criteria/create',
+    expect: adminOnly,
+    call: (t, who, ids) => t.post(`${API}/criteria/create`, who, { roleId: ids.form.roleId, name: `By ${who}` }),
+  },
+  {
+    name: 'POST criteria/{id}/delete',
+    expect: adminOnly,
+    call: async (t, who, ids) =>
+      t.post(
+        `${API}/criteria/${(await t.post(`${API}/criteria/create`, 'admin', { roleId: ids.form.roleId, name: 'Temp' })).json().id}/delete`,
+        who,
+      ),
+  },
+  {
+    name: 'GET applications/{id}/reviews',
+    expect: adminOnly,
+    call: (t, who, ids) => t.get(`${API}/applications/${ids.applicationId}/reviews`, who),
+  },
+  {
+    name: 'POST applications/{id}/review',
+    expect: adminOnly,
+    call: async (t, who, ids) => {
+      // Every criterion of the role needs a score; the criteria rows above have added some.
+      const criteria = (await t.get(`${API}/criteria`, 'admin')).json() as Array<{ id: number; roleId: number }>;
+      const scores = Object.fromEntries(criteria.filter((c) => c.roleId === ids.form.roleId).map((c) => [c.id, 3]));
+      return t.post(`${API}/applications/${ids.applicationId}/review`, who, { vote: 'yes', scores });
+    },
+  },
+  { name: 'GET notifications/failed', expect: adminOnly, call: (t, who) => t.get(`${API}/notifications/failed`, who) },
+  // Issue 13 item 6: admins only; this app has no webhook, so an admin is told there is nowhere to send it.
+  { name: 'POST digest/send', expect: { ...adminOnly, admin: 409 }, call: (t, who) => t.post(`${API}/digest/send`, who) },
+  { name: 'GET application/draft', expect: applicantOnly, call: (t, who) => t.get(`${API}/application/draft`, who) },
+  {
+    name: 'POST application/draft',
+    expect: applicantOnly,
+    call: (t, who) => t.post(`${API}/application/draft`, who, { jobSelection: '', answers: {} }),
+  },
+  // Runs after 'POST submit', so 'applicant' and 'other' each have a Pending application no reviewer has touched.
+  {
+    name: 'POST application/edit',
+    expect: applicantOnly,
+    call: async (t, who, ids) =>
+      t.post(`${API}/application/edit`, who, { jobSelection: ids.form.roleId, answers: await answerAll(t, who) }),
+  },
+  { name: 'POST application/withdraw', expect: applicantOnly, call: (t, who) => t.post(`${API}/application/withdraw`, who) },
 ];
 
 describe.each(DIALECTS)('recruitment permissions on %s (000 §6)', (dialect) => {
@@ -119,8 +229,10 @@ describe.each(DIALECTS)('recruitment permissions on %s (000 §6)', (dialect) => 
     const form = await t.setUpForm();
     // An application by a third verified person, for the admin endpoints to act on.
     const fileUrl = (await t.upload('applicant', SAMPLE_PDF, 'mine.pdf')).json().finalUrl as string;
-    const cookie = await t.signInDiscord(await addVerifiedMember(t));
-    const third = await t.request({
+    const third = await addVerifiedMember(t, { avatar: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' });
+    t.discord!.users.set(third.id, third);
+    const cookie = await t.signInDiscord(third);
+    const thirdUpload = await t.request({
       method: 'POST',
       url: `${API}/upload-file`,
       cookie,
@@ -133,10 +245,10 @@ describe.each(DIALECTS)('recruitment permissions on %s (000 §6)', (dialect) => 
       cookie,
       payload: {
         jobSelection: form.roleId,
-        answers: { [form.textId]: 'x', [form.choiceId]: 'Under 5', [form.fileId]: third.json().finalUrl },
+        answers: { [form.textId]: 'x', [form.choiceId]: 'Under 5', [form.fileId]: thirdUpload.json().finalUrl },
       },
     });
-    ids = { form, applicationId: submitted.json().id, fileUrl };
+    ids = { form, applicationId: submitted.json().id, fileUrl, avatarApplicationId: submitted.json().id };
   });
   afterAll(async () => {
     await t?.close();

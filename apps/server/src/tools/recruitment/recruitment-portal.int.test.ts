@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
@@ -9,30 +7,13 @@ import {
   SAMPLE_PDF,
   SAMPLE_PNG,
   addVerifiedMember,
+  startWebhookReceiver,
   withRecruitmentPeople,
 } from './recruitment-fixtures';
 
 const API = '/recruitment/api';
 
-/** A local HTTP receiver standing in for a Discord webhook. */
-async function startReceiver(): Promise<{
-  url: string;
-  messages: Array<{ content: string; allowed_mentions: unknown }>;
-  close(): Promise<void>;
-}> {
-  const messages: Array<{ content: string; allowed_mentions: unknown }> = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      messages.push(JSON.parse(body));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, messages, close: () => new Promise((r) => server.close(() => r())) };
-}
+const startReceiver = startWebhookReceiver;
 
 async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
   const until = Date.now() + ms;
@@ -298,7 +279,7 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,username,userId,job,status,stage,feedback,submittedAt,statusLastUpdatedAt,Hours a week?,Your CV,"Favourite line, ""and why""?",Why you?',
+      'id,username,userId,job,status,stage,feedback,submittedAt,statusLastUpdatedAt,withdrawnAt,reviewCount,votesYes,votesNo,votesAbstain,averageScore,reviews,Hours a week?,Your CV,"Favourite line, ""and why""?",Why you?',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('signal.sam');

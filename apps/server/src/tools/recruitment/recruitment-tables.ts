@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { ToolDb } from '@server/core/db/tool-db';
 
 // The recruitment portal's tables (000 §3). Times are epoch milliseconds.
@@ -13,11 +13,16 @@ export type RecruitmentStagesTable = {
   name: string;
   ordering: number;
   color: string;
+  /** Issue 13 item 3: set when removed (undo clears it); lists show only rows without it. */
+  deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type RecruitmentRolesTable = {
   id: Generated<number>;
   name: string;
+  /** Issue 13 item 3: the admins' order (ties: oldest first). */
+  ordering: Generated<number>;
+  deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type RecruitmentQuestionsTable = {
@@ -26,6 +31,23 @@ export type RecruitmentQuestionsTable = {
   type: string;
   /** 000 §3: JSON array text, multiple-choice only. */
   options: string | null;
+  ordering: Generated<number>;
+  deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
+};
+
+/** Issue 13 item 3: a question asked only for chosen roles has one row per role; none: every role. */
+export type RecruitmentQuestionRolesTable = {
+  question_id: number;
+  role_id: number;
+};
+
+/** Issue 13 item 8: an applicant's Discord avatar, fetched once per avatar hash (data null: the CDN had none). */
+export type RecruitmentAvatarsTable = {
+  user_id: string;
+  hash: string;
+  content_type: string | null;
+  data: Uint8Array | null;
+  fetched_at: number;
 };
 
 /** Files an applicant uploaded (000 §7 POST /api/upload-file); the bytes live in core/storage. */
@@ -60,6 +82,16 @@ export type RecruitmentApplicationsTable = {
   feedback: string | null;
   created_at: number;
   status_updated_at: number;
+  /**
+   * Issue 13 item 2: user_id while the application is open (not Declined, not withdrawn), null once
+   * closed; its unique index is "one open application per user".
+   */
+  open_user_id: string | null;
+  withdrawn_at: number | null;
+  /** When it was Declined or withdrawn; the reapply cooldown counts from it. */
+  closed_at: number | null;
+  /** Issue 13 item 6: when it entered its current stage (reviewer nudges). */
+  stage_entered_at: number;
 };
 
 export type RecruitmentAuditTable = {
@@ -82,6 +114,51 @@ export type RecruitmentNotesTable = {
   created_at: number;
 };
 
+/** Issue 13 item 1: what a role's reviews are scored on. */
+export type RecruitmentCriteriaTable = {
+  id: Generated<number>;
+  role_id: number;
+  name: string;
+  created_at: number;
+};
+
+/** Issue 13 item 1: one review per admin per application (unique index). scores: JSON {criterionId: 1-5}. */
+export type RecruitmentReviewsTable = {
+  id: Generated<number>;
+  application_id: number;
+  reviewer_id: string;
+  reviewer_name: string;
+  vote: string;
+  scores: string;
+  /** Sum and number of the scores, so the list's average is one grouped query. */
+  score_sum: number;
+  score_count: number;
+  comment: string;
+  created_at: number;
+  updated_at: number;
+};
+
+/** Issue 13 item 2: the form as the applicant left it, one per user. answers: JSON {questionId: text or upload URL}. */
+export type RecruitmentDraftsTable = {
+  user_id: string;
+  job_selection: string;
+  answers: string;
+  updated_at: number;
+};
+
+/** Issue 13 item 5: a Discord DM to the applicant; state pending, sent or failed. */
+export type RecruitmentNotificationsTable = {
+  id: Generated<number>;
+  application_id: number;
+  user_id: string;
+  content: string;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
 export type RecruitmentTables = {
   recruitment_settings: RecruitmentSettingsTable;
   recruitment_stages: RecruitmentStagesTable;
@@ -91,6 +168,12 @@ export type RecruitmentTables = {
   recruitment_applications: RecruitmentApplicationsTable;
   recruitment_audit: RecruitmentAuditTable;
   recruitment_notes: RecruitmentNotesTable;
+  recruitment_criteria: RecruitmentCriteriaTable;
+  recruitment_reviews: RecruitmentReviewsTable;
+  recruitment_drafts: RecruitmentDraftsTable;
+  recruitment_notifications: RecruitmentNotificationsTable;
+  recruitment_question_roles: RecruitmentQuestionRolesTable;
+  recruitment_avatars: RecruitmentAvatarsTable;
 };
 
 /** The tool's view of the database (decision 0016), built once in makeRecruitmentDeps. */

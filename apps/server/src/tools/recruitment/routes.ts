@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DiscordLoginQuery } from '@guildhall/contracts';
 import {
@@ -23,7 +24,9 @@ import { signOut } from '@server/core/auth/request-auth';
 import { DomainError } from '@server/core/errors/domain-error';
 import { parseInput } from '@server/core/http/parse-input';
 import { addStaffNote } from './add-staff-note';
-import { assertMayApply } from './assert-may-apply';
+import { assertMayUpload } from './assert-may-upload';
+import { registerReviewCycleRoutes } from './review-cycle-routes';
+import { registerRecruitmentAdminRoutes } from './admin-routes';
 import { createQuestion } from './create-question';
 import { createRole } from './create-role';
 import { createStage } from './create-stage';
@@ -32,11 +35,13 @@ import { deleteRole } from './delete-role';
 import { deleteStage } from './delete-stage';
 import { exportApplicationsCsv } from './export-applications-csv';
 import { getApplicationStatus } from './get-application-status';
+import { defineWebhookMessageJob } from './post-webhook-message';
 import { listApplications } from './list-applications';
 import { listQuestions } from './list-questions';
 import { listRoles } from './list-roles';
 import { listStages } from './list-stages';
 import { openUpload } from './open-upload';
+import { scheduleOrphanUploadRemoval } from './orphan-uploads-job';
 import { readPublicSettings } from './read-public-settings';
 import { readSettings } from './read-settings';
 import { makeRecruitmentDeps } from './recruitment-deps';
@@ -58,6 +63,7 @@ const UploadParams = z.object({ id: z.string().max(64), name: z.string().max(400
 export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const deps = makeRecruitmentDeps(ctx, app.log);
+  defineWebhookMessageJob(deps, ctx.config.RECRUITMENT_WEBHOOK_RETRY_DELAY_SECONDS);
   const signInLimit = { rateLimit: { max: ctx.config.RATE_LIMIT_SIGN_IN_PER_MINUTE, timeWindow: '1 minute' } };
   const publicLimit = { rateLimit: { max: ctx.config.RATE_LIMIT_PUBLIC_PER_MINUTE, timeWindow: '1 minute' } };
   const admin = (request: FastifyRequest) => requireRecruitmentAccess(request, 'admin');
@@ -129,30 +135,38 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
   });
 
   // 000 §7 POST /api/upload-file: a raw body of any type, so it lives in its own scope with a
-  // catch-all buffer parser and the upload size limit; access, and whether this person may still
+  // catch-all parser that hands over the body unread: saveUpload streams it to storage, counting the
+  // size limit and the quota as it goes (issue 12 item 2). Access, and whether this person may still
   // apply at all (open, inside the period, not yet applied), are checked before the body is read.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.uploadMaxBytes }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.addHook('onRequest', async (request) => {
       const caller = await requireRecruitmentAccess(request, 'applicant');
-      await assertMayApply(deps, caller.session.subject);
+      // Issue 13 item 2: also while editing an application no reviewer has acted on.
+      await assertMayUpload(deps, caller.session.subject);
     });
-    scope.post(
-      `${BASE}/upload-file`,
-      { bodyLimit: deps.uploadMaxBytes, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-      async (request) => {
-        const caller = await requireRecruitmentAccess(request, 'applicant');
-        const fileName = sanitizeFileName(request.headers['x-filename']);
-        return saveUpload(deps, {
-          ownerId: caller.session.subject,
-          fileName,
-          declaredType: request.headers['content-type'],
-          data: request.body,
-        });
-      },
-    );
+    // A refusal sent before the body was read through (too large, over quota): close the connection
+    // after the answer rather than wait for the rest of a body nobody reads.
+    scope.addHook('onSend', async (request, reply) => {
+      if (!request.raw.complete) reply.header('connection', 'close');
+    });
+    scope.post(`${BASE}/upload-file`, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+      const caller = await requireRecruitmentAccess(request, 'applicant');
+      const fileName = sanitizeFileName(request.headers['x-filename']);
+      const length = Number(request.headers['content-length']);
+      return saveUpload(deps, {
+        ownerId: caller.session.subject,
+        fileName,
+        declaredType: request.headers['content-type'],
+        body: request.body instanceof Readable ? request.body : undefined,
+        declaredSize: Number.isFinite(length) ? length : undefined,
+      });
+    });
   });
+
+  // Issue 12 item 2: uploads no application uses are removed after UPLOAD_ORPHAN_TTL_HOURS (core/jobs).
+  scheduleOrphanUploadRemoval(app, deps);
 
   // Uploaded files: to their uploader and admins only, always as a download, never sniffed.
   app.get(`${BASE}/uploads/:id/:name`, async (request, reply) => {
@@ -172,8 +186,8 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
 
   // --- Admin (000 §2 Admin view) --------------------------------------------------------------
   app.get(`${BASE}/applications`, async (request, reply) => {
-    await admin(request);
-    const { total, applications } = await listApplications(deps, parseInput(ListApplicationsQuery, request.query));
+    const caller = await admin(request);
+    const { total, applications } = await listApplications(deps, parseInput(ListApplicationsQuery, request.query), caller.session.subject);
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(applications);
   });
   app.get(`${BASE}/applications/export.csv`, async (request, reply) => {
@@ -227,4 +241,10 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
     await admin(request);
     return deleteQuestion(deps, idOf(request));
   });
+
+  // Issue 13 items 3, 4, 7, 8: editing and ordering, the board and bulk moves, reports, avatars.
+  registerRecruitmentAdminRoutes(app, deps);
+
+  // Issue 13 items 1, 2, 5, 6: reviews, the applicant's own controls, DMs and nudges.
+  registerReviewCycleRoutes(app, deps);
 }

@@ -24,7 +24,8 @@ export async function seedRecruitment(ctx: AppContext): Promise<void> {
   const roleIds: number[] = [];
   for (const role of demoRoles) roleIds.push((await createRole(deps, role)).id);
   const questionIds: number[] = [];
-  for (const q of demoQuestions) questionIds.push((await createQuestion(deps, { text: q.text, type: q.type, options: q.options })).id);
+  for (const q of demoQuestions)
+    questionIds.push((await createQuestion(deps, { text: q.text, type: q.type, options: q.options, roleIds: [] })).id);
   for (const [key, value] of Object.entries(demoSettings)) await updateSetting(deps, { key, value } as Parameters<typeof updateSetting>[1]);
 
   const thai = demoPerson('thai');
@@ -64,6 +65,10 @@ export async function seedRecruitment(ctx: AppContext): Promise<void> {
       feedback: null,
       created_at: ctx.now(),
       status_updated_at: ctx.now(),
+      open_user_id: thai.discord.id,
+      withdrawn_at: null,
+      closed_at: null,
+      stage_entered_at: ctx.now(),
     })
     .execute();
 }

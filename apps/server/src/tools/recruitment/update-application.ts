@@ -9,6 +9,8 @@ import {
 import { DomainError } from '@server/core/errors/domain-error';
 import type { Actor, RecruitmentDeps } from './recruitment-deps';
 import { postWebhookMessage } from './post-webhook-message';
+import { notifyApplicant } from './notify-applicant';
+import { isUniqueViolation } from '@server/core/db/database';
 
 export type ApplicationUpdate = z.output<typeof UpdateApplicationRequest>;
 
@@ -28,12 +30,21 @@ export async function updateApplication(
   const result = await deps.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('recruitment_applications')
-      .select(['id', 'username', 'job', 'status', 'stage_id', 'stage_name', 'feedback'])
+      .select(['id', 'user_id', 'username', 'job', 'status', 'stage_id', 'stage_name', 'feedback', 'withdrawn_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!current) throw new DomainError('not_found', 'There is no such application.');
     const now = deps.now();
-    const changes: { status?: string; stage_id?: number; stage_name?: string; stage_color?: string; feedback?: string | null } = {};
+    const changes: {
+      status?: string;
+      stage_id?: number;
+      stage_name?: string;
+      stage_color?: string;
+      feedback?: string | null;
+      stage_entered_at?: number;
+      open_user_id?: string | null;
+      closed_at?: number | null;
+    } = {};
     // One audit row per real change (feedback, stage), written in the same transaction as the change.
     const audit = (kind: 'feedback' | 'stage', from: string | null, to: string | null) =>
       trx
@@ -43,7 +54,12 @@ export async function updateApplication(
 
     const stage =
       update.stageId !== undefined && update.stageId !== null && update.stageId !== current.stage_id
-        ? await trx.selectFrom('recruitment_stages').select(['id', 'name', 'color']).where('id', '=', update.stageId).executeTakeFirst()
+        ? await trx
+            .selectFrom('recruitment_stages')
+            .select(['id', 'name', 'color'])
+            .where('id', '=', update.stageId)
+            .where('deleted_at', 'is', null) // issue 13 item 3: a removed stage is no longer offered
+            .executeTakeFirst()
         : null;
     if (stage === undefined) throw new DomainError('invalid_input', 'stageId: that stage does not exist (it may have been removed).');
     const newStatus = stage ? statusForStageName(stage.name) : current.status;
@@ -60,16 +76,33 @@ export async function updateApplication(
     }
 
     if (stage) {
-      Object.assign(changes, { stage_id: stage.id, stage_name: stage.name, stage_color: stage.color, status: newStatus });
+      Object.assign(changes, {
+        stage_id: stage.id,
+        stage_name: stage.name,
+        stage_color: stage.color,
+        status: newStatus,
+        stage_entered_at: now,
+      });
       await audit('stage', current.stage_name, stage.name);
+      // Issue 13 item 2: Declined closes the application (the applicant may apply again after the
+      // cooldown); moved back from Declined it is open again, unless it was withdrawn.
+      if (newStatus === 'Declined' && current.status !== 'Declined') Object.assign(changes, { open_user_id: null, closed_at: now });
+      if (newStatus !== 'Declined' && current.status === 'Declined' && current.withdrawn_at === null)
+        Object.assign(changes, { open_user_id: current.user_id, closed_at: null });
     }
 
     if (Object.keys(changes).length) {
-      await trx
-        .updateTable('recruitment_applications')
-        .set({ ...changes, status_updated_at: now })
-        .where('id', '=', id)
-        .execute();
+      try {
+        await trx
+          .updateTable('recruitment_applications')
+          .set({ ...changes, status_updated_at: now })
+          .where('id', '=', id)
+          .execute();
+      } catch (error) {
+        // Issue 13 item 2: reopening a Declined application while its applicant has a newer open one.
+        if (isUniqueViolation(error)) throw new DomainError('recruitment.reopen_conflict');
+        throw error;
+      }
     }
     const status = newStatus as ApplicationStatus;
     return {
@@ -79,12 +112,18 @@ export async function updateApplication(
         stageId: changes.stage_id ?? current.stage_id,
         feedback: changes.feedback !== undefined ? changes.feedback : current.feedback,
       },
+      told:
+        changes.stage_name !== undefined || changes.feedback !== undefined
+          ? { userId: current.user_id, job: current.job, stage: changes.stage_name ?? null, feedback: changes.feedback ?? null }
+          : null,
       decided:
         status !== current.status && isDecided(status)
           ? { username: current.username, job: current.job, status, stage: changes.stage_name! }
           : null,
     };
   });
+  // Issue 13 item 5: the applicant hears of a new stage or new feedback by a Discord DM (a durable job).
+  if (result.told) await notifyApplicant(deps, { applicationId: id, ...result.told });
   if (result.decided) {
     const { username, job, status, stage } = result.decided;
     void postWebhookMessage(

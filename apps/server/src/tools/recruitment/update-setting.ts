@@ -2,6 +2,7 @@ import type { SettingsAnswer, UpdateSettingRequest } from '@guildhall/contracts/
 import type { RecruitmentDeps } from './recruitment-deps';
 import type { RecruitmentDb } from './recruitment-tables';
 import { readSettings } from './read-settings';
+import { scheduleDailyDigest } from './post-daily-digest';
 
 async function writeSetting(db: RecruitmentDb, key: string, value: string): Promise<void> {
   await db
@@ -15,7 +16,10 @@ async function writeSetting(db: RecruitmentDb, key: string, value: string): Prom
  * 000 §7 POST /api/settings/update {key, value}. When the announcement changes,
  * globalProcessLastUpdatedAt (000 §3) is set in the same transaction, so the two never disagree.
  */
-export async function updateSetting(deps: Pick<RecruitmentDeps, 'db' | 'now'>, request: UpdateSettingRequest): Promise<SettingsAnswer> {
+export async function updateSetting(
+  deps: Pick<RecruitmentDeps, 'db' | 'now' | 'jobs' | 'digestHourUtc'>,
+  request: UpdateSettingRequest,
+): Promise<SettingsAnswer> {
   await deps.db.transaction().execute(async (trx) => {
     if (request.key === 'globalProcessAnnouncement') {
       const current = await trx.selectFrom('recruitment_settings').select('value').where('key', '=', request.key).executeTakeFirst();
@@ -24,5 +28,7 @@ export async function updateSetting(deps: Pick<RecruitmentDeps, 'db' | 'now'>, r
     }
     await writeSetting(trx, request.key, request.value);
   });
+  // Issue 13 item 6: a wait now set starts the daily digest (the job queues its own next runs).
+  if (request.key === 'stageWaitDays' && request.value) await scheduleDailyDigest(deps);
   return readSettings(deps);
 }

@@ -10,6 +10,8 @@ export const recruitmentKeys = {
   questions: ['recruitment', 'questions'] as const,
   settings: ['recruitment', 'settings'] as const,
   applications: ['recruitment', 'applications'] as const,
+  board: ['recruitment', 'board'] as const,
+  reports: ['recruitment', 'reports'] as const,
 };
 
 export const API = '/recruitment/api';

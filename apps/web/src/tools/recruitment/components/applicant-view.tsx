@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ApplicationStatusAnswer, SessionUser } from '@guildhall/contracts/recruitment';
 import { Page } from '@/ui/page';
 import { Spinner } from '@/ui/spinner';
@@ -6,6 +7,7 @@ import { useApplicationStatus } from '../api/get-application-status';
 import { usePublicSettings } from '../api/get-public-settings';
 import { formatTimestamp, isAcceptingApplications, textColorOn } from '../lib/format';
 import { ApplicationForm } from './application-form';
+import { ApplicantControls, ApplicationHistory } from './applicant-controls';
 
 /**
  * 000 §2 Applicant view: 'Loading Application...', then the status view when an application exists
@@ -15,6 +17,8 @@ import { ApplicationForm } from './application-form';
 export function ApplicantView({ user }: { user: SessionUser }) {
   const status = useApplicationStatus();
   const settings = usePublicSettings();
+  // Issue 13 item 2: the status view can hand over to the form, to edit or to apply again.
+  const [mode, setMode] = useState<'status' | 'edit' | 'reapply'>('status');
   if (status.isPending || settings.isPending) {
     return (
       <div className="recruitment__checking">
@@ -31,7 +35,9 @@ export function ApplicantView({ user }: { user: SessionUser }) {
       </Page>
     );
   }
-  if (status.data.hasApplication) return <StatusView status={status.data} />;
+  if (mode === 'edit' && status.data.own) return <ApplicationForm user={user} edit={status.data.own} onDone={() => setMode('status')} />;
+  if (status.data.hasApplication && !(mode === 'reapply' && status.data.mayReapply))
+    return <StatusView status={status.data} onEdit={() => setMode('edit')} onApplyAgain={() => setMode('reapply')} />;
   if (!isAcceptingApplications(settings.data ?? null)) {
     return (
       <Page title="Applications Closed" width="narrow">
@@ -45,7 +51,7 @@ export function ApplicantView({ user }: { user: SessionUser }) {
 }
 
 /** 000 §2: 'Your Application Status' with the Global Process Status and Personal Status boxes. */
-function StatusView({ status }: { status: ApplicationStatusAnswer }) {
+function StatusView({ status, onEdit, onApplyAgain }: { status: ApplicationStatusAnswer; onEdit(): void; onApplyAgain(): void }) {
   const color = status.stageColor ?? '#6c757d';
   return (
     <Page title="Your Application Status" width="narrow">
@@ -68,7 +74,9 @@ function StatusView({ status }: { status: ApplicationStatusAnswer }) {
               <p>{status.feedback}</p>
             </div>
           )}
+          <ApplicantControls status={status} onEdit={onEdit} onApplyAgain={onApplyAgain} />
         </section>
+        <ApplicationHistory status={status} />
       </div>
     </Page>
   );

@@ -7,6 +7,10 @@ import { useAddNote } from '../api/add-note';
 import { useUpdateApplication } from '../api/update-application';
 import { formatTimestamp, isUrlAnswer, textColorOn } from '../lib/format';
 import { updateFailureText } from '../lib/messages';
+import { auditText } from '../lib/audit-text';
+import { ApplicationFlags } from './application-flags';
+import { ReviewPanel } from './review-panel';
+import { ApplicantAvatar } from './applicant-avatar';
 
 const statusTone = { Pending: 'warning', Accepted: 'success', Declined: 'danger' } as const;
 
@@ -75,9 +79,7 @@ export function ApplicationCard({
   return (
     <article className="recruitment-card recruitment-application" aria-labelledby={headingId} data-application-id={application.id}>
       <header className="recruitment-application__header">
-        <span className="recruitment-avatar" aria-hidden="true">
-          {application.username.slice(0, 1).toUpperCase()}
-        </span>
+        <ApplicantAvatar applicationId={application.id} username={application.username} hasAvatar={application.avatar !== null} />
         <div>
           <h3 id={headingId} className="recruitment-application__name">
             {application.username}
@@ -88,6 +90,7 @@ export function ApplicationCard({
         </div>
         <Tag tone={statusTone[application.status]}>{application.status}</Tag>
       </header>
+      <ApplicationFlags application={application} />
 
       <dl className="recruitment-answers">
         {parseAnswers(application.answers).map(([id, answer]) => (
@@ -152,6 +155,8 @@ export function ApplicationCard({
         </Button>
       )}
 
+      <ReviewPanel application={application} />
+
       <details className="recruitment-application__more">
         <summary>History ({application.audit.length})</summary>
         {application.audit.length === 0 ? (
@@ -160,12 +165,7 @@ export function ApplicationCard({
           <ol className="recruitment-audit">
             {application.audit.map((entry) => (
               <li key={entry.id}>
-                <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time> · <strong>{entry.actorName}</strong>{' '}
-                {entry.kind === 'stage'
-                  ? `moved the stage from ${entry.from ?? 'none'} to ${entry.to ?? 'none'}`
-                  : entry.to
-                    ? `set the feedback to “${entry.to}”`
-                    : 'cleared the feedback'}
+                <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time> · <strong>{entry.actorName}</strong> {auditText(entry)}
               </li>
             ))}
           </ol>

@@ -6,9 +6,9 @@ import { ApplicationForm } from './application-form';
 
 const user = { userId: '111', username: 'ada', isAdmin: false };
 const questions = [
-  { id: 1, text: 'Why do you want this role?', type: 'text', options: null },
-  { id: 2, text: 'Preferred shift', type: 'multiple-choice', options: JSON.stringify(['Day', 'Night']) },
-  { id: 3, text: 'Your CV', type: 'file', options: null },
+  { id: 1, text: 'Why do you want this role?', type: 'text', options: null, roleIds: [] },
+  { id: 2, text: 'Preferred shift', type: 'multiple-choice', options: JSON.stringify(['Day', 'Night']), roleIds: [] },
+  { id: 3, text: 'Your CV', type: 'file', options: null, roleIds: [] },
 ];
 
 function portal(extra: Record<string, Route> = {}) {
@@ -78,5 +78,36 @@ describe('000 §2 application form', () => {
       jobSelection: '4',
       answers: { 1: 'To serve', 2: 'Night', 3: '/recruitment/uploads/cv.pdf' },
     });
+  });
+
+  it('issue 13 item 3: shows the questions of the chosen role, and sends only their answers', async () => {
+    const server = fakeServer({
+      'GET /recruitment/api/roles': () => [
+        200,
+        [
+          { id: 4, name: 'Officer' },
+          { id: 5, name: 'Signaller' },
+        ],
+      ],
+      'GET /recruitment/api/questions': () => [
+        200,
+        [
+          { id: 1, text: 'Why do you want this role?', type: 'text', options: null, roleIds: [] },
+          { id: 7, text: 'Which signal box?', type: 'text', options: null, roleIds: [5] },
+        ],
+      ],
+      'POST /recruitment/api/submit': () => [409, { error: 'You have already submitted an application.' }],
+    });
+    renderWithApp(<ApplicationForm user={user} />);
+    await screen.findByRole('combobox', { name: 'Role' });
+    expect(screen.queryByRole('textbox', { name: 'Which signal box?' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Signaller');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Which signal box?' }), 'Box 3');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Why do you want this role?' }), 'Signals');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Officer');
+    expect(screen.queryByRole('textbox', { name: 'Which signal box?' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await screen.findByText('Error: You have already submitted an application.');
+    expect(server.calls.find((c) => c.path === '/recruitment/api/submit')?.body).toEqual({ jobSelection: '4', answers: { 1: 'Signals' } });
   });
 });

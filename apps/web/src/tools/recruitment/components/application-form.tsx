@@ -1,5 +1,11 @@
-import { type FormEvent, useState } from 'react';
-import { type SessionUser, parseOptions } from '@guildhall/contracts/recruitment';
+import { type FormEvent, useCallback, useState } from 'react';
+import {
+  type ApplicationStatusAnswer,
+  type Draft,
+  type SessionUser,
+  parseOptions,
+  questionAppliesTo,
+} from '@guildhall/contracts/recruitment';
 import { Button } from '@/ui/button';
 import { Page } from '@/ui/page';
 import { SelectField, TextAreaField } from '@/ui/field';
@@ -10,6 +16,8 @@ import { useRoles } from '../api/get-roles';
 import { useSubmitApplication } from '../api/submit-application';
 import { MESSAGES, submitFailureText } from '../lib/messages';
 import { FileQuestion } from './file-question';
+import { useEditApplication } from '../api/edit-application';
+import { useFormDraft } from '../lib/use-form-draft';
 
 const logOptionsFailure = (message: string) => console.error(message);
 
@@ -18,13 +26,31 @@ const logOptionsFailure = (message: string) => console.error(message);
  * type (000 §5: all required), and 'Submit Application'. Success reloads the page (000 §4), which
  * then shows the status view; a failure shows 'Error: {server text}' (000 §8).
  */
-export function ApplicationForm({ user }: { user: SessionUser }) {
+export function ApplicationForm({
+  user,
+  edit,
+  onDone,
+}: {
+  user: SessionUser;
+  /** Issue 13 item 2: the application being edited (its role and answers); absent for a new one. */
+  edit?: NonNullable<ApplicationStatusAnswer['own']>;
+  /** Issue 13 item 2: back to the status view (after an edit, or on Cancel). */
+  onDone?: () => void;
+}) {
   const roles = useRoles();
   const questions = useQuestions();
   const submit = useSubmitApplication();
   const toast = useToast();
-  const [role, setRole] = useState('');
-  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [role, setRole] = useState(edit?.jobSelection ?? '');
+  const [answers, setAnswers] = useState<Record<string, string>>(edit?.answers ?? {});
+  const editApplication = useEditApplication();
+  // Issue 13 item 2: a new application's form is saved on the server as a draft, and restored.
+  const restore = useCallback((draft: Draft) => {
+    setRole(draft.jobSelection);
+    setAnswers(draft.answers);
+  }, []);
+  const draft = useFormDraft(!edit, role, answers, restore);
+  const fileNames = edit?.fileNames ?? draft.fileNames;
   const setAnswer = (id: number, value: string | null) =>
     setAnswers((current) => {
       const next = { ...current };
@@ -33,19 +59,29 @@ export function ApplicationForm({ user }: { user: SessionUser }) {
       return next;
     });
 
-  if (roles.isPending || questions.isPending) return <Spinner label="Loading Application..." showLabel size="lg" />;
+  if (roles.isPending || questions.isPending || !draft.ready) return <Spinner label="Loading Application..." showLabel size="lg" />;
+  // Issue 13 item 3: the questions of the chosen role (before a role is chosen, those asked for every role).
+  const shown = (questions.data ?? []).filter((q) => questionAppliesTo(q, role ? Number(role) : null));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // 000 §5: a file question is required until its upload has completed. The browser cannot hold
     // the form back itself while the input is disabled (000 §4 'uploading'): disabled inputs are
     // never validated. Idle file inputs are still `required`, so a missing file here is one in flight.
-    if ((questions.data ?? []).some((q) => q.type === 'file' && !answers[q.id])) {
+    if (shown.some((q) => q.type === 'file' && !answers[q.id])) {
       toast({ title: MESSAGES.uploadInProgress, tone: 'warning' });
       return;
     }
     try {
-      await submit.mutateAsync({ jobSelection: role, answers });
+      // Only the answers to the chosen role's questions (an answer typed before switching roles stays behind).
+      const sent = Object.fromEntries(shown.filter((q) => answers[q.id] !== undefined).map((q) => [q.id, answers[q.id]!]));
+      if (edit) {
+        await editApplication.mutateAsync({ jobSelection: role, answers: sent });
+        toast({ title: 'Your application was updated.', tone: 'success' });
+        onDone?.();
+        return;
+      }
+      await submit.mutateAsync({ jobSelection: role, answers: sent });
       window.location.reload();
     } catch (error) {
       toast({ title: submitFailureText(error), tone: 'danger' });
@@ -53,7 +89,7 @@ export function ApplicationForm({ user }: { user: SessionUser }) {
   };
 
   return (
-    <Page title="Submit Your Application" width="narrow">
+    <Page title={edit ? 'Edit Your Application' : 'Submit Your Application'} width="narrow">
       <form className="recruitment-card recruitment-form" onSubmit={(e) => void onSubmit(e)}>
         <p className="recruitment-form__who">
           Applying as <strong>{user.username}</strong>{' '}
@@ -71,8 +107,12 @@ export function ApplicationForm({ user }: { user: SessionUser }) {
             ...(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
           ]}
         />
-        {(questions.data ?? []).map((q) => {
-          if (q.type === 'file') return <FileQuestion key={q.id} label={q.text} onUploaded={(url) => setAnswer(q.id, url)} />;
+        {shown.map((q) => {
+          if (q.type === 'file') {
+            const url = answers[q.id];
+            const initial = url && fileNames[q.id] ? { url, name: fileNames[q.id]! } : undefined;
+            return <FileQuestion key={q.id} label={q.text} initial={initial} onUploaded={(url) => setAnswer(q.id, url)} />;
+          }
           if (q.type === 'multiple-choice') {
             const options = parseOptions(q.options, logOptionsFailure);
             return (
@@ -98,8 +138,18 @@ export function ApplicationForm({ user }: { user: SessionUser }) {
           );
         })}
         <Button type="submit" block disabled={submit.isPending}>
-          {submit.isPending ? 'Submitting...' : 'Submit Application'}
+          {edit ? (editApplication.isPending ? 'Saving...' : 'Save Changes') : submit.isPending ? 'Submitting...' : 'Submit Application'}
         </Button>
+        {edit && (
+          <Button variant="secondary" block onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+        {!edit && draft.savedAt && (
+          <p className="recruitment-muted" role="status">
+            Draft saved at {draft.savedAt.toLocaleTimeString('en-GB')}.
+          </p>
+        )}
       </form>
     </Page>
   );

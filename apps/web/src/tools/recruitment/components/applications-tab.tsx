@@ -8,6 +8,8 @@ import { exportCsvUrl, useApplications } from '../api/get-applications';
 import { useQuestions } from '../api/get-questions';
 import { useStages } from '../api/get-stages';
 import { ApplicationCard } from './application-card';
+import { BulkMoveBar } from './bulk-move-bar';
+import { PipelineBoard } from './pipeline-board';
 
 const PAGE_SIZE = 20;
 
@@ -21,6 +23,10 @@ export function ApplicationsTab() {
   const [search, setSearch] = useState('');
   const [draft, setDraft] = useState('');
   const [page, setPage] = useState(1);
+  // Issue 13 item 4: the list or the pipeline board, and the applications selected for a bulk move.
+  const [view, setView] = useState<'list' | 'board'>('list');
+  const [selected, setSelected] = useState<number[]>([]);
+  const toggle = (id: number, on: boolean) => setSelected((current) => (on ? [...current, id] : current.filter((x) => x !== id)));
   const applications = useApplications({ status, search, page, pageSize: PAGE_SIZE });
   const stages = useStages();
   const questions = useQuestions();
@@ -34,80 +40,108 @@ export function ApplicationsTab() {
 
   return (
     <div className="recruitment-applications">
-      <div className="recruitment-toolbar">
-        <div className="recruitment-filters" role="group" aria-label="Filter by status">
-          {STATUS_FILTERS_ORDER.map((filter) => (
-            <Button
-              key={filter}
-              size="sm"
-              variant={status === filter ? 'primary' : 'secondary'}
-              aria-pressed={status === filter}
-              onClick={() => {
-                setStatus(filter);
-                setPage(1);
-              }}
-            >
-              {filter}
-            </Button>
-          ))}
-        </div>
-        <form className="recruitment-search" role="search" onSubmit={onSearch}>
-          <label className="visually-hidden" htmlFor="recruitment-search">
-            Search by username
-          </label>
-          <input
-            id="recruitment-search"
-            className="ui-field__control"
-            type="search"
-            placeholder="Search by username"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            maxLength={100}
-          />
-          <Button type="submit" size="sm" variant="secondary">
-            Search
+      <div className="recruitment-view-switch" role="group" aria-label="View">
+        {(['list', 'board'] as const).map((v) => (
+          <Button key={v} size="sm" variant={view === v ? 'primary' : 'secondary'} aria-pressed={view === v} onClick={() => setView(v)}>
+            {v === 'list' ? 'List' : 'Board'}
           </Button>
-        </form>
-        <a className="ui-button ui-button--ghost ui-button--sm" href={exportCsvUrl({ status, search })} download>
-          Export CSV
-        </a>
+        ))}
       </div>
-
-      {applications.isPending ? (
-        <Spinner label="Loading applications" showLabel />
-      ) : applications.isError ? (
-        <StatusCard tone="danger" title="Could not load the applications">
-          <p>{applications.error.message}</p>
-        </StatusCard>
+      {view === 'board' ? (
+        <PipelineBoard stages={stages.data ?? []} />
       ) : (
         <>
-          <p className="recruitment-muted" aria-live="polite">
-            {applications.data.total} application{applications.data.total === 1 ? '' : 's'}
-            {search ? ` matching “${search}”` : ''}
-          </p>
-          {applications.data.applications.length === 0 ? (
-            <p>No applications to show.</p>
-          ) : (
-            <ul className="recruitment-cards">
-              {applications.data.applications.map((application) => (
-                <li key={application.id}>
-                  <ApplicationCard application={application} stages={stages.data ?? []} questions={questions.data ?? []} />
-                </li>
+          <div className="recruitment-toolbar">
+            <div className="recruitment-filters" role="group" aria-label="Filter by status">
+              {STATUS_FILTERS_ORDER.map((filter) => (
+                <Button
+                  key={filter}
+                  size="sm"
+                  variant={status === filter ? 'primary' : 'secondary'}
+                  aria-pressed={status === filter}
+                  onClick={() => {
+                    setStatus(filter);
+                    setPage(1);
+                  }}
+                >
+                  {filter}
+                </Button>
               ))}
-            </ul>
-          )}
-          {pages > 1 && (
-            <nav className="recruitment-pager" aria-label="Pages">
-              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
+            </div>
+            <form className="recruitment-search" role="search" onSubmit={onSearch}>
+              <label className="visually-hidden" htmlFor="recruitment-search">
+                Search by username
+              </label>
+              <input
+                id="recruitment-search"
+                className="ui-field__control"
+                type="search"
+                placeholder="Search by username"
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+                maxLength={100}
+              />
+              <Button type="submit" size="sm" variant="secondary">
+                Search
               </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
+            </form>
+            <a className="ui-button ui-button--ghost ui-button--sm" href={exportCsvUrl({ status, search })} download>
+              Export CSV
+            </a>
+          </div>
+
+          {selected.length > 0 && <BulkMoveBar selected={selected} stages={stages.data ?? []} onDone={() => setSelected([])} />}
+          {applications.isPending ? (
+            <Spinner label="Loading applications" showLabel />
+          ) : applications.isError ? (
+            <StatusCard tone="danger" title="Could not load the applications">
+              <p>{applications.error.message}</p>
+            </StatusCard>
+          ) : (
+            <>
+              <p className="recruitment-muted" aria-live="polite">
+                {applications.data.total} application{applications.data.total === 1 ? '' : 's'}
+                {search ? ` matching “${search}”` : ''}
+              </p>
+              {applications.data.applications.length === 0 ? (
+                <p>No applications to show.</p>
+              ) : (
+                <ul className="recruitment-cards">
+                  {applications.data.applications.map((application) => (
+                    <li key={application.id} className="recruitment-cards__item">
+                      <label className="recruitment-check recruitment-select">
+                        <input
+                          type="checkbox"
+                          checked={selected.includes(application.id)}
+                          onChange={(e) => toggle(application.id, e.target.checked)}
+                        />
+                        Select {application.username}
+                      </label>
+                      {/* Keyed by its last update, so a change made elsewhere (a bulk move, the board) shows its new feedback. */}
+                      <ApplicationCard
+                        key={application.statusLastUpdatedAt}
+                        application={application}
+                        stages={stages.data ?? []}
+                        questions={questions.data ?? []}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {pages > 1 && (
+                <nav className="recruitment-pager" aria-label="Pages">
+                  <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                    Previous
+                  </Button>
+                  <span>
+                    Page {page} of {pages}
+                  </span>
+                  <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
           )}
         </>
       )}

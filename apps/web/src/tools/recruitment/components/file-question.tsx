@@ -3,15 +3,24 @@ import { useToast } from '@/ui/toast';
 import { useUploadFile } from '../api/upload-file';
 import { uploadFailureText } from '../lib/messages';
 
-type UploadState = { kind: 'idle' } | { kind: 'uploading' } | { kind: 'done'; url: string };
+type UploadState = { kind: 'idle' } | { kind: 'uploading' } | { kind: 'done'; url: string; name?: string };
 
 /**
  * 000 §4 file upload, three states: idle; uploading (input disabled, 'Uploading...'); done (a tick,
  * 'Upload complete.' and a 'View file' link). 000 §5: required until an upload has completed.
  */
-export function FileQuestion({ label, onUploaded }: { label: string; onUploaded(url: string | null): void }) {
+export function FileQuestion({
+  label,
+  onUploaded,
+  initial,
+}: {
+  label: string;
+  onUploaded(url: string | null): void;
+  /** Issue 13 item 2: a file uploaded earlier (a restored draft, an application being edited) starts done. */
+  initial?: { url: string; name: string };
+}) {
   const id = useId();
-  const [state, setState] = useState<UploadState>({ kind: 'idle' });
+  const [state, setState] = useState<UploadState>(initial ? { kind: 'done', url: initial.url, name: initial.name } : { kind: 'idle' });
   const [inputKey, setInputKey] = useState(0);
   const upload = useUploadFile();
   const toast = useToast();
@@ -22,7 +31,7 @@ export function FileQuestion({ label, onUploaded }: { label: string; onUploaded(
     onUploaded(null);
     try {
       const { finalUrl } = await upload.mutateAsync(file);
-      setState({ kind: 'done', url: finalUrl });
+      setState({ kind: 'done', url: finalUrl, name: file.name });
       onUploaded(finalUrl);
     } catch (error) {
       toast({ title: uploadFailureText(error), tone: 'danger' });
@@ -52,7 +61,7 @@ export function FileQuestion({ label, onUploaded }: { label: string; onUploaded(
       )}
       {state.kind === 'done' && (
         <p className="recruitment-file__done" role="status">
-          <span aria-hidden="true">✔</span> Upload complete.{' '}
+          <span aria-hidden="true">✔</span> Upload complete.{state.name ? ` (${state.name})` : ''}{' '}
           <a href={state.url} target="_blank" rel="noreferrer">
             View file
           </a>

@@ -5,7 +5,6 @@ import {
   QuestionType,
   UNSET_DATE,
   type UpdateSettingRequest,
-  parseOptions,
   splitChoices,
 } from '@guildhall/contracts/recruitment';
 import { Button } from '@/ui/button';
@@ -15,16 +14,17 @@ import { useToast } from '@/ui/toast';
 import { useCreateQuestion } from '../api/create-question';
 import { useCreateRole } from '../api/create-role';
 import { useCreateStage } from '../api/create-stage';
-import { useDeleteQuestion } from '../api/delete-question';
-import { useDeleteRole } from '../api/delete-role';
-import { useDeleteStage } from '../api/delete-stage';
 import { useQuestions } from '../api/get-questions';
 import { useRoles } from '../api/get-roles';
 import { useSettings } from '../api/get-settings';
 import { useStages } from '../api/get-stages';
+import { useReorderList } from '../api/reorder-list';
 import { useUpdateSetting } from '../api/update-setting';
 import { formatSettingDate, formatTimestamp } from '../lib/format';
 import { MESSAGES, updateFailureText } from '../lib/messages';
+import { QuestionRow, RoleRow, RoleScopeField, StageRow, TYPE_LABELS } from './managed-rows';
+import { SortableList } from './sortable-list';
+import { ReviewCycleSettings } from './review-cycle-settings';
 
 /** 000 §2 Settings tab: Application Settings, then managing stages, roles and questions. */
 export function SettingsTab() {
@@ -34,6 +34,7 @@ export function SettingsTab() {
       <ManageStages />
       <ManageRoles />
       <ManageQuestions />
+      <ReviewCycleSettings />
     </div>
   );
 }
@@ -162,7 +163,7 @@ function DateSettingField({
 function ManageStages() {
   const stages = useStages();
   const create = useCreateStage();
-  const remove = useDeleteStage();
+  const reorder = useReorderList('stages');
   const fail = useFailureToast();
   const [name, setName] = useState('');
   const [color, setColor] = useState(DEFAULT_STAGE_COLOR);
@@ -173,20 +174,13 @@ function ManageStages() {
   return (
     <section className="recruitment-card" aria-labelledby="manage-stages">
       <h2 id="manage-stages">Manage Application Stages</h2>
-      <ul className="recruitment-list">
-        {(stages.data ?? []).map((s, i) => (
-          <li key={s.id}>
-            <span className="recruitment-swatch" style={{ background: s.color }} aria-hidden="true" />
-            <span>
-              {s.name}
-              {i === 0 && <span className="recruitment-muted"> (default for new applications)</span>}
-            </span>
-            <Button size="sm" variant="ghost" aria-label={`Delete stage ${s.name}`} onClick={() => remove.mutate(s.id, { onError: fail })}>
-              Delete
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <SortableList
+        label="Stages"
+        items={stages.data ?? []}
+        nameOf={(s) => `stage ${s.name}`}
+        onReorder={(ids) => reorder.mutate(ids, { onError: fail })}
+        renderItem={(s, i) => <StageRow key={`${s.id}:${s.name}:${s.color}`} stage={s} isDefault={i === 0} />}
+      />
       <form className="recruitment-inline-form" onSubmit={onSubmit}>
         <TextField label="New stage name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
         <TextField label="Colour" type="color" value={color} onChange={(e) => setColor(e.target.value)} className="recruitment-color" />
@@ -201,22 +195,19 @@ function ManageStages() {
 function ManageRoles() {
   const roles = useRoles();
   const create = useCreateRole();
-  const remove = useDeleteRole();
+  const reorder = useReorderList('roles');
   const fail = useFailureToast();
   const [name, setName] = useState('');
   return (
     <section className="recruitment-card" aria-labelledby="manage-roles">
       <h2 id="manage-roles">Manage Roles</h2>
-      <ul className="recruitment-list">
-        {(roles.data ?? []).map((r) => (
-          <li key={r.id}>
-            <span>{r.name}</span>
-            <Button size="sm" variant="ghost" aria-label={`Delete role ${r.name}`} onClick={() => remove.mutate(r.id, { onError: fail })}>
-              Delete
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <SortableList
+        label="Roles"
+        items={roles.data ?? []}
+        nameOf={(r) => `role ${r.name}`}
+        onReorder={(ids) => reorder.mutate(ids, { onError: fail })}
+        renderItem={(r) => <RoleRow key={`${r.id}:${r.name}`} role={r} />}
+      />
       <form
         className="recruitment-inline-form"
         onSubmit={(e) => {
@@ -233,13 +224,13 @@ function ManageRoles() {
   );
 }
 
-const TYPE_LABELS: Record<QuestionType, string> = { text: 'Text', file: 'File upload', 'multiple-choice': 'Multiple choice' };
-
 /** Manage Questions: text, type, and for multiple-choice comma-separated choices (000 §5). */
 function ManageQuestions() {
   const questions = useQuestions();
   const create = useCreateQuestion();
-  const remove = useDeleteQuestion();
+  const reorder = useReorderList('questions');
+  const roles = useRoles();
+  const [roleIds, setRoleIds] = useState<number[]>([]);
   const fail = useFailureToast();
   const toast = useToast();
   const [text, setText] = useState('');
@@ -255,29 +246,18 @@ function ManageQuestions() {
         return;
       }
     }
-    create.mutate({ text, type, options }, { onError: fail, onSuccess: () => (setText(''), setChoices('')) });
+    create.mutate({ text, type, options, roleIds }, { onError: fail, onSuccess: () => (setText(''), setChoices(''), setRoleIds([])) });
   };
   return (
     <section className="recruitment-card" aria-labelledby="manage-questions">
       <h2 id="manage-questions">Manage Questions</h2>
-      <ul className="recruitment-list">
-        {(questions.data ?? []).map((q) => (
-          <li key={q.id}>
-            <span>
-              {q.text} <span className="recruitment-muted">· {TYPE_LABELS[q.type]}</span>
-              {q.type === 'multiple-choice' && <span className="recruitment-muted"> · {parseOptions(q.options).join(', ')}</span>}
-            </span>
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Delete question ${q.text}`}
-              onClick={() => remove.mutate(q.id, { onError: fail })}
-            >
-              Delete
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <SortableList
+        label="Questions"
+        items={questions.data ?? []}
+        nameOf={(q) => `question ${q.text}`}
+        onReorder={(ids) => reorder.mutate(ids, { onError: fail })}
+        renderItem={(q) => <QuestionRow key={JSON.stringify(q)} question={q} roles={roles.data ?? []} />}
+      />
       <form className="recruitment-question-form" onSubmit={onSubmit}>
         <TextField label="New question" required maxLength={500} value={text} onChange={(e) => setText(e.target.value)} />
         <SelectField
@@ -294,6 +274,7 @@ function ManageQuestions() {
             onChange={(e) => setChoices(e.target.value)}
           />
         )}
+        <RoleScopeField roles={roles.data ?? []} value={roleIds} onChange={setRoleIds} />
         <Button type="submit" size="sm" disabled={create.isPending}>
           Add Question
         </Button>

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { EditApplicationRequest, SuccessAnswer } from '@guildhall/contracts/recruitment';
+import { DomainError } from '@server/core/errors/domain-error';
+import type { Actor, RecruitmentDeps } from './recruitment-deps';
+import { checkAnswers } from './check-answers';
+import { reviewerHasActed } from './reviewer-has-acted';
+
+/**
+ * Issue 13 item 2: the applicant changes their Pending application (role and answers, checked as a
+ * submission is) while no reviewer has acted on it. The "untouched" check is part of the update
+ * itself, so an edit racing a reviewer's stage change, feedback or review is refused, never half-applied.
+ */
+export async function editApplication(
+  deps: RecruitmentDeps,
+  applicant: Actor,
+  edit: z.output<typeof EditApplicationRequest>,
+): Promise<SuccessAnswer> {
+  const { role, answers, labels } = await checkAnswers(deps, applicant.id, edit);
+  const now = deps.now();
+  const edited = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('recruitment_applications')
+      .set({ role_id: role.id, job: role.name, answers: JSON.stringify(answers), question_labels: JSON.stringify(labels) })
+      .where('open_user_id', '=', applicant.id)
+      .where('status', '=', 'Pending')
+      .where((eb) => eb.not(reviewerHasActed(eb)))
+      .returning(['id', 'job'])
+      .executeTakeFirst();
+    if (!row) return null;
+    await trx
+      .insertInto('recruitment_audit')
+      .values({
+        application_id: row.id,
+        actor_id: applicant.id,
+        actor_name: applicant.name,
+        kind: 'edit',
+        from_value: null,
+        to_value: role.name,
+        at: now,
+      })
+      .execute();
+    return row;
+  });
+  if (!edited) {
+    const open = await deps.db
+      .selectFrom('recruitment_applications')
+      .select('id')
+      .where('open_user_id', '=', applicant.id)
+      .executeTakeFirst();
+    throw new DomainError(open ? 'recruitment.not_editable' : 'recruitment.no_open_application');
+  }
+  return { success: true };
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CreateCriterionRequest,
+  EditApplicationRequest,
+  IdParams,
+  SaveDraftRequest,
+  SubmitReviewRequest,
+} from '@guildhall/contracts/recruitment';
+import { parseInput } from '@server/core/http/parse-input';
+import { createCriterion } from './create-criterion';
+import { deleteCriterion } from './delete-criterion';
+import { editApplication } from './edit-application';
+import { listCriteria } from './list-criteria';
+import { listFailedNotifications } from './list-failed-notifications';
+import { listReviews } from './list-reviews';
+import { DM_RETRY_LIMIT, SEND_APPLICANT_DM, SendApplicantDmPayload } from './notify-applicant';
+import { DAILY_DIGEST, DailyDigestPayload, postDailyDigest, scheduleDailyDigest } from './post-daily-digest';
+import { readDraft } from './read-draft';
+import { readSettings } from './read-settings';
+import type { RecruitmentDeps } from './recruitment-deps';
+import { requireRecruitmentAccess } from './require-recruitment-access';
+import { saveDraft } from './save-draft';
+import { sendDigestNow } from './send-digest-now';
+import { sendApplicantDm } from './send-applicant-dm';
+import { submitReview } from './submit-review';
+import { withdrawApplication } from './withdraw-application';
+
+const BASE = '/recruitment/api';
+
+/**
+ * Issue 13 items 1, 2, 5, 6, beside 000 §7's calls (which stay as they are): reviews and their
+ * criteria (admins), withdraw / edit / draft (the applicant, 000 §6 'applicant'), failed DMs (admins),
+ * and the two durable jobs (the applicant DM, the daily digest). Routes stay thin: parse -> use case.
+ */
+export function registerReviewCycleRoutes(app: FastifyInstance, deps: RecruitmentDeps): void {
+  const admin = (request: FastifyRequest) => requireRecruitmentAccess(request, 'admin');
+  const applicant = (request: FastifyRequest) => requireRecruitmentAccess(request, 'applicant');
+  const actorOf = (caller: Awaited<ReturnType<typeof admin>>) => ({ id: caller.session.subject, name: caller.session.displayName });
+  const idOf = (request: FastifyRequest) => parseInput(IdParams, request.params).id;
+
+  // --- Item 1: reviews by several staff --------------------------------------------------------
+  app.get(`${BASE}/criteria`, async (request) => {
+    await admin(request);
+    return listCriteria(deps);
+  });
+  app.post(`${BASE}/criteria/create`, async (request) => {
+    await admin(request);
+    return createCriterion(deps, parseInput(CreateCriterionRequest, request.body));
+  });
+  app.post(`${BASE}/criteria/:id/delete`, async (request) => {
+    await admin(request);
+    return deleteCriterion(deps, idOf(request));
+  });
+  app.get(`${BASE}/applications/:id/reviews`, async (request) => {
+    const caller = await admin(request);
+    return listReviews(deps, caller.session.subject, idOf(request));
+  });
+  app.post(`${BASE}/applications/:id/review`, async (request) => {
+    const caller = await admin(request);
+    return submitReview(deps, actorOf(caller), idOf(request), parseInput(SubmitReviewRequest, request.body));
+  });
+
+  // --- Item 2: the applicant's own controls ----------------------------------------------------
+  app.post(`${BASE}/application/withdraw`, async (request) => withdrawApplication(deps, actorOf(await applicant(request))));
+  app.post(`${BASE}/application/edit`, async (request) => {
+    const caller = await applicant(request);
+    return editApplication(deps, actorOf(caller), parseInput(EditApplicationRequest, request.body));
+  });
+  app.get(`${BASE}/application/draft`, async (request) => readDraft(deps, (await applicant(request)).session.subject));
+  app.post(`${BASE}/application/draft`, async (request) => {
+    const caller = await applicant(request);
+    return saveDraft(deps, caller.session.subject, parseInput(SaveDraftRequest, request.body));
+  });
+
+  // --- Item 5: DMs to the applicant; failures are visible to admins ------------------------------
+  app.get(`${BASE}/notifications/failed`, async (request) => {
+    await admin(request);
+    return listFailedNotifications(deps, null);
+  });
+  app.ctx.jobs.define(SEND_APPLICANT_DM, SendApplicantDmPayload, (payload, job) => sendApplicantDm(deps, payload.notificationId, job), {
+    retryLimit: DM_RETRY_LIMIT,
+    retryDelaySeconds: deps.dmRetryDelaySeconds,
+  });
+
+  // --- Item 6: the daily digest, a recurring job that queues its next run ------------------------
+  app.ctx.jobs.define(DAILY_DIGEST, DailyDigestPayload, () => postDailyDigest(deps));
+  app.post(`${BASE}/digest/send`, async (request) => {
+    await admin(request);
+    return sendDigestNow(deps);
+  });
+  // Started when a wait is set (update-setting.ts) and again on each start while one is; a queue that
+  // cannot take it now is logged, never stops the server (the next start or setting change tries again).
+  app.addHook('onReady', async () => {
+    try {
+      if ((await readSettings(deps)).stageWaitDays) await scheduleDailyDigest(deps);
+    } catch (error) {
+      deps.log.warn({ err: error }, 'recruitment daily digest could not be scheduled');
+    }
+  });
+}

@@ -1,0 +1,39 @@
+import type { SuccessAnswer } from '@guildhall/contracts/recruitment';
+import { DomainError } from '@server/core/errors/domain-error';
+import type { Actor, RecruitmentDeps } from './recruitment-deps';
+import { postWebhookMessage } from './post-webhook-message';
+
+/**
+ * Issue 13 item 2: the applicant withdraws their Pending application. It closes (open_user_id null,
+ * closed_at now, so the reapply cooldown counts from here) and the audit trail says who did it. One
+ * conditional update, so a withdrawal racing a decision either lands on a Pending application or is refused.
+ */
+export async function withdrawApplication(deps: RecruitmentDeps, applicant: Actor): Promise<SuccessAnswer> {
+  const now = deps.now();
+  const withdrawn = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('recruitment_applications')
+      .set({ open_user_id: null, withdrawn_at: now, closed_at: now, status_updated_at: now })
+      .where('open_user_id', '=', applicant.id)
+      .where('status', '=', 'Pending')
+      .returning(['id', 'job', 'stage_name'])
+      .executeTakeFirst();
+    if (!row) return null;
+    await trx
+      .insertInto('recruitment_audit')
+      .values({
+        application_id: row.id,
+        actor_id: applicant.id,
+        actor_name: applicant.name,
+        kind: 'withdraw',
+        from_value: row.stage_name,
+        to_value: null,
+        at: now,
+      })
+      .execute();
+    return row;
+  });
+  if (!withdrawn) throw new DomainError('recruitment.no_open_application');
+  void postWebhookMessage(deps, `↩️ Application #${withdrawn.id} from ${applicant.name} for ${withdrawn.job} was withdrawn.`);
+  return { success: true };
+}

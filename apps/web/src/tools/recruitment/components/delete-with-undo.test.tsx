@@ -1,0 +1,34 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { DeleteWithUndo } from './delete-with-undo';
+
+describe('issue 13 item 3: delete with confirmation and undo', () => {
+  it('asks first, deletes with 000’s call, then Undo restores it', async () => {
+    const server = fakeServer({
+      'POST /recruitment/api/roles/7/delete': () => [200, { success: true }],
+      'POST /recruitment/api/roles/7/restore': () => [200, { success: true }],
+    });
+    renderWithApp(<DeleteWithUndo list="roles" id={7} name="Signaller" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete role Signaller' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete role “Signaller”?' });
+    expect(dialog).toHaveTextContent('Applications for this role keep the role name they were made for.');
+    expect(server.calls).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findAllByText('Deleted role “Signaller”.')).length).toBeGreaterThan(0);
+    expect(server.calls.map((c) => c.path)).toEqual(['/recruitment/api/roles/7/delete']);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect((await screen.findAllByText('Restored role “Signaller”.')).length).toBeGreaterThan(0);
+    expect(server.calls.map((c) => c.path)).toEqual(['/recruitment/api/roles/7/delete', '/recruitment/api/roles/7/restore']);
+  });
+
+  it('Cancel deletes nothing', async () => {
+    const server = fakeServer({});
+    renderWithApp(<DeleteWithUndo list="stages" id={3} name="Interview" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete stage Interview' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls).toHaveLength(0);
+  });
+});
