@@ -139,22 +139,63 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 export const BotPairParams = z.object({ discordId: DiscordId });
-/** 001 §3 Verification/{discordId} = robloxId. */
-export const BotUpsertPairRequest = z.object({ robloxId: RobloxId }).strict();
-export type BotUpsertPairRequest = z.infer<typeof BotUpsertPairRequest>;
+/**
+ * 001 §3 Verification/{discordId} = robloxId. Issue 14 item 4: the body is `{"robloxId": "..."}`, or the
+ * value exactly as the realtime database holds it, a bare JSON string `"..."`.
+ */
+export const BotUpsertPairRequest = z
+  .union([RobloxId, z.object({ robloxId: RobloxId }).strict()])
+  .transform((value) => (typeof value === 'string' ? { robloxId: value } : value));
+export type BotUpsertPairRequest = z.input<typeof BotUpsertPairRequest>;
+
+/**
+ * Issue 14 item 4: a field may come by 001 §3's name as the realtime database holds it (`Moderator`)
+ * or by the lower-case name this API used first (`moderator`), never both at once.
+ */
+function oneNamePerField(pairs: ReadonlyArray<readonly [string, string]>) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const [spec, lower] of pairs) {
+      if (value[spec] != null && value[lower] != null)
+        ctx.addIssue({ code: 'custom', path: [spec], message: `give ${spec} or ${lower}, not both` });
+    }
+  };
+}
 
 export const BotBanParams = z.object({ robloxId: RobloxId });
-/** 001 §3 RobloxData/{robloxId}/Ban: isBanned, Moderator, Reason, Time (seconds), Username. */
+const BAN_TIME = z.number().int().min(0).max(100_000_000_000).nullish();
+/**
+ * 001 §3 RobloxData/{robloxId}/Ban: isBanned, Moderator, Reason, Time (seconds), Username, by those
+ * names or in lower case (issue 14 item 4).
+ */
 export const BotSetBanRequest = z
   .object({
     isBanned: z.boolean().default(true),
+    Moderator: optionalText(100),
+    Reason: optionalText(1000),
+    /** Seconds since epoch (001 §9); defaults to now. */
+    Time: BAN_TIME,
+    Username: optionalText(100),
     moderator: optionalText(100),
     reason: optionalText(1000),
-    /** Seconds since epoch (001 §9); defaults to now. */
-    time: z.number().int().min(0).max(100_000_000_000).nullish(),
+    time: BAN_TIME,
     username: optionalText(100),
   })
-  .strict();
+  .strict()
+  .superRefine(
+    oneNamePerField([
+      ['Moderator', 'moderator'],
+      ['Reason', 'reason'],
+      ['Time', 'time'],
+      ['Username', 'username'],
+    ]),
+  )
+  .transform((v) => ({
+    isBanned: v.isBanned,
+    moderator: v.Moderator ?? v.moderator,
+    reason: v.Reason ?? v.reason,
+    time: v.Time ?? v.time ?? null,
+    username: v.Username ?? v.username,
+  }));
 export type BotSetBanRequest = z.input<typeof BotSetBanRequest>;
 
 /** 001 §3 Infractions/{category}/{subjectId}/{id}: id is an epoch-like number used as the date. */
@@ -167,11 +208,27 @@ export const BotAddInfractionRequest = z
       .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits'),
     /** Epoch milliseconds; defaults to now. Adding the same id again replaces that infraction. */
     id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    Moderator: optionalText(100),
+    Reason: optionalText(1000),
+    Note: optionalText(2000),
     moderator: optionalText(100),
     reason: optionalText(1000),
     note: optionalText(2000),
   })
-  .strict();
+  .strict()
+  .superRefine(
+    oneNamePerField([
+      ['Moderator', 'moderator'],
+      ['Reason', 'reason'],
+      ['Note', 'note'],
+    ]),
+  )
+  .transform(({ Moderator, Reason, Note, ...v }) => ({
+    ...v,
+    moderator: Moderator ?? v.moderator,
+    reason: Reason ?? v.reason,
+    note: Note ?? v.note,
+  }));
 export type BotAddInfractionRequest = z.input<typeof BotAddInfractionRequest>;
 
 export const BotInfractionParams = z.object({
@@ -187,6 +244,65 @@ export const BotWriteAnswer = z.object({ ok: z.literal(true), changed: z.boolean
 export type BotWriteAnswer = z.infer<typeof BotWriteAnswer>;
 export const BotAddInfractionAnswer = BotWriteAnswer.extend({ id: z.number() });
 export type BotAddInfractionAnswer = z.infer<typeof BotAddInfractionAnswer>;
+
+/** What the bot authors' page (/bureau/bot-api) reads of the OpenAPI document; the rest passes through. */
+const JsonSchemaObject = z.record(z.string(), z.unknown());
+export const BotApiDocument = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.object({
+        summary: z.string(),
+        'x-scope': z.string(),
+        parameters: z.array(z.object({ name: z.string(), in: z.string(), schema: JsonSchemaObject })),
+        requestBody: z.object({ content: z.record(z.string(), z.object({ schema: JsonSchemaObject })) }).optional(),
+        responses: z.record(
+          z.string(),
+          z.object({ description: z.string(), content: z.record(z.string(), z.object({ schema: JsonSchemaObject })).optional() }),
+        ),
+      }),
+    ),
+  ),
+});
+export type BotApiDocument = z.infer<typeof BotApiDocument>;
+
+// ---------------------------------------------------------------------------------------------
+// Issue 14 item 5: the history of every change to a pair, ban or case (who, when, before, after).
+
+export const HistoryActor = z.object({
+  /** staff and member: a Discord user; bot: an API key (its id and name); system: the server itself (an expiry). */
+  kind: z.enum(['staff', 'member', 'bot', 'system']),
+  id: z.string(),
+  name: z.string().nullable(),
+});
+export type HistoryActor = z.infer<typeof HistoryActor>;
+
+export const HistoryEntry = z.object({
+  id: z.number(),
+  entity: z.enum(['pair', 'ban', 'case']),
+  /** The pair's Discord ID, the ban's Roblox ID, or the case number. */
+  key: z.string(),
+  action: z.string(),
+  actor: HistoryActor,
+  /** Epoch milliseconds. */
+  at: z.number(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+/** GET /bureau/api/history: the changes concerning a Discord ID, a Roblox ID, or both. */
+export const HistoryQuery = z
+  .object({ discordId: DiscordId.optional(), robloxId: RobloxId.optional() })
+  .refine((q) => q.discordId || q.robloxId, { message: 'give discordId, robloxId or both', path: ['discordId'] });
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+/** Newest first. */
+export const HistoryAnswer = z.object({ entries: z.array(HistoryEntry) });
+export type HistoryAnswer = z.infer<typeof HistoryAnswer>;
 
 // ---------------------------------------------------------------------------------------------
 // Infraction lookup (001 §2 "Infraction lookup page", §3 infraction records): one person on screen.
@@ -219,10 +335,334 @@ export const PersonInfractionsAnswer = z.object({
 });
 export type PersonInfractionsAnswer = z.infer<typeof PersonInfractionsAnswer>;
 
+// ---------------------------------------------------------------------------------------------
+// Issue 14 item 2: cases. Every infraction (001 §3) is a case with a number, a type, an optional expiry,
+// a hidden flag and notes; amendments keep the text before them in the history.
+
+export const CASE_TYPES = ['note', 'warn', 'mute', 'kick', 'ban', 'unban'] as const;
+export const CaseType = z.enum(CASE_TYPES);
+export type CaseType = z.infer<typeof CaseType>;
+
+/** The labels shown for each type unless BUREAU_CASE_TYPE_LABELS names others. */
+export const DEFAULT_CASE_TYPE_LABELS: Record<CaseType, string> = {
+  note: 'Note',
+  warn: 'Warning',
+  mute: 'Mute',
+  kick: 'Kick',
+  ban: 'Ban',
+  unban: 'Unban',
+};
+
+export const CaseNote = z.object({ id: z.number(), body: z.string(), author: HistoryActor, at: z.number() });
+export type CaseNote = z.infer<typeof CaseNote>;
+
+export const CaseInfo = z.object({
+  /** Counted once for the whole community, never reused. */
+  number: z.number(),
+  type: CaseType,
+  typeLabel: z.string(),
+  /** Epoch milliseconds, or null when the case does not expire. */
+  expiresAt: z.number().nullable(),
+  expired: z.boolean(),
+  hidden: z.boolean(),
+  notes: z.array(CaseNote),
+});
+export type CaseInfo = z.infer<typeof CaseInfo>;
+
+const ExpiresAt = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const SubjectId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits');
+
+/** Staff (POST /bureau/api/cases) and bots (POST /bureau/api/bot/v1/cases) open a case with the same rules. */
+export const CreateCaseRequest = z
+  .object({
+    platform: Platform,
+    subjectId: SubjectId,
+    type: CaseType.default('warn'),
+    Moderator: optionalText(100),
+    Reason: optionalText(1000),
+    Note: optionalText(2000),
+    moderator: optionalText(100),
+    reason: optionalText(1000),
+    note: optionalText(2000),
+    /** Epoch milliseconds, later than now; a ban case on Roblox lifts the ban then. */
+    expiresAt: ExpiresAt.nullish(),
+    hidden: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine(
+    oneNamePerField([
+      ['Moderator', 'moderator'],
+      ['Reason', 'reason'],
+      ['Note', 'note'],
+    ]),
+  )
+  .transform(({ Moderator, Reason, Note, ...v }) => ({
+    ...v,
+    moderator: Moderator ?? v.moderator,
+    reason: Reason ?? v.reason,
+    note: Note ?? v.note,
+    expiresAt: v.expiresAt ?? null,
+  }));
+export type CreateCaseRequest = z.input<typeof CreateCaseRequest>;
+
+/** Absent: kept; null or blank: cleared. */
+const amendText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).nullable().optional();
+const amended = (a: string | null | undefined, b: string | null | undefined) => {
+  const value = a !== undefined ? a : b;
+  return value === undefined ? undefined : value || null;
+};
+
+/** What an amendment may change; the text before it stays in the history. */
+export const AmendCaseRequest = z
+  .object({
+    type: CaseType.optional(),
+    Moderator: amendText(100),
+    Reason: amendText(1000),
+    moderator: amendText(100),
+    reason: amendText(1000),
+    /** null: the case no longer expires. */
+    expiresAt: ExpiresAt.nullable().optional(),
+    hidden: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine(
+    oneNamePerField([
+      ['Moderator', 'moderator'],
+      ['Reason', 'reason'],
+    ]),
+  )
+  .superRefine((v, ctx) => {
+    if (Object.values(v).every((x) => x === undefined))
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'name at least one field to change' });
+  })
+  .transform((v) => ({
+    type: v.type,
+    moderator: amended(v.Moderator, v.moderator),
+    reason: amended(v.Reason, v.reason),
+    expiresAt: v.expiresAt,
+    hidden: v.hidden,
+  }));
+export type AmendCaseRequest = z.input<typeof AmendCaseRequest>;
+
+export const CaseParams = z.object({ number: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+export const AddCaseNoteRequest = z
+  .object({ body: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters') })
+  .strict();
+export type AddCaseNoteRequest = z.input<typeof AddCaseNoteRequest>;
+
+/** One case with its infraction (001 §3 fields) and the account it concerns. */
+export const CaseAnswer = z.object({
+  platform: Platform,
+  subjectId: z.string(),
+  id: z.number(),
+  date: z.string().nullable(),
+  moderator: z.string().nullable(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  case: CaseInfo,
+});
+export type CaseAnswer = z.infer<typeof CaseAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Issue 14 item 3: the infraction page for anyone, by Discord or Roblox ID, paired or not.
+
+/** GET /bureau/api/lookup?type=discord|roblox&id=... (staff). */
+export const PersonLookupQuery = CheckStatusQuery;
+export type PersonLookupQuery = z.infer<typeof PersonLookupQuery>;
+
+export const LookupProfile = z.object({
+  username: z.string(),
+  displayName: z.string().nullable(),
+  /** Where the answer came from (a live API call, the cache, an old cache), or unavailable. */
+  source: z.enum(['live', 'cache', 'stale', 'unavailable']),
+});
+
+export const PersonLookupAnswer = z.object({
+  /** The Discord and Roblox ID the registry pairs with the one asked for; null when it holds none. */
+  discordId: z.string().nullable(),
+  robloxId: z.string().nullable(),
+  paired: z.boolean(),
+  profiles: z.object({ discord: LookupProfile.nullable(), roblox: LookupProfile.nullable() }),
+  /** 001 §3 RobloxData/{robloxId}/Ban as the registry holds it. */
+  ban: RegistryBan.nullable(),
+  /** Both platforms' cases, ascending by 001 §3 id; staff see hidden and expired ones too. */
+  infractions: z.array(CaseAnswer),
+  history: z.array(HistoryEntry),
+  caseTypeLabels: z.record(CaseType, z.string()),
+});
+export type PersonLookupAnswer = z.infer<typeof PersonLookupAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Issue 14 item 4: the bot API, versioned and described. The first paths (without /v1) stay as they were.
+
+export const BOT_API_BASE = '/bureau/api/bot/v1';
+export const BOT_API_LEGACY_BASE = '/bureau/api/bot';
+
+/** What a key may write (core/auth/api-keys.ts names them bureau-pairs, bureau-bans, bureau-cases). */
+export const BotScope = z.enum(['pairs', 'bans', 'cases']);
+export type BotScope = z.infer<typeof BotScope>;
+
+/** One call of the bot API: the OpenAPI document (GET {BOT_API_BASE}/openapi.json) is built from these. */
+export interface BotApiOperation {
+  method: 'get' | 'put' | 'post' | 'patch' | 'delete';
+  /** Below BOT_API_BASE, OpenAPI style: `/pairs/{discordId}`. */
+  path: string;
+  scope: BotScope;
+  summary: string;
+  params?: z.ZodType;
+  body?: z.ZodType;
+  status: 200 | 201;
+  answer: z.ZodType;
+}
+
+export const BOT_API_OPERATIONS: BotApiOperation[] = [
+  {
+    method: 'put',
+    path: '/pairs/{discordId}',
+    scope: 'pairs',
+    summary: 'Write the verified pair Verification/{discordId} = robloxId (001 §3).',
+    params: BotPairParams,
+    body: BotUpsertPairRequest,
+    status: 200,
+    answer: BotWriteAnswer,
+  },
+  {
+    method: 'delete',
+    path: '/pairs/{discordId}',
+    scope: 'pairs',
+    summary: 'Remove the verified pair of a Discord ID.',
+    params: BotPairParams,
+    status: 200,
+    answer: BotWriteAnswer,
+  },
+  {
+    method: 'put',
+    path: '/bans/{robloxId}',
+    scope: 'bans',
+    summary: 'Write the ban RobloxData/{robloxId}/Ban (001 §3): isBanned, Moderator, Reason, Time (seconds), Username.',
+    params: BotBanParams,
+    body: BotSetBanRequest,
+    status: 200,
+    answer: BotWriteAnswer,
+  },
+  {
+    method: 'delete',
+    path: '/bans/{robloxId}',
+    scope: 'bans',
+    summary: 'Lift the ban of a Roblox ID.',
+    params: BotBanParams,
+    status: 200,
+    answer: BotWriteAnswer,
+  },
+  {
+    method: 'post',
+    path: '/infractions',
+    scope: 'cases',
+    summary: 'Add an infraction Infractions/{platform}/{subjectId}/{id} (001 §3): Moderator, Reason, Note.',
+    body: BotAddInfractionRequest,
+    status: 201,
+    answer: BotAddInfractionAnswer,
+  },
+  {
+    method: 'delete',
+    path: '/infractions/{platform}/{subjectId}/{id}',
+    scope: 'cases',
+    summary: 'Remove an infraction.',
+    params: BotInfractionParams,
+    status: 200,
+    answer: BotWriteAnswer,
+  },
+  {
+    method: 'post',
+    path: '/cases',
+    scope: 'cases',
+    summary:
+      'Open a case: an infraction (001 §3) with a number, a type (note, warn, mute, kick, ban, unban), an optional expiry and a hidden flag. A ban case on Roblox writes the ban and lifts it when it expires; an unban case lifts it.',
+    body: CreateCaseRequest,
+    status: 201,
+    answer: CaseAnswer,
+  },
+  {
+    method: 'patch',
+    path: '/cases/{number}',
+    scope: 'cases',
+    summary: 'Amend a case (type, Moderator, Reason, expiresAt, hidden); the text before stays in the history.',
+    params: CaseParams,
+    body: AmendCaseRequest,
+    status: 200,
+    answer: CaseAnswer,
+  },
+  {
+    method: 'post',
+    path: '/cases/{number}/expire',
+    scope: 'cases',
+    summary: 'End a case now; a ban case on Roblox lifts its ban.',
+    params: CaseParams,
+    status: 200,
+    answer: CaseAnswer,
+  },
+  {
+    method: 'post',
+    path: '/cases/{number}/notes',
+    scope: 'cases',
+    summary: 'Add a note to a case.',
+    params: CaseParams,
+    body: AddCaseNoteRequest,
+    status: 201,
+    answer: CaseAnswer,
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Issue 14 item 1: the verification center (/bureau/verify): a member links their Roblox account.
+
+/** Where the Roblox OAuth callback sends the browser back: /bureau/verify?outcome=...(&reason=...). */
+export const VerifyOutcome = z.enum(['linked', 'unchanged', 'banned', 'claim_pending', 'cancelled', 'failed']);
+export type VerifyOutcome = z.infer<typeof VerifyOutcome>;
+
+/** What Roblox sends back to GET /bureau/verify/roblox/callback. */
+export const VerifyCallbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** GET /bureau/api/verify/me (signed in with Discord). */
+export const VerifyStatusAnswer = z.object({
+  discordId: z.string(),
+  robloxId: z.string().nullable(),
+  robloxUsername: z.string().nullable(),
+  pendingClaim: z.object({ id: z.number(), robloxId: z.string(), createdAt: z.number() }).nullable(),
+  /** False when the server has no Roblox OAuth app (ROBLOX_OAUTH_CLIENT_ID). */
+  canLink: z.boolean(),
+});
+export type VerifyStatusAnswer = z.infer<typeof VerifyStatusAnswer>;
+
+/** A second Discord account's claim on a linked Roblox account, for staff (GET /bureau/api/verify/claims). */
+export const VerifyClaim = z.object({
+  id: z.number(),
+  discordId: z.string(),
+  robloxId: z.string(),
+  /** The Discord account the Roblox account is linked to now. */
+  linkedDiscordId: z.string().nullable(),
+  createdAt: z.number(),
+});
+export const VerifyClaimsAnswer = z.object({ claims: z.array(VerifyClaim) });
+export type VerifyClaimsAnswer = z.infer<typeof VerifyClaimsAnswer>;
+export const VerifyClaimParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const VerifyClaimDecisionAnswer = z.object({ id: z.number(), status: z.enum(['approved', 'refused']) });
+export type VerifyClaimDecisionAnswer = z.infer<typeof VerifyClaimDecisionAnswer>;
+
 /** Bureau's own error codes (001 §8 texts; decision 0017). */
 export const BUREAU_ERRORS = {
   'bureau.lookup_failed': { status: 502, sentence: 'Failed to fetch user details from API: Bad Gateway' },
   'bureau.infractions_failed': { status: 503, sentence: 'Could not fetch the infractions. Please try again.' },
   'bureau.pdf_failed': { status: 503, sentence: 'Failed to generate PDF file.' },
+  'bureau.roblox_link_off': { status: 503, sentence: 'Linking a Roblox account is not configured on this server.' },
+  'bureau.claim_decided': { status: 409, sentence: 'This claim has already been decided.' },
 } as const satisfies ErrorCatalogue;
 export type BureauErrorCode = keyof typeof BUREAU_ERRORS;

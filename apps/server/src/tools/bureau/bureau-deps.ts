@@ -1,6 +1,8 @@
 import type { AppContext } from '@server/core/context';
 import type { Dialect } from '@server/core/db/database';
 import { toolDb } from '@server/core/db/tool-db';
+import type { CaseType } from '@guildhall/contracts/bureau';
+import { parseCaseTypeLabels } from './bureau-cases';
 import type { BureauDb, BureauTables } from './bureau-tables';
 
 /**
@@ -11,8 +13,19 @@ export interface BureauDeps {
   db: BureauDb;
   /** The records search takes a different path on each database (search-registry-pairs.ts). */
   dialect: Dialect;
+  now: () => number;
+  /** Issue 14 item 2: BUREAU_CASE_TYPE_LABELS over the defaults. */
+  caseTypeLabels: Record<CaseType, string>;
 }
 
-export function makeBureauDeps(ctx: Pick<AppContext, 'database'>): BureauDeps {
-  return { db: toolDb<BureauTables>(ctx.database), dialect: ctx.database.dialect };
+/** What the bureau's writes need besides: the shared registry (issue 14: each write keeps its history). */
+export type BureauWriteDeps = BureauDeps & Pick<AppContext, 'registry' | 'jobs'>;
+
+export function makeBureauDeps(ctx: Pick<AppContext, 'database'> & Partial<Pick<AppContext, 'now' | 'config'>>): BureauDeps {
+  return {
+    db: toolDb<BureauTables>(ctx.database),
+    dialect: ctx.database.dialect,
+    now: ctx.now ?? Date.now,
+    caseTypeLabels: parseCaseTypeLabels(ctx.config?.BUREAU_CASE_TYPE_LABELS),
+  };
 }

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demoBans, demoPerson, demoUnpairedBan } from '@guildhall/testkit';
-import { DIALECTS } from '@server/core/db/test-databases';
+import { DIALECTS, type TestDatabase, createTestDatabase } from '@server/core/db/test-databases';
 import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 import { checkVerificationStatus } from './check-verification-status';
 
@@ -150,5 +153,46 @@ describe.each(DIALECTS)('checkVerificationStatus on %s', (dialect) => {
     expect(res.json()).toEqual(verifiedStaff);
     const missing = await t.request({ url: '/bureau/api/check-status?type=discord&id=123456789012345678' });
     expect(missing.json()).toEqual({ result: 'not_found' });
+  });
+});
+
+// Decision 0036: on a SQLite file the checker reads through its own read-only connection, so a write
+// transaction in progress (Kysely's one connection is taken until it ends) neither holds it up nor
+// shows it rows that are not committed yet.
+describe('checkVerificationStatus on a SQLite file', () => {
+  let t: TestApp;
+  let database: TestDatabase;
+  let dir: string;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-checker-'));
+    database = await createTestDatabase('sqlite', { sqliteFile: path.join(dir, 'guildhall.sqlite') });
+    t = await buildTestApp({ database, env: { ENABLED_TOOLS: 'bureau' } });
+    await t.ctx.registry.upsertPair(staff.discord.id, staff.roblox!.id);
+    // Fresh cached names, so the answers below need no API call (whose answer would be cached by a write).
+    await checkVerificationStatus(t.ctx, { type: 'discord', id: staff.discord.id });
+  });
+  afterEach(async () => {
+    await t?.close();
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers during a write transaction, from what is committed, and sees the write once committed', async () => {
+    const newcomer = '100000000000000042';
+    const timedOut = Symbol('timed out');
+    const during = await database.db.transaction().execute(async (trx) => {
+      await trx.insertInto('registry_pairs').values({ discord_id: newcomer, roblox_id: '4242', updated_at: 1 }).execute();
+      const answers = Promise.all([
+        checkVerificationStatus(t.ctx, { type: 'discord', id: staff.discord.id }),
+        checkVerificationStatus(t.ctx, { type: 'discord', id: newcomer }),
+      ]);
+      return Promise.race([answers, new Promise<typeof timedOut>((resolve) => setTimeout(() => resolve(timedOut), 2_000))]);
+    });
+    expect(during).not.toBe(timedOut);
+    expect(during).toMatchObject([{ result: 'verified', discord: { id: staff.discord.id } }, { result: 'not_found' }]);
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: newcomer })).toMatchObject({
+      result: 'verified',
+      roblox: { id: '4242' },
+    });
   });
 });

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { CheckStatusQuery } from '@guildhall/contracts/bureau';
 import type { AppContext } from '@server/core/context';
+import type { CoreTables } from '@server/core/db/core-tables';
 import type { CachedProfileRow } from '@server/core/lookup/profile-lookup';
 import type { Ban } from '@server/core/registry/registry-repository';
 
@@ -42,7 +44,46 @@ const COLUMNS = sql.raw(`b.roblox_id as ban_roblox_id, b.is_banned, b.moderator,
  * Failures (a missing table) are thrown: the caller falls back to separate reads (001 §8).
  */
 export async function findCheckerRecord(deps: Deps, query: CheckStatusQuery): Promise<CheckerRecord | null> {
-  const { db } = deps.database;
+  const { db, pgPool } = deps.database;
+  const text = compiledText(db, query.type);
+  // PostgreSQL: a named statement, parsed and planned once per connection instead of per request
+  // (Kysely sends every query unnamed). A SQLite file: the statement prepared once on the read-only
+  // connection (core/db/database.ts, decision 0036). In memory: core/db's statement cache prepares it once.
+  const reader = pgPool ? null : deps.database.sqliteReader();
+  const row = pgPool
+    ? (await pgPool.query<Row>({ name: `guildhall-checker-${query.type}`, text, values: [query.id] })).rows[0]
+    : reader
+      ? readerStatement(reader, text).get(query.id)
+      : (await db.executeQuery<Row>(CompiledQuery.raw(text, [query.id]))).rows[0];
+  return row ? toRecord(row) : null;
+}
+
+const readerStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement<[string], Row>>>();
+function readerStatement(reader: SQLite.Database, text: string): SQLite.Statement<[string], Row> {
+  let statements = readerStatements.get(reader);
+  if (!statements) readerStatements.set(reader, (statements = new Map()));
+  let statement = statements.get(text);
+  if (!statement) statements.set(text, (statement = reader.prepare<[string], Row>(text)));
+  return statement;
+}
+
+/**
+ * Issue 17 item 2 (decision 0036): the statement's text is compiled once per database and query type;
+ * a request only binds its id (building and compiling the query afresh cost about as much as running
+ * it on SQLite, where the same text then finds its prepared statement in core/db's cache).
+ */
+const compiledTexts = new WeakMap<Kysely<CoreTables>, Record<CheckStatusQuery['type'], string>>();
+function compiledText(db: Kysely<CoreTables>, type: CheckStatusQuery['type']): string {
+  let texts = compiledTexts.get(db);
+  if (!texts) {
+    texts = { discord: statementFor(db, 'discord'), roblox: statementFor(db, 'roblox') };
+    compiledTexts.set(db, texts);
+  }
+  return texts[type];
+}
+
+function statementFor(db: Kysely<CoreTables>, type: CheckStatusQuery['type']): string {
+  const query = { type, id: '0' };
   const statement =
     query.type === 'discord'
       ? sql<Row>`select p.discord_id, p.roblox_id, ${COLUMNS}
@@ -50,7 +91,8 @@ export async function findCheckerRecord(deps: Deps, query: CheckStatusQuery): Pr
           left join registry_bans b on b.roblox_id = p.roblox_id
           left join profile_cache dc on dc.platform = 'discord' and dc.id = p.discord_id
           left join profile_cache rc on rc.platform = 'roblox' and rc.id = p.roblox_id
-          where p.discord_id = ${query.id}`
+          where p.discord_id = ${query.id}
+          limit 1`
       : // 001 §5: compared as a string; a pair found this way holds exactly q.id, so the ban and the
         // Roblox profile are keyed on q.id whether or not a pair exists.
         sql<Row>`select p.discord_id, p.roblox_id, ${COLUMNS}
@@ -59,9 +101,17 @@ export async function findCheckerRecord(deps: Deps, query: CheckStatusQuery): Pr
             select o.discord_id from registry_pairs o where o.roblox_id = q.id order by o.updated_at, o.discord_id limit 1)
           left join registry_bans b on b.roblox_id = q.id
           left join profile_cache dc on dc.platform = 'discord' and dc.id = p.discord_id
-          left join profile_cache rc on rc.platform = 'roblox' and rc.id = q.id`;
-  const row = (await statement.execute(db)).rows[0];
-  if (!row) return null;
+          left join profile_cache rc on rc.platform = 'roblox' and rc.id = q.id
+          limit 1`;
+  // At most one row either way (keys and the one-row q); `limit 1` lets SQLite stop at it instead of
+  // probing every join once more for a second row.
+  const compiled = statement.compile(db);
+  // One parameter, the id; anything else would bind the wrong values.
+  if (compiled.parameters.length !== 1) throw new Error('the checker statement takes exactly one parameter');
+  return compiled.sql;
+}
+
+function toRecord(row: Row): CheckerRecord {
   return {
     pair: row.discord_id !== null && row.roblox_id !== null ? { discordId: row.discord_id, robloxId: row.roblox_id } : null,
     ban:

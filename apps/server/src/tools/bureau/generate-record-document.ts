@@ -5,8 +5,12 @@ import { DomainError, isDomainError } from '@server/core/errors/domain-error';
 import { checkerLink, qrCodeDataUrl, signatureDataUrl } from './documents/document-assets';
 import { RECORD_DOCUMENT_CSS, RecordDocument } from './documents/record-document';
 import { getUserDetails } from './get-user-details';
+import { withCases } from './look-up-person';
+import type { BureauWriteDeps } from './bureau-deps';
 
 type Deps = Pick<AppContext, 'registry' | 'lookup' | 'documents' | 'config' | 'now'> & {
+  /** Issue 14 item 5: the cases whose numbers the PDF carries. */
+  bureau: BureauWriteDeps;
   log?: { error(details: object, message: string): void };
 };
 
@@ -38,12 +42,15 @@ export async function generateRecordDocument(deps: Deps, params: DocumentParams)
   const details = await getUserDetails(deps, { discordId: pair.discordId, robloxId: pair.robloxId });
   const infractions =
     params.type === 'infraction'
-      ? (
-          await Promise.all([
-            deps.registry.listInfractions('Discord', pair.discordId),
-            deps.registry.listInfractions('Roblox', pair.robloxId),
-          ])
-        ).flat()
+      ? await withCases(
+          deps.bureau,
+          (
+            await Promise.all([
+              deps.registry.listInfractions('Discord', pair.discordId),
+              deps.registry.listInfractions('Roblox', pair.robloxId),
+            ])
+          ).flat(),
+        )
       : [];
   const element = createElement(RecordDocument, {
     type: params.type,

@@ -8,7 +8,11 @@ export const bureauTool: ToolDefinition = {
   name: 'Registration Bureau',
   description: 'Verification status checker, staff records and printable documents (spec 001).',
   path: '/bureau/checker',
-  links: [{ label: 'Records (staff)', path: '/bureau/records' }],
+  links: [
+    { label: 'Records (staff)', path: '/bureau/records' },
+    { label: 'Bot API', path: '/bureau/bot-api' },
+    { label: 'Verify (members)', path: '/bureau/verify' },
+  ],
   register: registerBureauRoutes,
   migrations: bureauMigrations,
   seed: seedBureauDemo,

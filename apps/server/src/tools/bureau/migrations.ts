@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { GuildhallMigration } from '@server/core/db/migrate';
+import { type GuildhallMigration, idColumnType, idPrimaryKey } from '@server/core/db/migrate';
 
 /**
  * 001 §5: the records search is a substring match on either id; over a million pairs it must not be
@@ -43,6 +43,88 @@ export const bureauMigrations: Record<string, GuildhallMigration> = {
         insert into bureau_pairs_search (discord_id, roblox_id) values (new.discord_id, new.roblox_id);
       end`.execute(db);
       await sql`insert into bureau_pairs_search (discord_id, roblox_id) select discord_id, roblox_id from registry_pairs`.execute(db);
+    },
+  },
+  // Issue 14 item 5: the history of pairs, bans and cases, read by either account's ID.
+  '20261126-01-bureau-history': {
+    async up(db, dialect) {
+      await db.schema
+        .createTable('bureau_history')
+        .addColumn('id', idColumnType(dialect), idPrimaryKey(dialect))
+        .addColumn('entity', 'text', (c) => c.notNull().check(sql`entity in ('pair', 'ban', 'case')`))
+        .addColumn('entity_key', 'text', (c) => c.notNull())
+        .addColumn('discord_id', 'text')
+        .addColumn('roblox_id', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('actor_kind', 'text', (c) => c.notNull().check(sql`actor_kind in ('staff', 'member', 'bot', 'system')`))
+        .addColumn('actor_id', 'text', (c) => c.notNull())
+        .addColumn('actor_name', 'text')
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('before_json', 'text')
+        .addColumn('after_json', 'text')
+        .execute();
+      await db.schema.createIndex('bureau_history_discord').on('bureau_history').columns(['discord_id', 'id']).execute();
+      await db.schema.createIndex('bureau_history_roblox').on('bureau_history').columns(['roblox_id', 'id']).execute();
+      await db.schema.createIndex('bureau_history_entity').on('bureau_history').columns(['entity', 'entity_key', 'id']).execute();
+    },
+  },
+  // Issue 14 item 2: cases and their notes. A case's id is its number, never reused.
+  '20261126-02-bureau-cases': {
+    async up(db, dialect) {
+      await db.schema
+        .createTable('bureau_cases')
+        .addColumn('id', idColumnType(dialect), idPrimaryKey(dialect))
+        .addColumn('platform', 'text', (c) => c.notNull().check(sql`platform in ('Discord', 'Roblox')`))
+        .addColumn('subject_id', 'text', (c) => c.notNull())
+        .addColumn('infraction_id', 'bigint', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('note', 'warn', 'mute', 'kick', 'ban', 'unban')`))
+        .addColumn('expires_at', 'bigint')
+        .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('lifted_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // One case per infraction: a racing second insert loses (retryOnWriteConflict).
+      await db.schema
+        .createIndex('bureau_cases_infraction')
+        .on('bureau_cases')
+        .columns(['platform', 'subject_id', 'infraction_id'])
+        .unique()
+        .execute();
+      // The checker finds a Roblox ID's ban case through this.
+      await db.schema
+        .createIndex('bureau_cases_subject_type')
+        .on('bureau_cases')
+        .columns(['platform', 'subject_id', 'type', 'id'])
+        .execute();
+      await db.schema
+        .createTable('bureau_case_notes')
+        .addColumn('id', idColumnType(dialect), idPrimaryKey(dialect))
+        .addColumn('case_id', 'integer', (c) => c.notNull().references('bureau_cases.id').onDelete('cascade'))
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('actor_kind', 'text', (c) => c.notNull())
+        .addColumn('actor_id', 'text', (c) => c.notNull())
+        .addColumn('actor_name', 'text')
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('bureau_case_notes_case').on('bureau_case_notes').columns(['case_id', 'id']).execute();
+    },
+  },
+  // Issue 14 item 1: claims on an already linked Roblox account wait for staff; one pending per member.
+  '20261126-03-bureau-verify-claims': {
+    async up(db, dialect) {
+      await db.schema
+        .createTable('bureau_verify_claims')
+        .addColumn('id', idColumnType(dialect), idPrimaryKey(dialect))
+        .addColumn('discord_id', 'text', (c) => c.notNull())
+        .addColumn('roblox_id', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'approved', 'refused')`))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('decided_by', 'text')
+        .addColumn('decided_at', 'bigint')
+        .execute();
+      await sql`create unique index bureau_verify_claims_one_pending on bureau_verify_claims (discord_id) where status = 'pending'`.execute(
+        db,
+      );
     },
   },
 };

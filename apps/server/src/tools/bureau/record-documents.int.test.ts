@@ -113,6 +113,22 @@ describe('record documents (Chromium print)', () => {
     expect(clean).toContain('No infractions on record for any platform.');
   });
 
+  // Issue 14 item 5: the PDFs carry the case numbers, with the case's label, expiry and hidden flag.
+  it('prints each infraction with its case number', async () => {
+    const opened = await t.request({
+      method: 'POST',
+      url: '/bureau/api/cases',
+      cookie,
+      payload: { platform: 'Roblox', subjectId: member.roblox!.id, type: 'kick', reason: 'Trolling at spawn', hidden: true },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const { number } = (opened.json() as { case: { number: number } }).case;
+    const text = pdfText((await get(member.discord.id, 'infraction')).rawPayload);
+    expect(text).toContain(`Case: No. ${number} · Kick · hidden from the checker`);
+    expect(text).toContain('Reason: Trolling at spawn');
+    expect(text).not.toContain('No infractions on record for any platform.');
+  });
+
   // Issue 10 item 20: a long record runs over several pages, and every page names its subject, is
   // numbered and carries the footer (the QR code, the officer and the signature), not only the last.
   it('prints a 15-infraction record on several pages, each with the subject, "Page N of M" and the footer', async () => {

@@ -50,10 +50,11 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
   const r = staff.roblox!.id;
   const endpoints: Array<{
     name: string;
-    method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+    method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
     url: string;
     body?: unknown;
     expect: Record<Caller, number>;
+    after?: () => Promise<void>;
   }> = [
     {
       name: 'checker (public)',
@@ -130,7 +131,117 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
       url: '/bureau/api/bot/infractions/Roblox/424242/5',
       expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 200, 'bad key': 401 },
     },
+    {
+      name: 'history (issue 14 item 5)',
+      method: 'GET',
+      url: `/bureau/api/history?discordId=${s}`,
+      expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'lookup of anyone (issue 14 item 3)',
+      method: 'GET',
+      url: `/bureau/api/lookup?type=roblox&id=${r}`,
+      expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'open a case (staff)',
+      method: 'POST',
+      url: '/bureau/api/cases',
+      body: { platform: 'Discord', subjectId: unknownDiscordId, type: 'note', note: 'Permission table' },
+      expect: { anonymous: 401, 'non-staff': 403, staff: 201, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'amend a case (staff)',
+      method: 'PATCH',
+      url: '/bureau/api/cases/999999',
+      body: { hidden: true },
+      expect: { anonymous: 401, 'non-staff': 403, staff: 404, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'expire a case (staff)',
+      method: 'POST',
+      url: '/bureau/api/cases/999999/expire',
+      expect: { anonymous: 401, 'non-staff': 403, staff: 404, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'note on a case (staff)',
+      method: 'POST',
+      url: '/bureau/api/cases/999999/notes',
+      body: { body: 'A note' },
+      expect: { anonymous: 401, 'non-staff': 403, staff: 404, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'bot open a case (v1)',
+      method: 'POST',
+      url: '/bureau/api/bot/v1/cases',
+      body: { platform: 'Roblox', subjectId: '424242', type: 'warn', Reason: 'Permission table' },
+      expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 201, 'bad key': 401 },
+    },
+    {
+      name: 'bot amend a case (v1)',
+      method: 'PATCH',
+      url: '/bureau/api/bot/v1/cases/999999',
+      body: { hidden: true },
+      expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 404, 'bad key': 401 },
+    },
+    {
+      name: 'bot expire a case (v1)',
+      method: 'POST',
+      url: '/bureau/api/bot/v1/cases/999999/expire',
+      expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 404, 'bad key': 401 },
+    },
+    {
+      name: 'bot note on a case (v1)',
+      method: 'POST',
+      url: '/bureau/api/bot/v1/cases/999999/notes',
+      body: { body: 'A note' },
+      expect: { anonymous: 401, 'non-staff': 401, staff: 401, 'bot key': 404, 'bad key': 401 },
+    },
+    {
+      name: 'verification status (signed-in member)',
+      method: 'GET',
+      url: '/bureau/api/verify/me',
+      expect: { anonymous: 401, 'non-staff': 200, staff: 200, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'verification claims (staff)',
+      method: 'GET',
+      url: '/bureau/api/verify/claims',
+      expect: { anonymous: 401, 'non-staff': 403, staff: 200, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'approve a claim (staff)',
+      method: 'POST',
+      url: '/bureau/api/verify/claims/999999/approve',
+      expect: { anonymous: 401, 'non-staff': 403, staff: 404, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'refuse a claim (staff)',
+      method: 'POST',
+      url: '/bureau/api/verify/claims/999999/refuse',
+      expect: { anonymous: 401, 'non-staff': 403, staff: 404, 'bot key': 401, 'bad key': 401 },
+    },
+    {
+      name: 'bot API description (public)',
+      method: 'GET',
+      url: '/bureau/api/bot/v1/openapi.json',
+      expect: { anonymous: 200, 'non-staff': 200, staff: 200, 'bot key': 200, 'bad key': 200 },
+    },
+    {
+      name: 'unlink own pair (signed-in member)',
+      method: 'POST',
+      url: '/bureau/api/verify/unlink',
+      expect: { anonymous: 401, 'non-staff': 200, staff: 200, 'bot key': 401, 'bad key': 401 },
+      // The other tests read these pairs.
+      after: async () => {
+        for (const p of [staff, member]) await t.ctx.registry.upsertPair(p.discord.id, p.roblox!.id);
+      },
+    },
   ];
+  // Issue 14 item 4: every bot call answers the same under /v1.
+  for (const endpoint of endpoints.filter((e) => e.url.startsWith('/bureau/api/bot/') && !e.url.includes('/v1/'))) {
+    endpoints.push({ ...endpoint, name: `${endpoint.name} (v1)`, url: endpoint.url.replace('/bureau/api/bot/', '/bureau/api/bot/v1/') });
+  }
   const callers: Caller[] = ['anonymous', 'non-staff', 'staff', 'bot key', 'bad key'];
 
   it.each(endpoints)('permission table: $name', async (endpoint) => {
@@ -146,6 +257,7 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
       expect(response.statusCode, `${endpoint.name} as ${caller}: ${response.body}`).toBe(expected);
       if (expected >= 400) expect(response.json()).toEqual({ error: expect.any(String), code: expect.any(String) });
     }
+    await endpoint.after?.();
   });
 
   it('searches by Discord and by Roblox id substring, paginated', async () => {

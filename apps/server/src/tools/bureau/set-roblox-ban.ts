@@ -1,18 +1,22 @@
-import type { BotSetBanRequest, BotWriteAnswer } from '@guildhall/contracts/bureau';
+import type { BotSetBanRequest, BotWriteAnswer, HistoryActor } from '@guildhall/contracts/bureau';
 import type { z } from 'zod';
-import type { AppContext } from '@server/core/context';
+import type { BureauWriteDeps } from './bureau-deps';
+import { recordHistory } from './bureau-history';
 
 type SetBan = z.output<typeof BotSetBanRequest>;
 
-/** Bot API, 001 §3 RobloxData/{robloxId}/Ban; Time is seconds since epoch (001 §9), now when not given. */
-export async function setRobloxBan(deps: Pick<AppContext, 'registry' | 'now'>, robloxId: string, ban: SetBan): Promise<BotWriteAnswer> {
-  await deps.registry.setBan({
+/** 001 §3 RobloxData/{robloxId}/Ban; Time is seconds since epoch (001 §9), now when not given. */
+export async function setRobloxBan(deps: BureauWriteDeps, robloxId: string, ban: SetBan, actor: HistoryActor): Promise<BotWriteAnswer> {
+  const before = await deps.registry.findBan(robloxId);
+  const after = {
     robloxId,
     isBanned: ban.isBanned,
     moderator: ban.moderator,
     reason: ban.reason,
     time: ban.time ?? Math.floor(deps.now() / 1000),
     username: ban.username,
-  });
+  };
+  await deps.registry.setBan(after);
+  await recordHistory(deps, { entity: 'ban', key: robloxId, robloxId, action: before ? 'ban.updated' : 'ban.set', actor, before, after });
   return { ok: true, changed: true };
 }

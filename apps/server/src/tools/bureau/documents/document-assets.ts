@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import QRCode from 'qrcode';
+import type * as QRCodeModule from 'qrcode';
 import type { Config } from '@server/config';
+import { lazyRequire } from '@server/core/lazy/lazy-require';
+
+// Issue 17 item 6: loaded by the first printed document, not at start-up.
+const loadQRCode = lazyRequire<typeof QRCodeModule>('qrcode');
 
 /**
  * 001 §2 "Printable document" footer: the QR code is made here (the original fetched one from an
  * outside service, 001 §7; ARCHITECTURE.md §3 forbids that) as an SVG, so it prints as vector.
  */
 export async function qrCodeDataUrl(text: string): Promise<string> {
-  const svg = await QRCode.toString(text, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' });
+  const svg = await loadQRCode().toString(text, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 

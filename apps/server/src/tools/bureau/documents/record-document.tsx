@@ -1,4 +1,4 @@
-import type { DocumentType, UserDetailsAnswer } from '@guildhall/contracts/bureau';
+import type { CaseInfo, DocumentType, UserDetailsAnswer } from '@guildhall/contracts/bureau';
 import { DOCUMENT_FONT_FAMILY } from '@server/core/documents/document-fonts';
 import type { Infraction } from '@server/core/registry/registry-repository';
 
@@ -11,9 +11,14 @@ export interface RecordDocumentProps {
   qrCodeUrl: string;
   signatureUrl: string;
   details: UserDetailsAnswer;
-  /** Both platforms' infractions (infraction variant only). */
-  infractions: Infraction[];
+  /** Both platforms' infractions (infraction variant only), each with its case (issue 14 item 5). */
+  infractions: DocumentInfraction[];
 }
+
+/** Issue 14 item 5: the PDFs carry the case numbers. */
+export type DocumentInfraction = Infraction & {
+  case?: Pick<CaseInfo, 'number' | 'typeLabel' | 'expiresAt' | 'expired' | 'hidden'>;
+};
 
 const UNKNOWN = 'Unknown';
 
@@ -86,8 +91,17 @@ function robloxRows(d: UserDetailsAnswer): Array<[string, string]> {
   ];
 }
 
+/** 'No. 12 · Warning · expires 3 May 2026' (expired, hidden when so). */
+function caseLine(c: NonNullable<DocumentInfraction['case']>): string {
+  const parts = [`No. ${c.number}`, c.typeLabel];
+  if (c.expired) parts.push('expired');
+  else if (c.expiresAt !== null) parts.push(`expires ${dateFormat.format(c.expiresAt)}`);
+  if (c.hidden) parts.push('hidden from the checker');
+  return parts.join(' · ');
+}
+
 /** 001 §2 Infraction variant: one card per infraction; header holds two values, body its paragraphs. */
-function InfractionCard({ infraction }: { infraction: Infraction }) {
+function InfractionCard({ infraction }: { infraction: DocumentInfraction }) {
   return (
     <div className="card">
       <div className="card-head">
@@ -98,6 +112,11 @@ function InfractionCard({ infraction }: { infraction: Infraction }) {
         <p>
           <b>Platform:</b> {infraction.platform}
         </p>
+        {infraction.case ? (
+          <p>
+            <b>Case:</b> {caseLine(infraction.case)}
+          </p>
+        ) : null}
         <p>
           <b>Date:</b> {infractionDate(infraction.id)}
         </p>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RecordsChangeEvent } from '@guildhall/contracts/bureau';
 import { applyRecordsChange } from '../lib/records-live';
@@ -11,6 +11,13 @@ import { allRecordsKey, type RecordsData, type RecordsFilter, recordsKey } from 
  */
 export function useRecordsEvents(filter: RecordsFilter, enabled: boolean, onLive?: (live: boolean) => void) {
   const queryClient = useQueryClient();
+  // The stream stays open while the search changes: reopening it on each keystroke lost the changes
+  // made between closing one stream and the server listening on the next. Changes go to the search
+  // shown when they arrive.
+  const filterRef = useRef(filter);
+  useEffect(() => {
+    filterRef.current = filter;
+  }, [filter]);
   useEffect(() => {
     if (!enabled) return;
     const source = new EventSource('/bureau/api/records/events');
@@ -29,14 +36,20 @@ export function useRecordsEvents(filter: RecordsFilter, enabled: boolean, onLive
         void queryClient.invalidateQueries({ queryKey: allRecordsKey });
         return;
       }
+      const filter = filterRef.current;
       // Other cached searches are dropped so they are fetched fresh when shown again.
       void queryClient.invalidateQueries({
         queryKey: allRecordsKey,
         predicate: (q) => q.queryKey.join('|') !== recordsKey(filter).join('|'),
         refetchType: 'none',
       });
+      // An answer on its way may have been read before this change: ask again rather than let it land over it.
+      if (queryClient.isFetching({ queryKey: recordsKey(filter) }) > 0) {
+        void queryClient.invalidateQueries({ queryKey: recordsKey(filter) });
+        return;
+      }
       queryClient.setQueryData<RecordsData>(recordsKey(filter), (data) => applyRecordsChange(data, change, filter));
     });
     return () => source.close();
-  }, [enabled, filter, queryClient, onLive]);
+  }, [enabled, queryClient, onLive]);
 }

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CheckerForm } from './checker-form';
@@ -19,6 +20,26 @@ describe('001 §2 checker form', () => {
     await userEvent.clear(roblox);
     await userEvent.type(roblox, '42{Enter}');
     expect(onCheck).toHaveBeenLastCalledWith({ type: 'roblox', id: '42' });
+  });
+
+  it('keeps what was chosen and typed in the prerendered page before React took it over (decision 0035)', async () => {
+    const onCheck = vi.fn();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<CheckerForm busy={false} onCheck={() => {}} />);
+    document.body.appendChild(container);
+    // Before hydration the fields are plain HTML: the person picks Roblox ID and types an ID.
+    const select = container.querySelector('select')!;
+    select.value = 'roblox';
+    container.querySelector('input')!.value = ' 42 ';
+    // Pressed now, the browser would send the form its own way: the button waits for React.
+    expect(container.querySelector('button')).toBeDisabled();
+    await act(async () => {
+      render(<CheckerForm busy={false} onCheck={onCheck} />, { container, hydrate: true });
+    });
+    expect(screen.getByRole('textbox', { name: 'Roblox ID' })).toHaveValue(' 42 ');
+    expect(screen.getByRole('button', { name: 'Check Status' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Check Status' }));
+    expect(onCheck).toHaveBeenCalledWith({ type: 'roblox', id: '42' });
   });
 
   it('an empty or blank input does nothing (001 §5)', async () => {

@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckerIdType, type CheckStatusQuery } from '@guildhall/contracts/bureau';
+import { fieldValue, useHydrated } from '@/lib/use-hydrated';
 import { Button } from '@/ui/button';
 import { SelectField, TextField } from '@/ui/field';
 
@@ -26,6 +27,16 @@ export function CheckerForm({ busy, onCheck, current = null }: CheckerFormProps)
     setType(currentType);
     setId(currentId);
   }, [currentType, currentId]);
+  // Decision 0035: the page arrives prerendered, so a person may choose and type before React takes
+  // the form over; what they entered stays theirs, and the button waits for React.
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const chosen = fieldValue(formRef.current, 'type');
+    const typed = fieldValue(formRef.current, 'id');
+    if (chosen === 'discord' || chosen === 'roblox') setType(chosen);
+    if (typed) setId(typed);
+  }, []);
   const typeLabel = ID_TYPES.find((t) => t.value === type)!.label;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -37,10 +48,11 @@ export function CheckerForm({ busy, onCheck, current = null }: CheckerFormProps)
   };
 
   return (
-    <form className="ui-panel checker-form" onSubmit={submit} aria-label="Check verification status" noValidate>
+    <form ref={formRef} className="ui-panel checker-form" onSubmit={submit} aria-label="Check verification status" noValidate>
       <SelectField
         className="checker-form__type"
         label="Look up by"
+        name="type"
         value={type}
         options={ID_TYPES}
         onChange={(event) => setType(CheckerIdType.parse(event.target.value))}
@@ -48,6 +60,7 @@ export function CheckerForm({ busy, onCheck, current = null }: CheckerFormProps)
       <TextField
         className="checker-form__id"
         label={typeLabel}
+        name="id"
         value={id}
         onChange={(event) => setId(event.target.value)}
         placeholder={`Enter a ${typeLabel}`}
@@ -55,7 +68,7 @@ export function CheckerForm({ busy, onCheck, current = null }: CheckerFormProps)
         autoComplete="off"
         spellCheck={false}
       />
-      <Button type="submit" className="checker-form__submit" disabled={busy}>
+      <Button type="submit" className="checker-form__submit" disabled={busy || !hydrated}>
         {busy ? 'Checking...' : 'Check Status'}
       </Button>
     </form>

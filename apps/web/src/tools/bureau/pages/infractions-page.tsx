@@ -12,6 +12,7 @@ import { usePersonInfractions } from '../api/get-person-infractions';
 import { useUserDetails } from '../api/get-user-details';
 import { ErrorModal } from '../components/error-modal';
 import { InfractionCard } from '../components/infraction-card';
+import { PersonDesk } from '../components/person-desk';
 import { StaffGate } from '../components/staff-gate';
 import { NO_INFRACTIONS } from '../lib/infraction-view';
 import './infractions-page.css';
@@ -145,6 +146,8 @@ function InfractionLookup({ discordId }: { discordId: string }) {
           </section>
         </>
       )}
+      {/* Issue 14 items 2 and 5: the cases of these accounts with the staff's actions, and the history. */}
+      <PersonDesk query={{ type: 'discord', id: discordId }} accounts={false} />
       <ErrorModal message={error} onClose={() => setError(null)} />
     </div>
   );

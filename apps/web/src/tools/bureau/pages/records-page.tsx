@@ -14,6 +14,7 @@ import { useDownloadRecordDocument } from '../api/download-record-document';
 import { useRecordsEvents } from '../api/records-events';
 import { useSearchRecords } from '../api/search-records';
 import { ErrorModal } from '../components/error-modal';
+import { NewCaseDialog } from '../components/new-case-dialog';
 import { StaffGate } from '../components/staff-gate';
 import './records-page.css';
 
@@ -68,6 +69,7 @@ function RecordsTool() {
   const download = useDownloadRecordDocument();
   const toast = useToast();
   const navigate = useNavigate();
+  const [caseFor, setCaseFor] = useState<RecordsPair | null>(null);
 
   // A failed list read opens the modal once per failure.
   const listError = records.error;
@@ -148,6 +150,8 @@ function RecordsTool() {
             items={[
               // 001 §2 "Infraction lookup page": the infractions on screen; the spec's three items follow unchanged.
               { label: 'View Infractions', onSelect: () => void navigate(`/bureau/records/${pair.discordId}/infractions`) },
+              // Issue 14 item 2: a case opened from the records tool.
+              { label: 'New Case', onSelect: () => setCaseFor(pair) },
               { label: 'Registration (PDF)', onSelect: () => print(pair, 'registration') },
               { label: 'Infraction Record (PDF)', onSelect: () => print(pair, 'infraction') },
               // 001 §4: the Military Record action is always disabled.
@@ -218,6 +222,7 @@ function RecordsTool() {
         </>
       )}
       <ErrorModal message={error} onClose={() => setError(null)} />
+      <NewCaseDialog pair={caseFor} onClose={() => setCaseFor(null)} />
     </div>
   );
 }

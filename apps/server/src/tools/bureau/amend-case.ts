@@ -1,0 +1,60 @@
+import type { AmendCaseRequest, CaseAnswer, HistoryActor } from '@guildhall/contracts/bureau';
+import type { z } from 'zod';
+import { DomainError } from '@server/core/errors/domain-error';
+import type { BureauWriteDeps } from './bureau-deps';
+import { caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow, loadCase } from './bureau-cases';
+import { recordHistory } from './bureau-history';
+import { scheduleCaseExpiry } from './lift-expired-ban';
+
+type AmendCase = z.output<typeof AmendCaseRequest>;
+
+/**
+ * Issue 14 item 2: amends a case (type, moderator, reason, expiry, hidden). The infraction keeps one
+ * text, the newest; the history keeps the case before and after, so the original is never lost.
+ */
+export async function amendCase(deps: BureauWriteDeps, number: number, changes: AmendCase, actor: HistoryActor): Promise<CaseAnswer> {
+  const { row, infraction } = await loadCase(deps, number);
+  if (changes.expiresAt != null && changes.expiresAt <= deps.now() && changes.expiresAt !== row.expires_at)
+    throw new DomainError('invalid_input', 'expiresAt: must be later than now (to end a case now, expire it)');
+  const type = changes.type ?? row.type;
+  const expiresAt = changes.expiresAt !== undefined ? changes.expiresAt : row.expires_at;
+  if (expiresAt !== null && (type === 'note' || type === 'unban' || type === 'kick'))
+    throw new DomainError('invalid_input', `expiresAt: a ${type} case does not expire`);
+  const text = {
+    moderator: changes.moderator !== undefined ? changes.moderator : infraction.moderator,
+    reason: changes.reason !== undefined ? changes.reason : infraction.reason,
+    note: infraction.note,
+  };
+  const before = caseSnapshot(row, infraction);
+  await deps.db
+    .updateTable('bureau_cases')
+    .set({ type, expires_at: expiresAt, hidden: changes.hidden === undefined ? row.hidden : changes.hidden ? 1 : 0 })
+    .where('id', '=', row.id)
+    .execute();
+  if (text.moderator !== infraction.moderator || text.reason !== infraction.reason)
+    await deps.registry.addInfraction({ ...infraction, ...text });
+  const updated = (await findCaseRow(deps, row.id))!;
+  const after = caseSnapshot(updated, text);
+  if (JSON.stringify(before) !== JSON.stringify(after))
+    await recordHistory(deps, { ...caseHistoryKey(updated), action: 'case.amended', actor, before, after });
+
+  // The Roblox ban this case wrote follows its text while it stands.
+  if (updated.platform === 'Roblox' && updated.type === 'ban' && updated.lifted_at === null) {
+    const ban = await deps.registry.findBan(updated.subject_id);
+    if (ban && (ban.moderator !== text.moderator || ban.reason !== text.reason)) {
+      const next = { ...ban, moderator: text.moderator, reason: text.reason };
+      await deps.registry.setBan(next);
+      await recordHistory(deps, {
+        entity: 'ban',
+        key: updated.subject_id,
+        robloxId: updated.subject_id,
+        action: 'ban.updated',
+        actor,
+        before: ban,
+        after: { ...next, case: updated.id },
+      });
+    }
+    if (updated.expires_at !== row.expires_at) await scheduleCaseExpiry(deps, updated);
+  }
+  return caseAnswer(deps, number);
+}

@@ -1,0 +1,51 @@
+import type { HistoryActor, VerifyOutcome } from '@guildhall/contracts/bureau';
+import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
+import type { BureauWriteDeps } from './bureau-deps';
+import { upsertVerifiedPair } from './upsert-verified-pair';
+
+/**
+ * Issue 14 item 1: writes the pair a member proved through Roblox's OAuth. A banned Roblox account is
+ * refused with the ban's reason; an account linked to another Discord account waits for staff (one
+ * pending claim per member); otherwise the pair is written with the member as its author.
+ */
+export async function linkRobloxAccount(
+  deps: BureauWriteDeps,
+  discordId: string,
+  robloxId: string,
+  actor: HistoryActor,
+): Promise<{ outcome: VerifyOutcome; reason?: string }> {
+  const ban = await deps.registry.findBan(robloxId);
+  if (ban?.isBanned) return { outcome: 'banned', reason: ban.reason ?? 'No reason was recorded.' };
+  const holder = await deps.registry.findPairByRobloxId(robloxId);
+  if (holder && holder.discordId !== discordId) {
+    await retryOnWriteConflict(async () => {
+      const pending = await deps.db
+        .selectFrom('bureau_verify_claims')
+        .select('id')
+        .where('discord_id', '=', discordId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (pending)
+        await deps.db
+          .updateTable('bureau_verify_claims')
+          .set({ roblox_id: robloxId, created_at: deps.now() })
+          .where('id', '=', pending.id)
+          .execute();
+      else
+        await deps.db
+          .insertInto('bureau_verify_claims')
+          .values({
+            discord_id: discordId,
+            roblox_id: robloxId,
+            status: 'pending',
+            created_at: deps.now(),
+            decided_by: null,
+            decided_at: null,
+          })
+          .execute();
+    });
+    return { outcome: 'claim_pending' };
+  }
+  const { changed } = await upsertVerifiedPair(deps, discordId, robloxId, actor);
+  return { outcome: changed ? 'linked' : 'unchanged' };
+}

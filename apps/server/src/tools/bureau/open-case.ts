@@ -1,0 +1,91 @@
+import type { CaseAnswer, CreateCaseRequest, HistoryActor } from '@guildhall/contracts/bureau';
+import type { z } from 'zod';
+import { DomainError } from '@server/core/errors/domain-error';
+import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
+import type { BureauWriteDeps } from './bureau-deps';
+import { caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow } from './bureau-cases';
+import { recordHistory } from './bureau-history';
+import { scheduleCaseExpiry } from './lift-expired-ban';
+
+type CreateCase = z.output<typeof CreateCaseRequest>;
+
+/**
+ * Issue 14 item 2: opens a case, for staff (records tool, infraction page) and bots alike. The case is
+ * an infraction (001 §3: id = now in ms, Moderator, Reason, Note) with a number, a type, an optional
+ * expiry and a hidden flag. A ban case on Roblox writes the ban (RobloxData/{robloxId}/Ban); an unban
+ * case lifts it.
+ */
+export async function openCase(deps: BureauWriteDeps, input: CreateCase, actor: HistoryActor): Promise<CaseAnswer> {
+  if (input.expiresAt !== null && input.expiresAt <= deps.now())
+    throw new DomainError('invalid_input', 'expiresAt: must be later than now');
+  if (input.expiresAt !== null && (input.type === 'note' || input.type === 'unban' || input.type === 'kick'))
+    throw new DomainError('invalid_input', `expiresAt: a ${input.type} case does not expire`);
+  const number = await retryOnWriteConflict(async () => {
+    const existing = await deps.registry.listInfractions(input.platform, input.subjectId);
+    // 001 §3: the id is the date; two cases in one millisecond take the next free one.
+    const id = Math.max(deps.now(), ...existing.map((i) => i.id + 1));
+    const inserted = await deps.db
+      .insertInto('bureau_cases')
+      .values({
+        platform: input.platform,
+        subject_id: input.subjectId,
+        infraction_id: id,
+        type: input.type,
+        expires_at: input.expiresAt,
+        hidden: input.hidden ? 1 : 0,
+        lifted_at: null,
+        created_at: deps.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const infraction = {
+      platform: input.platform,
+      subjectId: input.subjectId,
+      id,
+      moderator: input.moderator,
+      reason: input.reason,
+      note: input.note,
+    };
+    await deps.registry.addInfraction(infraction);
+    return Number(inserted.id);
+  });
+  const row = (await findCaseRow(deps, number))!;
+  await recordHistory(deps, { ...caseHistoryKey(row), action: 'case.opened', actor, before: null, after: caseSnapshot(row, input) });
+  if (input.platform === 'Roblox') await applyBanEffect(deps, input, row.id, actor);
+  await scheduleCaseExpiry(deps, row);
+  return caseAnswer(deps, number);
+}
+
+async function applyBanEffect(deps: BureauWriteDeps, input: CreateCase, number: number, actor: HistoryActor): Promise<void> {
+  const before = await deps.registry.findBan(input.subjectId);
+  if (input.type === 'ban') {
+    const after = {
+      robloxId: input.subjectId,
+      isBanned: true,
+      moderator: input.moderator,
+      reason: input.reason,
+      time: Math.floor(deps.now() / 1000),
+      username: before?.username ?? null,
+    };
+    await deps.registry.setBan(after);
+    await recordHistory(deps, {
+      entity: 'ban',
+      key: input.subjectId,
+      robloxId: input.subjectId,
+      action: before ? 'ban.updated' : 'ban.set',
+      actor,
+      before,
+      after: { ...after, case: number },
+    });
+  } else if (input.type === 'unban' && before && (await deps.registry.clearBan(input.subjectId))) {
+    await recordHistory(deps, {
+      entity: 'ban',
+      key: input.subjectId,
+      robloxId: input.subjectId,
+      action: 'ban.cleared',
+      actor,
+      before: { ...before, case: number },
+      after: null,
+    });
+  }
+}

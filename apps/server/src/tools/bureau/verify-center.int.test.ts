@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HistoryAnswer, VerifyClaimsAnswer, VerifyStatusAnswer } from '@guildhall/contracts/bureau';
+import { demoPerson } from '@guildhall/testkit/demo-data';
+import { makeDiscordUser, makeRobloxUser } from '@guildhall/testkit/factories';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
+
+const staff = demoPerson('staff');
+
+// Issue 14 item 1: the verification center links a member's Roblox account through Roblox's OAuth 2.0
+// (authorization code + PKCE, openid profile), against the testkit's fake Roblox OAuth.
+describe.each(DIALECTS)('verification center on %s', (dialect) => {
+  let t: TestApp;
+  let staffCookie: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
+    staffCookie = await t.signInAs('staff');
+  });
+  afterAll(() => t?.close());
+
+  /** A new member signed in with Discord and a Roblox account the fake knows. */
+  const member = async () => {
+    const discord = makeDiscordUser();
+    const roblox = makeRobloxUser();
+    t.roblox!.users.set(roblox.id, roblox);
+    return { discord, roblox, cookie: await t.signInDiscord(discord) };
+  };
+
+  /** The whole dance: our start route, Roblox's authorize (approving as `robloxId`), our callback. */
+  const link = async (cookie: string, robloxId: string, tamper?: (url: URL) => void) => {
+    const start = await t.request({ url: '/bureau/verify/roblox', cookie });
+    expect(start.statusCode, start.body).toBe(302);
+    const authorize = new URL(start.headers.location as string);
+    expect(authorize.pathname).toBe('/oauth/v1/authorize');
+    expect(authorize.searchParams.get('scope')).toBe('openid profile');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    authorize.searchParams.set('as', robloxId);
+    const approved = await fetch(authorize, { redirect: 'manual' });
+    const callback = new URL(approved.headers.get('location')!);
+    tamper?.(callback);
+    const linkCookie = String(start.headers['set-cookie']).split(';')[0]!;
+    const done = await t.request({ url: callback.pathname + callback.search, cookie: `${cookie}; ${linkCookie}` });
+    expect(done.statusCode, done.body).toBe(302);
+    return new URL(done.headers.location as string, 'http://x').searchParams;
+  };
+  const status = async (cookie: string) => VerifyStatusAnswer.parse((await t.request({ url: '/bureau/api/verify/me', cookie })).json());
+  const history = async (discordId: string) =>
+    HistoryAnswer.parse((await t.request({ url: `/bureau/api/history?discordId=${discordId}`, cookie: staffCookie })).json()).entries;
+
+  it('links, unlinks and relinks, each written with the member as its author', async () => {
+    const m = await member();
+    expect(await status(m.cookie)).toMatchObject({ robloxId: null, canLink: true, pendingClaim: null });
+    expect((await link(m.cookie, m.roblox.id)).get('outcome')).toBe('linked');
+    expect(await t.ctx.registry.findPairByDiscordId(m.discord.id)).toEqual({ discordId: m.discord.id, robloxId: m.roblox.id });
+    expect(await status(m.cookie)).toMatchObject({ robloxId: m.roblox.id, robloxUsername: m.roblox.name });
+    const checker = await t.request({ url: `/bureau/api/check-status?type=roblox&id=${m.roblox.id}` });
+    expect(checker.json()).toMatchObject({ result: 'verified', discord: { id: m.discord.id } });
+
+    const unlinked = await t.request({ method: 'POST', url: '/bureau/api/verify/unlink', cookie: m.cookie });
+    expect(unlinked.json()).toEqual({ ok: true, changed: true });
+    expect(await t.ctx.registry.findPairByDiscordId(m.discord.id)).toBeNull();
+    expect((await link(m.cookie, m.roblox.id)).get('outcome')).toBe('linked');
+    const entries = await history(m.discord.id);
+    expect(entries.map((e) => [e.action, e.actor.kind, e.actor.id, e.at])).toEqual([
+      ['pair.linked', 'member', m.discord.id, t.clock.now()],
+      ['pair.unlinked', 'member', m.discord.id, t.clock.now()],
+      ['pair.linked', 'member', m.discord.id, t.clock.now()],
+    ]);
+  });
+
+  it('a second Discord account cannot take a linked Roblox account without staff approval', async () => {
+    const first = await member();
+    const second = await member();
+    await link(first.cookie, first.roblox.id);
+    expect((await link(second.cookie, first.roblox.id)).get('outcome')).toBe('claim_pending');
+    expect(await t.ctx.registry.findPairByDiscordId(second.discord.id)).toBeNull();
+    expect((await status(second.cookie)).pendingClaim).toMatchObject({ robloxId: first.roblox.id });
+
+    // Members cannot decide; staff see the claim beside the account it is linked to now.
+    const claims = VerifyClaimsAnswer.parse((await t.request({ url: '/bureau/api/verify/claims', cookie: staffCookie })).json()).claims;
+    const claim = claims.find((c) => c.discordId === second.discord.id)!;
+    expect(claim).toMatchObject({ robloxId: first.roblox.id, linkedDiscordId: first.discord.id });
+    const byMember = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/approve`, cookie: second.cookie });
+    expect(byMember.statusCode).toBe(403);
+    const approved = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/approve`, cookie: staffCookie });
+    expect(approved.json()).toEqual({ id: claim.id, status: 'approved' });
+    expect(await t.ctx.registry.findPairByDiscordId(second.discord.id)).toEqual({
+      discordId: second.discord.id,
+      robloxId: first.roblox.id,
+    });
+    expect(await t.ctx.registry.findPairByDiscordId(first.discord.id)).toBeNull();
+    expect((await history(first.discord.id))[0]).toMatchObject({ action: 'pair.unlinked', actor: { kind: 'staff', id: staff.discord.id } });
+    const again = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/refuse`, cookie: staffCookie });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'This claim has already been decided.', code: 'bureau.claim_decided' });
+  });
+
+  it('refuses a banned Roblox account with the ban reason; a cancelled or forged callback writes nothing', async () => {
+    const m = await member();
+    await t.ctx.registry.setBan({
+      robloxId: m.roblox.id,
+      isBanned: true,
+      moderator: 'Mod',
+      reason: 'Ban evasion',
+      time: 1,
+      username: null,
+    });
+    const banned = await link(m.cookie, m.roblox.id);
+    expect(banned.get('outcome')).toBe('banned');
+    expect(banned.get('reason')).toBe('Ban evasion');
+    const other = await member();
+    expect((await link(other.cookie, other.roblox.id, (url) => url.searchParams.set('state', 'forged'))).get('outcome')).toBe('failed');
+    const cancelled = await link(other.cookie, other.roblox.id, (url) => {
+      url.searchParams.delete('code');
+      url.searchParams.set('error', 'access_denied');
+    });
+    expect(cancelled.get('outcome')).toBe('cancelled');
+    expect(await t.ctx.registry.findPairByDiscordId(m.discord.id)).toBeNull();
+    expect(await t.ctx.registry.findPairByDiscordId(other.discord.id)).toBeNull();
+  });
+
+  it('sends a visitor without a Discord sign-in back to the page; the API answers 401; bad ids 400', async () => {
+    const start = await t.request({ url: '/bureau/verify/roblox' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe('/bureau/verify');
+    expect((await t.request({ url: '/bureau/api/verify/me' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/bureau/api/verify/unlink' })).statusCode).toBe(401);
+    const bad = await t.request({ method: 'POST', url: '/bureau/api/verify/claims/abc/approve', cookie: staffCookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'invalid_input' });
+  });
+});

@@ -1,0 +1,85 @@
+import type { HistoryActor, VerifyClaimDecisionAnswer, VerifyClaimsAnswer, VerifyStatusAnswer } from '@guildhall/contracts/bureau';
+import type { AppContext } from '@server/core/context';
+import { DomainError } from '@server/core/errors/domain-error';
+import type { BureauWriteDeps } from './bureau-deps';
+import { deleteVerifiedPair } from './delete-verified-pair';
+import { upsertVerifiedPair } from './upsert-verified-pair';
+
+/** Issue 14 item 1: the member's own pair and pending claim (GET /bureau/api/verify/me). */
+export async function verifyStatus(
+  deps: BureauWriteDeps & Pick<AppContext, 'lookup' | 'config'>,
+  discordId: string,
+): Promise<VerifyStatusAnswer> {
+  const pair = await deps.registry.findPairByDiscordId(discordId);
+  const claim = await deps.db
+    .selectFrom('bureau_verify_claims')
+    .selectAll()
+    .where('discord_id', '=', discordId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const roblox = pair ? await deps.lookup.robloxUser(pair.robloxId) : null;
+  return {
+    discordId,
+    robloxId: pair?.robloxId ?? null,
+    robloxUsername: roblox?.profile?.username ?? null,
+    pendingClaim: claim ? { id: Number(claim.id), robloxId: claim.roblox_id, createdAt: Number(claim.created_at) } : null,
+    canLink: Boolean(deps.config.ROBLOX_OAUTH_CLIENT_ID && deps.config.ROBLOX_OAUTH_CLIENT_SECRET),
+  };
+}
+
+/** Pending claims, oldest first, with the Discord account each Roblox account is linked to now. */
+export async function listVerifyClaims(deps: BureauWriteDeps): Promise<VerifyClaimsAnswer> {
+  const rows = await deps.db
+    .selectFrom('bureau_verify_claims')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  const claims = [];
+  for (const row of rows) {
+    const holder = await deps.registry.findPairByRobloxId(row.roblox_id);
+    claims.push({
+      id: Number(row.id),
+      discordId: row.discord_id,
+      robloxId: row.roblox_id,
+      linkedDiscordId: holder?.discordId ?? null,
+      createdAt: Number(row.created_at),
+    });
+  }
+  return { claims };
+}
+
+/**
+ * Staff decide a claim. Approved: the Roblox account leaves the Discord account(s) it was linked to
+ * and is linked to the claimant, each change in the history under the staff member's name.
+ */
+export async function decideVerifyClaim(
+  deps: BureauWriteDeps,
+  id: number,
+  approve: boolean,
+  actor: HistoryActor,
+): Promise<VerifyClaimDecisionAnswer> {
+  const status = approve ? 'approved' : 'refused';
+  const claim = await deps.db.selectFrom('bureau_verify_claims').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!claim) throw new DomainError('not_found', `There is no claim ${id}.`);
+  const decided = await deps.db
+    .updateTable('bureau_verify_claims')
+    .set({ status, decided_by: actor.id, decided_at: deps.now() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(decided.numUpdatedRows) === 0) throw new DomainError('bureau.claim_decided');
+  if (approve) {
+    for (
+      let holder = await deps.registry.findPairByRobloxId(claim.roblox_id);
+      holder;
+      holder = await deps.registry.findPairByRobloxId(claim.roblox_id)
+    ) {
+      if (holder.discordId === claim.discord_id) break;
+      await deleteVerifiedPair(deps, holder.discordId, actor);
+    }
+    await upsertVerifiedPair(deps, claim.discord_id, claim.roblox_id, actor);
+  }
+  return { id, status };
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CaseAnswer } from '@guildhall/contracts/bureau';
+import { apiRequest } from '@/lib/api-client';
+import { allLookupsKey } from './look-up-person';
+
+/** POST /bureau/api/cases/{number}/expire (staff): ends the case now; a Roblox ban lifts (issue 14 item 2). */
+export function expireCase(number: number): Promise<CaseAnswer> {
+  return apiRequest(`/bureau/api/cases/${number}/expire`, { method: 'POST', schema: CaseAnswer });
+}
+
+export function useExpireCase() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: expireCase, onSuccess: () => client.invalidateQueries({ queryKey: allLookupsKey }) });
+}

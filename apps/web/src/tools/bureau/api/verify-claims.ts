@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { VerifyClaimDecisionAnswer, VerifyClaimsAnswer } from '@guildhall/contracts/bureau';
+import { apiRequest } from '@/lib/api-client';
+
+const key = ['bureau', 'verify', 'claims'] as const;
+
+/** GET /bureau/api/verify/claims (staff): claims on Roblox accounts linked to another Discord account. */
+export function getVerifyClaims(signal?: AbortSignal): Promise<VerifyClaimsAnswer> {
+  return apiRequest('/bureau/api/verify/claims', { schema: VerifyClaimsAnswer, signal });
+}
+
+export function useVerifyClaims() {
+  return useQuery({ queryKey: key, queryFn: ({ signal }) => getVerifyClaims(signal), staleTime: 0 });
+}
+
+/** POST /bureau/api/verify/claims/{id}/approve|refuse (staff). */
+export function decideVerifyClaim(id: number, decision: 'approve' | 'refuse'): Promise<VerifyClaimDecisionAnswer> {
+  return apiRequest(`/bureau/api/verify/claims/${id}/${decision}`, { method: 'POST', schema: VerifyClaimDecisionAnswer });
+}
+
+export function useDecideVerifyClaim() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'refuse' }) => decideVerifyClaim(id, decision),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['bureau'] }),
+  });
+}

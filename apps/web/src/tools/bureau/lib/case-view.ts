@@ -1,0 +1,43 @@
+import type { HistoryActor, HistoryEntry } from '@guildhall/contracts/bureau';
+
+const whenFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+
+/** '22 Nov 2026, 14:03 UTC' (times are kept in UTC, as the PDFs print them). */
+export function formatWhen(ms: number): string {
+  return Number.isFinite(ms) ? `${whenFormat.format(ms)} UTC` : 'Unknown';
+}
+
+/** 'Staff registrar.rose', 'Bot "Mod bot" (key ab12cd34)', 'Member ...', 'System (Case expiry)'. */
+export function describeActor(actor: HistoryActor): string {
+  switch (actor.kind) {
+    case 'bot':
+      return `Bot "${actor.name ?? actor.id}" (key ${actor.id})`;
+    case 'system':
+      return `System (${actor.name ?? actor.id})`;
+    case 'staff':
+      return `Staff ${actor.name ?? actor.id} (${actor.id})`;
+    case 'member':
+      return `Member ${actor.name ?? actor.id} (${actor.id})`;
+  }
+}
+
+const show = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+
+/** One line per field that changed: 'reason: Rude → Very rude'; a creation or removal lists its fields. */
+export function describeChange(entry: Pick<HistoryEntry, 'before' | 'after'>): string[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
+}
