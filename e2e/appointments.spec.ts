@@ -46,8 +46,8 @@ test.describe('the LINE mini-app on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Book an Appointment' })).toBeVisible();
     await expect(status(page)).toHaveText('Please select a date, time, and add an optional topic.');
     expect((await registered).status()).toBe(200);
-    // 001 §4: the default is the next full hour.
-    await expect(page.getByLabel('Select Date and Time')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:00$/);
+    // 001 §4: the default is the next full hour, moved to the first free slot from then (issue 15 item 1).
+    await expect(page.getByLabel('Select Date and Time')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:(00|30)$/);
     await expect(page.getByLabel('Topic (Optional)')).toHaveAttribute('placeholder', 'e.g., Project Discussion');
     await saveScreenshot(page, 'appointments-ready-phone');
 
@@ -77,7 +77,10 @@ test.describe('the LINE mini-app on a phone', () => {
     await openApp(page, RIVAL);
     await expect(status(page)).toHaveText('Please select a date, time, and add an optional topic.');
     await submitSlot(page, slotLocal('10:00'));
-    await expect(status(page)).toHaveText('This time slot has already been booked. Please choose another time.');
+    // Issue 15 item 1: the 409 names the slot.
+    await expect(status(page)).toHaveText(
+      /^This time slot has already been booked: .* 10:00 \(Asia\/Bangkok time\)\. Please choose another time\.$/,
+    );
     await expect(status(page)).toHaveAttribute('data-tone', 'error');
     await expect(page.getByRole('button', { name: 'Book Now' })).toBeEnabled();
     await saveScreenshot(page, 'appointments-taken-phone');

@@ -95,6 +95,8 @@ export type CreateAppointmentRequest = z.input<typeof CreateAppointmentRequest>;
 export type CreateAppointmentInput = z.output<typeof CreateAppointmentRequest>;
 
 export const AppointmentStatus = z.enum(['booked', 'cancelled']);
+export const Attendance = z.enum(['attended', 'no_show']);
+export type Attendance = z.infer<typeof Attendance>;
 export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
 
 /**
@@ -113,6 +115,12 @@ export interface StoredAppointment {
   cancelled_at: number | null;
   cancel_reason: string | null;
   cancelled_by: string | null;
+  /** Issue 15 item 3: which of the slot's seats (1..capacity); unique per slot among booked rows. */
+  seat: number;
+  /** Which of the user's active-booking places (1..limit); unique per user among booked rows, null once past. */
+  user_seat: number | null;
+  /** Issue 15 item 5: staff mark a booking that has started attended or a no-show. */
+  attendance: Attendance | null;
 }
 
 export const Appointment = z.object({
@@ -128,6 +136,8 @@ export const Appointment = z.object({
   updatedAt: z.string(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** Issue 15 item 5 (absent from older answers: null). */
+  attendance: Attendance.nullable().default(null),
 });
 export type Appointment = z.infer<typeof Appointment>;
 
@@ -188,6 +198,185 @@ export type CancelAppointmentAnswer = z.infer<typeof CancelAppointmentAnswer>;
 export const CalendarFeedAnswer = z.object({ url: z.string() });
 export type CalendarFeedAnswer = z.infer<typeof CalendarFeedAnswer>;
 
+// Issue 15: slots, rules staff set, my appointments. Features beside 001's calls; 001's stay as they are.
+
+/** A calendar day, YYYY-MM-DD. */
+export const DateOnly = z
+  .string({ error: 'must be a date (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((d) => isRealCalendarDate(d), 'is not a real date');
+
+/** A time of day, HH:MM (24:00 allowed as an end). */
+export const TimeOfDay = z.string({ error: 'must be a time (HH:MM)' }).regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time (HH:MM)');
+
+const minutesOfDay = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** One day's opening hours with its breaks (closed times inside them). */
+export const OpeningHours = z
+  .object({
+    opens: TimeOfDay,
+    closes: TimeOfDay,
+    breaks: z.array(z.object({ start: TimeOfDay, end: TimeOfDay })).max(6, 'must have at most 6 breaks'),
+  })
+  .superRefine((h, ctx) => {
+    if (minutesOfDay(h.closes) <= minutesOfDay(h.opens))
+      ctx.addIssue({ code: 'custom', path: ['closes'], message: 'must be later than opens' });
+    h.breaks.forEach((b, i) => {
+      const start = minutesOfDay(b.start);
+      const end = minutesOfDay(b.end);
+      if (end <= start) ctx.addIssue({ code: 'custom', path: ['breaks', i, 'end'], message: 'must be later than the start' });
+      else if (start < minutesOfDay(h.opens) || end > minutesOfDay(h.closes))
+        ctx.addIssue({ code: 'custom', path: ['breaks', i], message: 'must lie within opening hours' });
+    });
+  });
+export type OpeningHours = z.infer<typeof OpeningHours>;
+
+const count = (min: number, max: number, what: string) =>
+  z
+    .number({ error: `must be a whole number of ${what}` })
+    .int(`must be a whole number of ${what}`)
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+/**
+ * Issue 15 item 3: the rules staff set. `weekly` has 7 entries, 0 = Sunday, null = closed that day.
+ * An exception replaces one date's hours (null = closed); a holiday closes a date, with a name.
+ */
+export const BookingSettings = z.object({
+  weekly: z.array(OpeningHours.nullable()).length(7, 'must have 7 days, Sunday first'),
+  holidays: z
+    .array(z.object({ date: DateOnly, name: z.string().trim().max(100, 'must be at most 100 characters') }))
+    .max(400, 'must have at most 400 holidays'),
+  exceptions: z.array(z.object({ date: DateOnly, hours: OpeningHours.nullable() })).max(400, 'must have at most 400 exceptions'),
+  slotMinutes: count(5, 480, 'minutes'),
+  capacity: count(1, 50, 'seats'),
+  minNoticeMinutes: count(0, 60 * 24 * 30, 'minutes'),
+  maxDaysAhead: count(1, 3650, 'days'),
+  maxActivePerUser: count(1, 50, 'bookings'),
+  /**
+   * Issue 15 item 4: minutes before a booking at which LINE reminds its user (e.g. 1440 and 60).
+   * Absent in rules saved before it existed: APPOINTMENT_REMINDER_HOURS applies there.
+   */
+  reminderMinutes: z
+    .array(count(1, 60 * 24 * 30, 'minutes'))
+    .max(5, 'must have at most 5 reminders')
+    .optional(),
+});
+export type BookingSettings = z.infer<typeof BookingSettings>;
+
+/** PUT /bureau/worker/staff/settings: the whole rule set; a date is a holiday or an exception once. */
+export const SaveBookingSettingsRequest = BookingSettings.superRefine((s, ctx) => {
+  const seen = new Set<string>();
+  s.holidays.forEach((h, i) => {
+    if (seen.has(h.date)) ctx.addIssue({ code: 'custom', path: ['holidays', i, 'date'], message: `lists ${h.date} twice` });
+    seen.add(h.date);
+  });
+  const exceptionDates = new Set<string>();
+  s.exceptions.forEach((e, i) => {
+    if (exceptionDates.has(e.date)) ctx.addIssue({ code: 'custom', path: ['exceptions', i, 'date'], message: `lists ${e.date} twice` });
+    exceptionDates.add(e.date);
+  });
+});
+export type SaveBookingSettingsRequest = z.infer<typeof SaveBookingSettingsRequest>;
+
+export const BookingSettingsAnswer = z.object({
+  timeZone: z.string(),
+  settings: BookingSettings,
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type BookingSettingsAnswer = z.infer<typeof BookingSettingsAnswer>;
+
+/** Issue 15 item 1: GET /bureau/worker/availability?days=N. */
+export const AVAILABILITY_MAX_DAYS = 90;
+export const AvailabilityQuery = z.object({
+  days: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(AVAILABILITY_MAX_DAYS, `must be at most ${AVAILABILITY_MAX_DAYS}`)
+    .default(14),
+});
+export const AvailableSlot = z.object({ start: z.string(), end: z.string(), free: z.number().int() });
+export const AvailableDay = z.object({
+  date: z.string(),
+  /** Open that day (some slot on the plan), even if every slot is taken or too soon. */
+  open: z.boolean(),
+  /** Open, bookable slots existed, and all are taken (issue 15 item 6: the waitlist's day). */
+  full: z.boolean(),
+  slots: z.array(AvailableSlot),
+});
+export const AvailabilityAnswer = z.object({
+  timeZone: z.string(),
+  slotMinutes: z.number().int(),
+  /** The first free slot's start, or null when none in the range. */
+  next: z.string().nullable(),
+  days: z.array(AvailableDay),
+});
+export type AvailabilityAnswer = z.infer<typeof AvailabilityAnswer>;
+export type AvailableDay = z.infer<typeof AvailableDay>;
+
+/** Issue 15 item 2: GET /bureau/worker/my-appointments?userId= (the LINE user's own bookings). */
+export const MyAppointmentsQuery = z.object({ userId: LineUserId });
+export const MyAppointmentsAnswer = z.object({
+  timeZone: z.string(),
+  /** Not yet started, soonest first; cancelled ones included (their status says so). */
+  upcoming: z.array(Appointment),
+  /** Started or over, latest first (at most 20). */
+  past: z.array(Appointment),
+});
+export type MyAppointmentsAnswer = z.infer<typeof MyAppointmentsAnswer>;
+
+/** Issue 15 item 2: POST /bureau/worker/cancel-appointment {userId, id}: the LINE user cancels their own booking. */
+export const CancelMyAppointmentRequest = z.object({ userId: LineUserId, id: AppointmentId });
+export type CancelMyAppointmentRequest = z.input<typeof CancelMyAppointmentRequest>;
+export const CancelMyAppointmentAnswer = z.object({ appointment: Appointment });
+export type CancelMyAppointmentAnswer = z.infer<typeof CancelMyAppointmentAnswer>;
+
+/** Issue 15 item 5: the staff calendar over a range of days (day and week views, CSV export). */
+export const STAFF_RANGE_MAX_DAYS = 62;
+export const StaffRangeQuery = z
+  .object({ from: DateOnly, to: DateOnly })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'must not be before from' })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < STAFF_RANGE_MAX_DAYS, {
+    path: ['to'],
+    message: `must be at most ${STAFF_RANGE_MAX_DAYS} days after from`,
+  });
+export type StaffRangeQuery = z.infer<typeof StaffRangeQuery>;
+export const StaffRangeAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  appointments: z.array(StaffAppointment),
+});
+export type StaffRangeAnswer = z.infer<typeof StaffRangeAnswer>;
+
+/** POST /bureau/worker/staff/appointments/:id/attendance {attendance}: attended, no-show, or null to clear. */
+export const AttendanceRequest = z.object({ attendance: Attendance.nullable() });
+export type AttendanceRequest = z.infer<typeof AttendanceRequest>;
+
+/** One change on the staff event stream (GET /bureau/worker/staff/events, server-sent events). */
+export const StaffAppointmentEvent = z.object({
+  kind: z.enum(['booked', 'moved', 'cancelled', 'attendance', 'reload']),
+  id: z.number().optional(),
+  datetime: z.string().optional(),
+});
+export type StaffAppointmentEvent = z.infer<typeof StaffAppointmentEvent>;
+
+/** Issue 15 item 6: POST /bureau/worker/waitlist {userId, date}: join a full day's waitlist. */
+export const JoinWaitlistRequest = z.object({ userId: LineUserId, date: DateOnly });
+export type JoinWaitlistRequest = z.infer<typeof JoinWaitlistRequest>;
+export const WaitlistEntry = z.object({
+  date: z.string(),
+  status: z.enum(['waiting', 'offered', 'booked', 'expired']),
+  /** 1 = next to be offered a freed slot (waiting entries only). */
+  position: z.number().int().nullable(),
+  offeredStart: z.string().nullable(),
+  offerExpiresAt: z.string().nullable(),
+});
+export const WaitlistAnswer = z.object({ entry: WaitlistEntry });
+export type WaitlistAnswer = z.infer<typeof WaitlistAnswer>;
+
 /** Appointments' own error codes (001 §8 texts; decision 0017). */
 export const APPOINTMENTS_ERRORS = {
   'appointments.slot_taken': { status: 409, sentence: 'This time slot has already been booked. Please choose another time.' },
@@ -201,5 +390,11 @@ export const APPOINTMENTS_ERRORS = {
   },
   'appointments.already_cancelled': { status: 409, sentence: 'This appointment is already cancelled.' },
   'appointments.other_line_user': { status: 403, sentence: 'This request was made for another LINE user.' },
+  'appointments.day_not_full': { status: 409, sentence: 'This day still has free times. Please book one of them instead.' },
+  'appointments.not_started': { status: 409, sentence: 'This appointment has not started yet, so attendance cannot be marked.' },
+  'appointments.too_many_active': {
+    status: 409,
+    sentence: 'You already have the most upcoming appointments allowed. Please cancel or reschedule one first.',
+  },
 } as const satisfies ErrorCatalogue;
 export type AppointmentsErrorCode = keyof typeof APPOINTMENTS_ERRORS;

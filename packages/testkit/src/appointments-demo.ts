@@ -48,6 +48,9 @@ export function makeAppointment(lineUserId: string, startsAt: number, overrides:
     cancelled_at: null,
     cancel_reason: null,
     cancelled_by: null,
+    seat: 1,
+    user_seat: null,
+    attendance: null,
     ...overrides,
   };
 }

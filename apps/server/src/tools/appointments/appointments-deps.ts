@@ -5,7 +5,7 @@ import type { LineVerifierOptions } from '@server/core/auth/line-id-token';
 import { LineTokenCache } from '@server/core/auth/line-token-cache';
 import { toolDb } from '@server/core/db/tool-db';
 import type { AppointmentsDb, AppointmentsTables } from './appointments-tables';
-import { type BookingRules, bookingRulesFrom } from './booking-rules';
+import { type BookingRules, defaultBookingSettings } from './booking-rules';
 
 /** The LINE Login channel id development uses with LIFF_MOCK; it is the testkit fake's default too. */
 export const DEV_LINE_CHANNEL_ID = '2000000000';
@@ -27,14 +27,25 @@ export interface LineSettings {
 export interface AppointmentsDeps {
   db: AppointmentsDb;
   now: () => number;
-  rules: BookingRules;
+  /** The booking time zone (APPOINTMENT_TIME_ZONE). */
+  timeZone: string;
+  /** The rules until staff save their own (loadBookingRules reads the saved ones). */
+  defaultSettings: Omit<BookingRules, 'timeZone'>;
   line: LineSettings;
   /** The mini-app's ID tokens this process verified, until their expiry (issue 17 item 4, decision 0014). */
   lineTokens: LineTokenCache;
   publicUrl: string;
+  /** A real LIFF app's id (LIFF_ID, not the mock): LINE messages link to https://liff.line.me/<id>. */
+  liffId: string | null;
   /** Staff members' private calendar-feed tokens (core, shared with other tools' feeds). */
   feeds: FeedTokenStore;
   log: FastifyBaseLogger;
+  /** core/jobs: reminders are durable jobs (issue 15 item 4). */
+  jobs: AppContext['jobs'];
+  /** Issue 15 item 6: minutes a freed slot is held for the first on the day's waitlist. */
+  waitlistOfferMinutes: number;
+  /** core/events: staff pages hear new bookings and cancellations live (issue 15 item 5). */
+  events: AppContext['events'];
   /** Pushes still in flight (tests and shutdown wait for them). */
   pending: Set<Promise<void>>;
 }
@@ -43,12 +54,17 @@ export function makeAppointmentsDeps(ctx: AppContext, line: LineSettings, log: F
   return {
     db: toolDb<AppointmentsTables>(ctx.database),
     now: ctx.now,
-    rules: bookingRulesFrom(ctx.config),
+    timeZone: ctx.config.APPOINTMENT_TIME_ZONE,
+    defaultSettings: defaultBookingSettings(ctx.config),
     line,
     lineTokens: new LineTokenCache(),
     publicUrl: ctx.config.publicUrl,
+    liffId: line.mock ? null : (ctx.config.LIFF_ID ?? null),
     feeds: new FeedTokenStore(ctx.database.db, STAFF_FEED_KIND, ctx.now),
     log,
+    events: ctx.events,
+    jobs: ctx.jobs,
+    waitlistOfferMinutes: ctx.config.APPOINTMENT_WAITLIST_OFFER_MINUTES,
     pending: new Set(),
   };
 }

@@ -7,7 +7,11 @@ import { type TestApp, buildTestApp } from '@server/test-support/build-test-app'
 import { readCalendarFeed } from '@server/test-support/read-calendar-feed';
 import { toolDb } from '@server/core/db/tool-db';
 import type { AppointmentsTables } from './appointments-tables';
-import { SLOT_TAKEN_MESSAGE } from './create-appointment';
+import { formatSlotTime } from './format-slot-time';
+
+/** Issue 15 item 1: the 409 names the slot that was taken. */
+const slotTakenSentence = (iso: string) =>
+  `This time slot has already been booked: ${formatSlotTime(Date.parse(iso), 'Asia/Bangkok')}. Please choose another time.`;
 
 const alice = makeLineUser({ displayName: 'Alice' });
 const bob = makeLineUser({ displayName: 'Bob' });
@@ -35,7 +39,7 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       discord: true,
       roblox: false,
       line: true,
-      env: { LIFF_ID: '2000000000-TestLiff', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000' },
+      env: { ENABLED_TOOLS: 'appointments', LIFF_ID: '2000000000-TestLiff', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000' },
     });
     line = t.line!;
   });
@@ -98,6 +102,10 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       messages: [{ type: 'text', text: expect.stringContaining('Your appointment is booked for Mon') }],
     });
     expect(line.pushes[0]!.messages[0]!.text).toContain('10:00 (Asia/Bangkok time)');
+    // Issue 15 item 2: the confirmation links into the mini-app's booking (LIFF_ID set: the LIFF URL).
+    expect(line.pushes[0]!.messages[0]!.text).toContain(
+      `See or change it: https://liff.line.me/2000000000-TestLiff?booking=${res.json().appointment.id}`,
+    );
   });
 
   it('sends an empty topic as null (001 §5)', async () => {
@@ -219,7 +227,8 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().error).toBe(SLOT_TAKEN_MESSAGE);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json()).toEqual({ error: slotTakenSentence(when), code: 'appointments.slot_taken' });
     const rows = await db().selectFrom('appointments').selectAll().execute();
     expect(rows).toHaveLength(1);
   });
@@ -243,7 +252,7 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       await book(BOB, slot('12:00'));
       const res = await book(ALICE, slot('12:00'), { reschedule_id: mine.id });
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toBe(SLOT_TAKEN_MESSAGE);
+      expect(res.json().error).toBe(slotTakenSentence(slot('12:00')));
       const row = await db().selectFrom('appointments').selectAll().where('id', '=', mine.id).executeTakeFirstOrThrow();
       expect(new Date(row.starts_at).toISOString()).toBe(slot('10:00'));
     });

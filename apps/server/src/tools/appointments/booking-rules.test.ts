@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { type BookingRules, checkBookableSlot, dayRange, describeDays } from './booking-rules';
+import { type BookingRules, checkBookableSlot, dayRange, describeDays, localDayOf, slotStartsOn } from './booking-rules';
 
+const weekday = { opens: '09:00', closes: '17:00', breaks: [] };
 const rules: BookingRules = {
   timeZone: 'Asia/Bangkok',
-  days: [1, 2, 3, 4, 5],
-  opens: '09:00',
-  closes: '17:00',
+  weekly: [null, weekday, weekday, weekday, weekday, weekday, null],
+  holidays: [],
+  exceptions: [],
   slotMinutes: 30,
+  capacity: 1,
+  minNoticeMinutes: 0,
   maxDaysAhead: 180,
+  maxActivePerUser: 3,
+  reminderMinutes: [1440, 60],
 };
 // Monday 2030-01-07 00:00 in Bangkok (UTC+7) is 2030-01-06T17:00Z.
 const now = Date.parse('2030-01-06T17:00:00Z');
@@ -47,6 +52,60 @@ describe('checkBookableSlot', () => {
     // 10:00 in Bangkok is 03:00 UTC; 10:00 UTC is 17:00 in Bangkok (closed).
     expect(checkBookableSlot(rules, Date.parse('2030-01-07T03:00:00Z'), now).ok).toBe(true);
     expect(checkBookableSlot(rules, Date.parse('2030-01-07T10:00:00Z'), now).ok).toBe(false);
+  });
+});
+
+describe('issue 15 item 3: breaks, holidays, exceptions, minimum notice', () => {
+  const withRules: BookingRules = {
+    ...rules,
+    weekly: [
+      null,
+      { opens: '09:00', closes: '17:00', breaks: [{ start: '12:00', end: '13:15' }] },
+      weekday,
+      weekday,
+      weekday,
+      weekday,
+      null,
+    ],
+    holidays: [{ date: '2030-01-08', name: 'Bureau day' }],
+    exceptions: [
+      { date: '2030-01-12', hours: { opens: '10:00', closes: '12:00', breaks: [] } },
+      { date: '2030-01-09', hours: null },
+    ],
+    minNoticeMinutes: 120,
+  };
+  it('offers no slot overlapping a break and restarts the grid at its end', () => {
+    const mins = slotStartsOn(withRules, localDayOf(bkk('2030-01-07T10:00:00'), 'Asia/Bangkok')).map((ms) =>
+      new Date(ms + 7 * 3_600_000).toISOString().slice(11, 16),
+    );
+    expect(mins).toContain('11:30');
+    expect(mins).not.toContain('12:00');
+    expect(mins).not.toContain('13:00');
+    expect(mins).toContain('13:15');
+    expect(mins.at(-1)).toBe('16:15');
+    expect(checkBookableSlot(withRules, bkk('2030-01-07T12:30:00'), now)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('(a break)'),
+    });
+  });
+  it('closes holidays and closed exceptions, and opens a Saturday by exception', () => {
+    expect(checkBookableSlot(withRules, bkk('2030-01-08T10:00:00'), now)).toEqual({
+      ok: false,
+      message: 'The bureau is closed on 2030-01-08 (Bureau day). Please pick another day.',
+    });
+    expect(checkBookableSlot(withRules, bkk('2030-01-09T10:00:00'), now)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('closed on 2030-01-09'),
+    });
+    expect(checkBookableSlot(withRules, bkk('2030-01-12T11:30:00'), now).ok).toBe(true);
+    expect(checkBookableSlot(withRules, bkk('2030-01-12T12:00:00'), now).ok).toBe(false);
+  });
+  it('refuses a slot inside the minimum notice', () => {
+    expect(checkBookableSlot(withRules, bkk('2030-01-07T09:30:00'), bkk('2030-01-07T08:00:00'))).toEqual({
+      ok: false,
+      message: 'Appointments must be booked at least 2 hours ahead.',
+    });
+    expect(checkBookableSlot(withRules, bkk('2030-01-07T10:00:00'), bkk('2030-01-07T08:00:00')).ok).toBe(true);
   });
 });
 

@@ -3,6 +3,8 @@ import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 import { formatSlotTime } from './format-slot-time';
 import { notifyLineUser } from './notify-line-user';
+import { publishAppointmentChange } from './publish-appointment-change';
+import { offerFreedSlot } from './waitlist';
 import { toStaffAppointment } from './to-appointment';
 
 /** Staff cancel a booking with a reason; the slot is free again and the user is told (when pushes are on). */
@@ -18,11 +20,12 @@ export async function cancelAppointment(
     .set({ status: 'cancelled', cancelled_at: now, cancel_reason: reason, cancelled_by: staff.discordId, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'booked')
+    .where('held_until', 'is', null) // a waitlist hold is not a booking (issue 15 item 6)
     .returningAll()
     .executeTakeFirst();
   if (!updated) {
-    const existing = await deps.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirst();
-    if (!existing) throw new DomainError('not_found', 'There is no appointment with that id.');
+    const existing = await deps.db.selectFrom('appointments').select(['status', 'held_until']).where('id', '=', id).executeTakeFirst();
+    if (!existing || existing.held_until !== null) throw new DomainError('not_found', 'There is no appointment with that id.');
     throw new DomainError('appointments.already_cancelled');
   }
   const user = await deps.db
@@ -30,10 +33,12 @@ export async function cancelAppointment(
     .select('display_name')
     .where('line_user_id', '=', updated.line_user_id)
     .executeTakeFirst();
+  publishAppointmentChange(deps, { kind: 'cancelled', id, datetime: new Date(updated.starts_at).toISOString() });
+  await offerFreedSlot(deps, updated.starts_at);
   notifyLineUser(
     deps,
     updated.line_user_id,
-    `Your appointment on ${formatSlotTime(updated.starts_at, deps.rules.timeZone)} has been cancelled. Reason: ${reason}`,
+    `Your appointment on ${formatSlotTime(updated.starts_at, deps.timeZone)} has been cancelled. Reason: ${reason}`,
   );
   return { appointment: toStaffAppointment({ ...updated, display_name: user?.display_name ?? null }) };
 }

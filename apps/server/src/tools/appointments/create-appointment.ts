@@ -1,15 +1,18 @@
-import { APPOINTMENTS_ERRORS, type CreateAppointmentAnswer, type CreateAppointmentInput } from '@guildhall/contracts/appointments';
-import { isUniqueViolation } from '@server/core/db/database';
+import { type CreateAppointmentAnswer, type CreateAppointmentInput } from '@guildhall/contracts/appointments';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { LineIdentity } from '@server/core/auth/line-id-token';
 import type { AppointmentsDeps } from './appointments-deps';
-import { newBookingRow } from './appointments-tables';
-import { checkBookableSlot } from './booking-rules';
+import { type AppointmentsDb, newBookingRow } from './appointments-tables';
+import { type BookingRules, checkBookableSlot } from './booking-rules';
+import { bookingLink } from './booking-link';
+import { claimSeats } from './claim-seats';
+import { loadBookingRules } from './load-booking-rules';
 import { formatSlotTime } from './format-slot-time';
 import { notifyLineUser } from './notify-line-user';
+import { publishAppointmentChange } from './publish-appointment-change';
+import { queueReminders } from './send-reminder';
+import { markWaitlistBooked, offerFreedSlot } from './waitlist';
 import { toAppointment } from './to-appointment';
-
-export const SLOT_TAKEN_MESSAGE = APPOINTMENTS_ERRORS['appointments.slot_taken'].sentence;
 
 /**
  * 001 §7 create-appointment: books the slot for the verified LINE user, or with reschedule_id moves
@@ -22,88 +25,116 @@ export async function createAppointment(
   input: CreateAppointmentInput,
 ): Promise<CreateAppointmentAnswer> {
   const now = deps.now();
-  const slot = checkBookableSlot(deps.rules, Date.parse(input.datetime), now);
+  const rules = await loadBookingRules(deps);
+  const slot = checkBookableSlot(rules, Date.parse(input.datetime), now);
   if (!slot.ok) throw new DomainError('invalid_input', slot.message);
-
-  // register-user failures are only logged by the mini-app (001 §8), so make sure the staff view
-  // still has a name for this user.
-  await deps.db
-    .insertInto('appointment_line_users')
-    .values({ line_user_id: user.userId, display_name: user.name ?? 'LINE user', first_seen_at: now, last_seen_at: now })
-    .onConflict((oc) => oc.column('line_user_id').doUpdateSet({ last_seen_at: now }))
-    .execute();
 
   const answer =
     input.reschedule_id === null
-      ? await book(deps, user, input, slot, now)
-      : await reschedule(deps, user, input.reschedule_id, input, slot, now);
-  const when = formatSlotTime(slot.startsAt, deps.rules.timeZone);
+      ? await book(deps, rules, user, input, slot, now)
+      : await reschedule(deps, rules, user, input.reschedule_id, input, slot, now);
+  const when = formatSlotTime(slot.startsAt, rules.timeZone);
+  await queueReminders(deps, rules, answer.appointment.id, slot.startsAt);
+  await markWaitlistBooked(deps, user.userId, slot.startsAt);
+  publishAppointmentChange(deps, {
+    kind: answer.rescheduled ? 'moved' : 'booked',
+    id: answer.appointment.id,
+    datetime: answer.appointment.datetime,
+  });
+  // Issue 15 item 2: the confirmation links into the mini-app's booking (see, reschedule, cancel).
+  const link = bookingLink(deps, answer.appointment.id);
   notifyLineUser(
     deps,
     user.userId,
-    answer.rescheduled ? `Your appointment has been moved to ${when}.` : `Your appointment is booked for ${when}.`,
+    answer.rescheduled
+      ? `Your appointment has been moved to ${when}.\nSee or change it: ${link}`
+      : `Your appointment is booked for ${when}.\nSee or change it: ${link}`,
   );
   return answer;
 }
 
 type Slot = { startsAt: number; endsAt: number };
 
+/**
+ * register-user failures are only logged by the mini-app (001 §8), so a booking makes sure the staff
+ * view still has a name for this user (inside the booking's transaction when it books).
+ */
+async function seeLineUser(db: AppointmentsDb, user: LineIdentity, now: number): Promise<void> {
+  await db
+    .insertInto('appointment_line_users')
+    .values({ line_user_id: user.userId, display_name: user.name ?? 'LINE user', first_seen_at: now, last_seen_at: now })
+    .onConflict((oc) => oc.column('line_user_id').doUpdateSet({ last_seen_at: now }))
+    .execute();
+}
+
 async function book(
   deps: AppointmentsDeps,
+  rules: BookingRules,
   user: LineIdentity,
   input: CreateAppointmentInput,
   slot: Slot,
   now: number,
 ): Promise<CreateAppointmentAnswer> {
-  try {
-    const row = await deps.db
-      .insertInto('appointments')
-      .values(newBookingRow(user.userId, slot.startsAt, slot.endsAt, input.topic, now))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { appointment: toAppointment(row), rescheduled: false };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('appointments.slot_taken');
-    throw error;
-  }
+  const row = await claimSeats(
+    deps,
+    rules,
+    { lineUserId: user.userId, startsAt: slot.startsAt, now, needsUserSeat: true },
+    async (seats, db) => {
+      await seeLineUser(db, user, now);
+      return db
+        .insertInto('appointments')
+        .values(newBookingRow(user.userId, slot.startsAt, slot.endsAt, input.topic, now, seats))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+  );
+  return { appointment: toAppointment(row), rescheduled: false };
 }
 
 async function reschedule(
   deps: AppointmentsDeps,
+  rules: BookingRules,
   user: LineIdentity,
   id: number,
   input: CreateAppointmentInput,
   slot: Slot,
   now: number,
 ): Promise<CreateAppointmentAnswer> {
+  await seeLineUser(deps.db, user, now);
   const existing = await deps.db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst();
   // Someone else's booking answers exactly like a missing one: ids are not a way to probe bookings.
-  if (!existing || existing.line_user_id !== user.userId)
+  // A seat held for a waitlist offer is not a booking to move (issue 15 item 6).
+  if (!existing || existing.line_user_id !== user.userId || existing.held_until !== null)
     throw new DomainError('not_found', 'We could not find that appointment to reschedule.');
   if (existing.status !== 'booked') throw new DomainError('appointments.cancelled');
   if (existing.starts_at <= now) throw new DomainError('appointments.already_started');
 
-  try {
-    // One UPDATE moves the booking: it is never in both slots or in neither. An empty topic keeps
-    // the one given when booking (the reschedule form starts empty, 001 §2).
-    const row = await deps.db
-      .updateTable('appointments')
-      .set((eb) => ({
-        starts_at: slot.startsAt,
-        ends_at: slot.endsAt,
-        topic: input.topic ?? existing.topic,
-        updated_at: now,
-        reschedule_count: eb('reschedule_count', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where('line_user_id', '=', user.userId)
-      .where('status', '=', 'booked')
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) throw new DomainError('appointments.cancelled');
-    return { appointment: toAppointment(row), rescheduled: true };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('appointments.slot_taken');
-    throw error;
-  }
+  // One UPDATE moves the booking: it is never in both slots or in neither. An empty topic keeps
+  // the one given when booking (the reschedule form starts empty, 001 §2).
+  const row = await claimSeats(
+    deps,
+    rules,
+    { lineUserId: user.userId, startsAt: slot.startsAt, now, excludeId: id, needsUserSeat: false },
+    ({ seat }, db) =>
+      db
+        .updateTable('appointments')
+        .set((eb) => ({
+          starts_at: slot.startsAt,
+          ends_at: slot.endsAt,
+          seat,
+          topic: input.topic ?? existing.topic,
+          updated_at: now,
+          reschedule_count: eb('reschedule_count', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('line_user_id', '=', user.userId)
+        .where('status', '=', 'booked')
+        .where('held_until', 'is', null)
+        .returningAll()
+        .executeTakeFirst(),
+  );
+  if (!row) throw new DomainError('appointments.cancelled');
+  // Issue 15 item 6: the old time is free again: offer it to that day's waitlist.
+  if (existing.starts_at !== slot.startsAt) await offerFreedSlot(deps, existing.starts_at);
+  return { appointment: toAppointment(row), rescheduled: true };
 }

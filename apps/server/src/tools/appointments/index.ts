@@ -3,6 +3,8 @@ import type { ToolDefinition } from '../tool-definition';
 import { DEV_LINE_CHANNEL_ID, type LineSettings, makeAppointmentsDeps } from './appointments-deps';
 import { appointmentsMigrations } from './appointments-migrations';
 import { registerAppointmentRoutes } from './routes';
+import { defineReminderJob } from './send-reminder';
+import { defineWaitlistJobs } from './waitlist';
 import { seedAppointments } from './seed-appointments';
 
 /**
@@ -39,6 +41,9 @@ export const appointmentsTool: ToolDefinition = {
     app.addHook('onClose', async () => {
       await Promise.allSettled([...deps.pending]);
     });
+    // Issue 15 item 4: defined in every process, so whichever runs the job can send the reminder.
+    defineReminderJob(deps);
+    defineWaitlistJobs(deps);
     await registerAppointmentRoutes(app, deps);
   },
   migrations: appointmentsMigrations,

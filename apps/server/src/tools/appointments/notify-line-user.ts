@@ -6,21 +6,27 @@ import type { AppointmentsDeps } from './appointments-deps';
  * LINE failure is only logged. Tracked in deps.pending so tests and shutdown can wait for it.
  */
 export function notifyLineUser(deps: Pick<AppointmentsDeps, 'line' | 'log' | 'pending'>, to: string, text: string): void {
-  const token = deps.line.channelToken;
-  if (!token) return;
+  if (!deps.line.channelToken) return;
   const push = (async () => {
     try {
-      const response = await fetch(`${deps.line.baseUrl}/v2/bot/message/push`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ to, messages: [{ type: 'text', text: text.slice(0, 5000) }] }),
-        signal: AbortSignal.timeout(deps.line.timeoutMs),
-      });
-      if (!response.ok) deps.log.warn({ status: response.status }, 'LINE push message was refused');
+      await pushLineMessage(deps, to, text);
     } catch (error) {
       deps.log.warn({ err: error }, 'LINE push message failed');
     }
   })();
   deps.pending.add(push);
   void push.finally(() => deps.pending.delete(push));
+}
+
+/** One push, awaited: throws when LINE refuses or cannot be reached (a job's retry needs to know). */
+export async function pushLineMessage(deps: Pick<AppointmentsDeps, 'line'>, to: string, text: string): Promise<void> {
+  const token = deps.line.channelToken;
+  if (!token) return;
+  const response = await fetch(`${deps.line.baseUrl}/v2/bot/message/push`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ to, messages: [{ type: 'text', text: text.slice(0, 5000) }] }),
+    signal: AbortSignal.timeout(deps.line.timeoutMs),
+  });
+  if (!response.ok) throw new Error(`LINE push message was refused (${response.status})`);
 }

@@ -1,5 +1,10 @@
-import ical, { ICalEventStatus } from 'ical-generator';
+import type * as IcalGenerator from 'ical-generator';
+import { lazyRequire } from '@server/core/lazy/lazy-require';
 import type { AppointmentsDeps } from './appointments-deps';
+import { loadBookingRules } from './load-booking-rules';
+
+// Issue 17 item 6: loaded by the first calendar feed, not at start-up.
+const loadIcal = lazyRequire<typeof IcalGenerator>('ical-generator');
 
 const PAST_DAYS = 30;
 
@@ -7,16 +12,20 @@ const PAST_DAYS = 30;
  * The staff calendar (.ics): booked appointments from 30 days ago to the booking horizon, one event
  * each, with a stable UID so calendar apps update a moved booking instead of duplicating it.
  */
-export async function renderCalendarFeed(deps: Pick<AppointmentsDeps, 'db' | 'now' | 'rules' | 'publicUrl'>): Promise<string> {
+export async function renderCalendarFeed(
+  deps: Pick<AppointmentsDeps, 'db' | 'now' | 'timeZone' | 'defaultSettings' | 'publicUrl'>,
+): Promise<string> {
   const now = deps.now();
+  const rules = await loadBookingRules(deps);
   const rows = await deps.db
     .selectFrom('appointments')
     .leftJoin('appointment_line_users', 'appointment_line_users.line_user_id', 'appointments.line_user_id')
     .selectAll('appointments')
     .select('appointment_line_users.display_name')
     .where('appointments.status', '=', 'booked')
+    .where('appointments.held_until', 'is', null) // waitlist holds are not bookings (issue 15 item 6)
     .where('appointments.starts_at', '>=', now - PAST_DAYS * 86_400_000)
-    .where('appointments.starts_at', '<=', now + (deps.rules.maxDaysAhead + 1) * 86_400_000)
+    .where('appointments.starts_at', '<=', now + (rules.maxDaysAhead + 1) * 86_400_000)
     .orderBy('appointments.starts_at')
     .limit(5000)
     .execute();
@@ -24,7 +33,7 @@ export async function renderCalendarFeed(deps: Pick<AppointmentsDeps, 'db' | 'no
   // Issue 10 item 14: no calendar `timezone`. Given one without a VTIMEZONE generator, ical-generator
   // writes UTC digits with neither `Z` nor TZID (floating time), which apps read as Bangkok wall-clock
   // time, 7 hours early. Plain UTC instants (`...Z`) are exact in every app and need no zone data.
-  const calendar = ical({ name: 'Bureau appointments', prodId: { company: 'Guildhall', product: 'appointments' } });
+  const calendar = loadIcal().default({ name: 'Bureau appointments', prodId: { company: 'Guildhall', product: 'appointments' } });
   for (const row of rows) {
     const who = row.display_name ?? row.line_user_id;
     calendar.createEvent({
@@ -34,7 +43,7 @@ export async function renderCalendarFeed(deps: Pick<AppointmentsDeps, 'db' | 'no
       stamp: new Date(row.updated_at),
       summary: row.topic ? `Appointment: ${who} (${row.topic})` : `Appointment: ${who}`,
       description: `LINE user: ${who} (${row.line_user_id})${row.topic ? `\nTopic: ${row.topic}` : ''}`,
-      status: ICalEventStatus.CONFIRMED,
+      status: loadIcal().ICalEventStatus.CONFIRMED,
     });
   }
   return calendar.toString();

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import type { AppContext } from '@server/core/context';
 import { toolDb } from '@server/core/db/tool-db';
 import type { AppointmentsTables } from './appointments-tables';
-import { bookingRulesFrom } from './booking-rules';
+import { defaultBookingSettings, openDays as openWeekdays } from './booking-rules';
 
 /** Demo LINE users and a few bookings on the next opening days (ToolDefinition.seed, outside production). */
 export async function seedAppointments(ctx: AppContext): Promise<void> {
@@ -10,7 +10,7 @@ export async function seedAppointments(ctx: AppContext): Promise<void> {
   if (await db.selectFrom('appointments').select('id').limit(1).executeTakeFirst()) return;
   const { demoLineUsers, demoAppointmentPlan, makeAppointment } = await import('@guildhall/testkit/appointments-demo');
   const now = ctx.now();
-  const rules = bookingRulesFrom(ctx.config);
+  const rules = { ...defaultBookingSettings(ctx.config), timeZone: ctx.config.APPOINTMENT_TIME_ZONE };
   for (const user of demoLineUsers) {
     await db
       .insertInto('appointment_line_users')
@@ -18,7 +18,7 @@ export async function seedAppointments(ctx: AppContext): Promise<void> {
       .onConflict((oc) => oc.column('line_user_id').doNothing())
       .execute();
   }
-  const openDays = nextOpenDays(now, rules.timeZone, rules.days, 3);
+  const openDays = nextOpenDays(now, rules.timeZone, openWeekdays(rules), 3);
   for (const plan of demoAppointmentPlan) {
     const user = demoLineUsers[plan.user];
     const day = openDays[plan.openDay - 1];

@@ -19,6 +19,7 @@ export function toAppointment(row: AppointmentRow): Appointment {
     updatedAt: iso(row.updated_at),
     cancelledAt: isoOrNull(row.cancelled_at),
     cancelReason: row.cancel_reason,
+    attendance: row.attendance,
   };
 }
 

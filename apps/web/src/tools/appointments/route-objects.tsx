@@ -7,6 +7,7 @@ const load = () => import('./routes');
 const AppointmentPage = lazy(() => load().then((m) => ({ default: m.AppointmentPage })));
 const NotAvailablePage = lazy(() => load().then((m) => ({ default: m.NotAvailablePage })));
 const StaffAppointmentsPage = lazy(() => load().then((m) => ({ default: m.StaffAppointmentsPage })));
+const BookingSettingsPage = lazy(() => load().then((m) => ({ default: m.BookingSettingsPage })));
 
 /** Inside the header shell: the staff view and the mini-app routes whose content 001 does not show. */
 export const appointmentsShellRoutes: RouteObject[] = [
@@ -18,6 +19,7 @@ export const appointmentsShellRoutes: RouteObject[] = [
   // 001 §2 /registration is the records tool (the bureau tool's page).
   { path: 'bureau/registration', element: <Navigate to="/bureau/records" replace /> },
   { path: 'bureau/appointments', element: <StaffAppointmentsPage /> },
+  { path: 'bureau/appointments/settings', element: <BookingSettingsPage /> },
 ];
 
 /** Full screen, as inside LINE: /appointment (001 §2). */

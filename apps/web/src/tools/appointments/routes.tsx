@@ -2,3 +2,4 @@
 export { AppointmentPage } from './pages/appointment-page';
 export { NotAvailablePage } from './pages/not-available-page';
 export { StaffAppointmentsPage } from './pages/staff-appointments-page';
+export { BookingSettingsPage } from './pages/booking-settings-page';

@@ -1,4 +1,12 @@
-import liff from '@line/liff';
+// Issue 17 item 1: LIFF's pluggable SDK, the core and only the calls 001 §4 makes (not all of
+// @line/liff with its fetch polyfill). IsInClient goes in first: the LIFF mock needs it.
+import liff from '@line/liff/core';
+import CloseWindow from '@line/liff/close-window';
+import GetIDToken from '@line/liff/get-id-token';
+import GetProfile from '@line/liff/get-profile';
+import IsInClient from '@line/liff/is-in-client';
+import IsLoggedIn from '@line/liff/is-logged-in';
+import Login from '@line/liff/login';
 import type { RegisterUserRequest, WorkerConfigAnswer } from '@guildhall/contracts/appointments';
 import { mintMockIdToken } from '../api/mint-mock-id-token';
 
@@ -21,10 +29,14 @@ let initOnce: Promise<void> | null = null;
 function initLiff(config: WorkerConfigAnswer): Promise<void> {
   initOnce ??= (async () => {
     if (!config.liffId) throw new Error('LINE mini-app is not configured on this server (LIFF_ID).');
+    for (const module of [new IsInClient(), new IsLoggedIn(), new Login(), new GetProfile(), new GetIDToken(), new CloseWindow()]) {
+      liff.use(module);
+    }
     if (config.mock) {
       // Development and tests (README): @line/liff-mock stands in for the LINE app.
       const { LiffMockPlugin } = await import('@line/liff-mock');
-      liff.use(new LiffMockPlugin());
+      // Typed against the whole SDK's liff; its plugin shape is the same under the core's.
+      liff.use(new LiffMockPlugin() as unknown as Parameters<typeof liff.use>[0]);
     }
     await liff.init({ liffId: config.liffId, mock: config.mock } as Parameters<typeof liff.init>[0]);
   })();

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { TEXT } from '../lib/appointment-flow';
+import { slotLocalValue } from '../lib/slot-times';
 import { AppointmentPage } from './appointment-page';
 
 const booking = { timeZone: 'Asia/Bangkok', days: [1, 2, 3, 4, 5], opens: '09:00', closes: '17:00', slotMinutes: 30, maxDaysAhead: 30 };
@@ -85,5 +86,130 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
     await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('HTTP error! status: 500'));
     expect(screen.getByRole('button', { name: TEXT.buttonBook })).toBeEnabled();
+  });
+
+  it('issue 15 item 1: offers free slots as buttons, pre-selects one, and refreshes after a 409 naming the slot', async () => {
+    const day = (date: string, starts: string[], extra = {}) => ({
+      date,
+      open: true,
+      full: false,
+      slots: starts.map((start) => ({ start, end: start, free: 1 })),
+      ...extra,
+    });
+    const first = {
+      timeZone: 'Asia/Bangkok',
+      slotMinutes: 30,
+      next: '2030-01-07T02:00:00.000Z',
+      days: [
+        day('2030-01-07', ['2030-01-07T02:00:00.000Z', '2030-01-07T02:30:00.000Z']),
+        day('2030-01-08', [], { full: true }),
+        { date: '2030-01-12', open: false, full: false, slots: [] },
+      ],
+    };
+    const second = {
+      ...first,
+      next: '2030-01-07T02:30:00.000Z',
+      days: [day('2030-01-07', ['2030-01-07T02:30:00.000Z']), ...first.days.slice(1)],
+    };
+    const answers = [first, second];
+    const server = worker({
+      'GET /bureau/worker/availability': () => [200, answers.length > 1 ? answers.shift() : answers[0]],
+      'POST /bureau/worker/create-appointment': () => [
+        409,
+        {
+          error: 'This time slot has already been booked: Mon 7 Jan 2030, 09:00 (Asia/Bangkok time). Please choose another time.',
+          code: 'appointments.slot_taken',
+        },
+      ],
+    });
+    renderWithApp(<AppointmentPage />, { path: '/appointment' });
+    await screen.findByText(TEXT.readyBook);
+    const times = await screen.findByRole('group', { name: /^Free times on/ });
+    const buttons = within(times).getAllByRole('button');
+    expect(buttons).toHaveLength(2);
+    // Pre-selected: the first free slot (the test's clock is before 2030).
+    expect(buttons[0]).toHaveAttribute('aria-pressed', 'true');
+    const field = screen.getByLabelText(TEXT.dateLabel);
+    expect(field).toHaveAttribute('step', '1800');
+    expect(field).toHaveValue(slotLocalValue('2030-01-07T02:00:00.000Z'));
+    expect(screen.getByRole('button', { name: /Sat 12 Jan, Closed/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: /Tue 8 Jan, Full/ }));
+    expect(screen.getByText('This day is fully booked.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Mon 7 Jan/ }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Mon 7 Jan 2030, 09:00');
+    await vi.waitFor(() => expect(screen.getByLabelText(TEXT.dateLabel)).toHaveValue(slotLocalValue('2030-01-07T02:30:00.000Z')));
+    expect(server.calls.filter((c) => c.path === '/bureau/worker/availability').length).toBeGreaterThanOrEqual(2);
+    expect(within(screen.getByRole('group', { name: /^Free times on/ })).getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('issue 15 item 2: the success screen shows the booking with Reschedule and Cancel; my appointments list, highlight and cancel', async () => {
+    const booked = appointment({ datetime: '2030-01-07T03:00:00.000Z', topic: 'Passport' }).appointment;
+    const past = { ...booked, id: 7, datetime: '2029-12-01T03:00:00.000Z', topic: 'Old visit' };
+    const later = { ...booked, id: 9, datetime: '2030-01-09T03:00:00.000Z', topic: 'Second visit' };
+    let cancelled = false;
+    const server = worker({
+      'GET /bureau/worker/my-appointments': () => [
+        200,
+        { timeZone: 'Asia/Bangkok', upcoming: [booked, { ...later, status: cancelled ? 'cancelled' : 'booked' }], past: [past] },
+      ],
+      'POST /bureau/worker/create-appointment': () => [200, { appointment: booked, rescheduled: false }],
+      'POST /bureau/worker/cancel-appointment': () => {
+        cancelled = true;
+        return [200, { appointment: { ...later, status: 'cancelled', cancelledAt: seen } }];
+      },
+    });
+    renderWithApp(<AppointmentPage />, { path: '/appointment?booking=9' });
+    await screen.findByText(TEXT.readyBook);
+    const list = await screen.findByRole('region', { name: 'My appointments' });
+    expect(within(list).getByText('Old visit')).toBeInTheDocument();
+    const highlighted = within(list)
+      .getAllByRole('article')
+      .find((a) => a.getAttribute('aria-current') === 'true')!;
+    expect(highlighted).toHaveTextContent('Second visit');
+    // Only upcoming bookings can be changed.
+    expect(within(list).getAllByRole('link', { name: 'Reschedule' })).toHaveLength(2);
+    expect(within(list).getAllByRole('link', { name: 'Reschedule' })[1]).toHaveAttribute('href', '/bureau/appointment?reschedule_id=9');
+
+    await userEvent.click(within(highlighted).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(highlighted).getByRole('button', { name: 'Yes, cancel' }));
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'My appointments' })).getByText('Cancelled')).toBeInTheDocument(),
+    );
+    const cancel = server.calls.find((c) => c.path === '/bureau/worker/cancel-appointment')!;
+    expect(cancel.body).toEqual({ userId: mockUser.userId, id: 9 });
+    expect(cancel.headers.get('authorization')).toBe('Bearer id-token-1');
+
+    await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
+    expect(await screen.findByText(TEXT.success)).toBeInTheDocument();
+    const card = screen.getAllByRole('article')[0]!;
+    expect(card).toHaveTextContent('Passport');
+    expect(within(card).getByRole('link', { name: 'Reschedule' })).toHaveAttribute(
+      'href',
+      `/bureau/appointment?reschedule_id=${booked.id}`,
+    );
+    expect(within(card).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('issue 15 item 6: on a full day the user joins its waitlist and sees their place', async () => {
+    const server = worker({
+      'GET /bureau/worker/availability': () => [
+        200,
+        { timeZone: 'Asia/Bangkok', slotMinutes: 30, next: null, days: [{ date: '2030-01-07', open: true, full: true, slots: [] }] },
+      ],
+      'POST /bureau/worker/waitlist': () => [
+        200,
+        { entry: { date: '2030-01-07', status: 'waiting', position: 3, offeredStart: null, offerExpiresAt: null } },
+      ],
+    });
+    renderWithApp(<AppointmentPage />, { path: '/appointment' });
+    await screen.findByText(TEXT.readyBook);
+    await userEvent.click(await screen.findByRole('button', { name: /Mon 7 Jan, Full/ }));
+    expect(screen.getByText('This day is fully booked.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText(/You are number 3 on the waitlist for this day/)).toBeInTheDocument();
+    const call = server.calls.find((c) => c.path === '/bureau/worker/waitlist')!;
+    expect(call.body).toEqual({ userId: mockUser.userId, date: '2030-01-07' });
+    expect(call.headers.get('authorization')).toBe('Bearer id-token-1');
   });
 });

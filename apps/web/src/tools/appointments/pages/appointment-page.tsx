@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Button, TextField } from '@/ui';
+import { ApiError } from '@/lib/api-client';
 import { useCreateAppointment } from '../api/create-appointment';
+import { useAvailability } from '../api/get-availability';
+import { useCancelMyAppointment } from '../api/cancel-my-appointment';
+import { useJoinWaitlist } from '../api/join-waitlist';
+import { useMyAppointments } from '../api/list-my-appointments';
+import { BookingCard, MyAppointments, whenLabel } from '../components/my-appointments';
+import { SlotPicker } from '../components/slot-picker';
+import { dayOf, freeStarts, preselect, slotLocalValue } from '../lib/slot-times';
 import { useWorkerConfig } from '../api/get-worker-config';
 import { useRegisterUser } from '../api/register-user';
 import {
@@ -15,7 +23,7 @@ import {
   rescheduleIdFrom,
 } from '../lib/appointment-flow';
 import { type LiffStart, startLiff } from '../lib/liff-session';
-import { TOPIC_MAX_LENGTH } from '@guildhall/contracts/appointments';
+import { type Appointment, TOPIC_MAX_LENGTH } from '@guildhall/contracts/appointments';
 import './appointment-page.css';
 
 type Phase = 'initializing' | 'redirecting' | 'ready' | 'failed' | 'success';
@@ -35,7 +43,53 @@ export function AppointmentPage() {
   const [session, setSession] = useState<Ready | null>(null);
   const [dateTime, setDateTime] = useState(() => defaultDateTime(new Date()));
   const [topic, setTopic] = useState('');
+  const [day, setDay] = useState<string | null>(null);
   const started = useRef(false);
+  // Issue 15 item 2: the booking just made (the success screen shows it) and the user's own list.
+  const [booked, setBooked] = useState<Appointment | null>(null);
+  const mine = useMyAppointments(session ? { userId: session.profile.userId, idToken: session.idToken } : null);
+  const cancelMine = useCancelMyAppointment();
+  const waitlist = useJoinWaitlist();
+  const highlightId = Number(new URLSearchParams(location.search).get('booking')) || (booked?.id ?? null);
+  const cancelBooking = (a: Appointment) =>
+    cancelMine.mutate(
+      { body: { userId: session?.profile.userId ?? '', id: a.id }, idToken: session?.idToken ?? null },
+      {
+        onSuccess: ({ appointment }) => {
+          if (booked?.id === appointment.id) setBooked(appointment);
+          setStatus({ tone: 'info', text: `Your appointment on ${whenLabel(appointment.datetime)} is cancelled.` });
+        },
+        onError: (error) => setStatus({ tone: 'error', text: failureMessage(error) }),
+      },
+    );
+  // Issue 15 item 1: the free slots of the next two weeks, once LINE said who this is.
+  const availability = useAvailability(AVAILABILITY_DAYS, phase === 'ready' || phase === 'failed');
+  const touched = useRef(false);
+  const slots = availability.data ?? null;
+  const selectedSlot = slots ? (freeStarts(slots).find((s) => slotLocalValue(s) === dateTime) ?? null) : null;
+
+  const chooseSlot = (start: string) => {
+    touched.current = true;
+    setDateTime(slotLocalValue(start));
+    if (slots) setDay(dayOf(slots, start));
+  };
+
+  // Pre-select the first free slot at or after 001 §4's default (the next full hour); a waitlist
+  // offer's link (?slot=<ISO>, issue 15 item 6) pre-selects the slot held for this person.
+  useEffect(() => {
+    if (!slots || touched.current) return;
+    const offered = new URLSearchParams(location.search).get('slot');
+    if (offered && !Number.isNaN(Date.parse(offered))) {
+      touched.current = true;
+      setDateTime(slotLocalValue(offered));
+      return;
+    }
+    const first = preselect(slots, new Date(defaultDateTime(new Date())));
+    if (first) {
+      setDateTime(slotLocalValue(first));
+      setDay(dayOf(slots, first));
+    } else setDay(slots.days.find((d) => d.open)?.date ?? null);
+  }, [slots, location.search]);
 
   const heading = rescheduling ? TEXT.headingReschedule : TEXT.headingBook;
   useEffect(() => {
@@ -71,6 +125,19 @@ export function AppointmentPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config.data, config.isError]);
 
+  // Issue 15 item 2: a Reschedule link changes ?reschedule_id= on the same page: back to the form.
+  const search = location.search;
+  const seenSearch = useRef(search);
+  useEffect(() => {
+    if (seenSearch.current === search) return;
+    seenSearch.current = search;
+    if (!session) return;
+    setPhase('ready');
+    setBooked(null);
+    touched.current = false;
+    setStatus({ tone: 'info', text: rescheduleIdFrom(search) !== null ? TEXT.readyReschedule : TEXT.readyBook });
+  }, [search, session]);
+
   // 001 §4 step 5: inside LINE the window closes 3000 ms after success.
   useEffect(() => {
     if (phase !== 'success' || !session?.isInClient) return;
@@ -93,12 +160,29 @@ export function AppointmentPage() {
     create.mutate(
       { body: prepared.body, idToken: session?.idToken ?? null },
       {
-        onSuccess: () => {
+        onSuccess: ({ appointment }) => {
+          setBooked(appointment);
+          void mine.refetch();
+          void availability.refetch();
           setPhase('success');
           setStatus({ tone: 'success', text: TEXT.success });
         },
         // 001 §8: the error is shown in the error style and the form stays usable.
-        onError: (error) => setStatus({ tone: 'error', text: failureMessage(error) }),
+        onError: (error) => {
+          setStatus({ tone: 'error', text: failureMessage(error) });
+          // Issue 15 item 1: someone took the slot meanwhile: refresh and offer the next free one.
+          if (error instanceof ApiError && error.code === 'appointments.slot_taken') {
+            const tried = prepared.body.datetime;
+            void availability.refetch().then(({ data }) => {
+              if (!data) return;
+              const next = freeStarts(data).find((s) => Date.parse(s) > Date.parse(tried)) ?? freeStarts(data)[0];
+              if (next) {
+                setDateTime(slotLocalValue(next));
+                setDay(dayOf(data, next));
+              }
+            });
+          }
+        },
       },
     );
   };
@@ -117,13 +201,57 @@ export function AppointmentPage() {
         </p>
         {(phase === 'initializing' || phase === 'redirecting') && <p className="appointment-app__loading">{TEXT.loading}</p>}
         {showForm && (
-          <form className="appointment-app__form" onSubmit={submit} noValidate={false}>
+          // The field's min and step (issue 15 item 1) guide the native picker; the form checks 001 §5 itself,
+          // so a past or empty time shows 001's own sentence rather than the browser's bubble.
+          <form className="appointment-app__form" onSubmit={submit} noValidate>
+            {slots && (
+              <SlotPicker
+                availability={slots}
+                day={day}
+                onDay={(d) => {
+                  touched.current = true;
+                  setDay(d);
+                  const first = slots.days.find((x) => x.date === d)?.slots[0];
+                  if (first) setDateTime(slotLocalValue(first.start));
+                }}
+                selected={selectedSlot}
+                onSelect={chooseSlot}
+                disabled={busy}
+                fullDayExtra={(full) =>
+                  waitlist.data?.entry.date === full.date ? (
+                    <p role="status">
+                      You are number {waitlist.data.entry.position ?? 1} on the waitlist for this day. We will send you a LINE message if a
+                      time frees up.
+                    </p>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      disabled={waitlist.isPending || !userId}
+                      onClick={() =>
+                        waitlist.mutate(
+                          { body: { userId: userId ?? '', date: full.date }, idToken: session?.idToken ?? null },
+                          { onError: (error) => setStatus({ tone: 'error', text: failureMessage(error) }) },
+                        )
+                      }
+                    >
+                      Join the waitlist
+                    </Button>
+                  )
+                }
+              />
+            )}
+            {/* 001 §2: the spec's field stays, as the fallback, on the slot grid (issue 15 item 1). */}
             <TextField
               label={TEXT.dateLabel}
               type="datetime-local"
               required
               value={dateTime}
-              onChange={(e) => setDateTime(e.target.value)}
+              min={slots?.next ? slotLocalValue(slots.next) : undefined}
+              step={slots ? slots.slotMinutes * 60 : undefined}
+              onChange={(e) => {
+                touched.current = true;
+                setDateTime(e.target.value);
+              }}
               hint={config.data ? `Open ${describeOpening(config.data.booking)}.` : undefined}
             />
             <TextField
@@ -139,10 +267,29 @@ export function AppointmentPage() {
             </Button>
           </form>
         )}
+        {phase === 'success' && booked && (
+          <BookingCard appointment={booked} actionable highlighted={false} busy={cancelMine.isPending} onCancel={cancelBooking} />
+        )}
+        {mine.data && (phase === 'ready' || phase === 'failed' || phase === 'success') && (
+          <MyAppointments
+            data={phase === 'success' && booked ? withoutBooking(mine.data, booked.id) : mine.data}
+            highlightId={highlightId}
+            busyId={cancelMine.isPending ? ((cancelMine.variables?.body.id as number | undefined) ?? null) : null}
+            onCancel={cancelBooking}
+          />
+        )}
       </main>
     </div>
   );
 }
+
+/** On the success screen the new booking is shown on its own, so the list leaves it out. */
+function withoutBooking<T extends { upcoming: Appointment[]; past: Appointment[] }>(data: T, id: number): T {
+  return { ...data, upcoming: data.upcoming.filter((a) => a.id !== id), past: data.past.filter((a) => a.id !== id) };
+}
+
+/** Issue 15 item 1: how many days of free slots the mini-app offers. */
+const AVAILABILITY_DAYS = 14;
 
 const DAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 

@@ -4,11 +4,13 @@ import type { StaffAppointment } from '@guildhall/contracts/appointments';
 import { CANCEL_REASON_MAX_LENGTH } from '@guildhall/contracts/appointments';
 import type { CoreErrorCode } from '@guildhall/contracts/core';
 import { ApiError } from '@/lib/api-client';
-import { Button, Modal, Page, Spinner, StatusCard, Table, Tag, TextField, type TableColumn } from '@/ui';
+import { Button, DetailList, Modal, Page, Spinner, StatusCard, Table, Tag, TextField, type TableColumn } from '@/ui';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useIssueCalendarFeed } from '../api/issue-calendar-feed';
 import { useWorkerConfig } from '../api/get-worker-config';
-import { useDayAppointments } from '../api/list-day-appointments';
+import { useRangeAppointments } from '../api/list-range-appointments';
+import { useMarkAttendance } from '../api/mark-attendance';
+import { useStaffEvents } from '../api/staff-events';
 import './staff-appointments-page.css';
 
 const todayIn = (timeZone: string) =>
@@ -18,27 +20,75 @@ function timeIn(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
 }
 
-/** Staff view at /bureau/appointments (bureau-staff): a day's bookings, cancel with a reason, a calendar feed. */
+/** YYYY-MM-DD plus `days` (calendar arithmetic, no time zone involved). */
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+/** The Monday of the week holding `date`. */
+function weekStart(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return addDays(date, -((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7));
+}
+function dayHeading(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+/** The calendar day (YYYY-MM-DD) of an instant in the booking time zone. */
+const dateIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
+type View = 'day' | 'week';
+
+function StatusTags({ a }: { a: StaffAppointment }) {
+  if (a.status === 'cancelled')
+    return (
+      <span>
+        <Tag tone="neutral">Cancelled</Tag> {a.cancelReason}
+      </span>
+    );
+  return (
+    <span>
+      <Tag tone="success">Booked</Tag> {a.attendance === 'attended' && <Tag tone="success">Attended</Tag>}
+      {a.attendance === 'no_show' && <Tag tone="warning">No-show</Tag>}
+    </span>
+  );
+}
+
+/**
+ * Staff calendar at /bureau/appointments (bureau-staff, issue 15 item 5): day and week views with
+ * previous/next/today, booking details, cancel with a reason, attended / no-show, CSV export of a
+ * range, live updates by server-sent events, and the private calendar feed.
+ */
 export function StaffAppointmentsPage() {
   // "Today" is today where the bureau books (APPOINTMENT_TIME_ZONE), not where the browser is.
   const config = useWorkerConfig();
   const configuredZone = config.data?.booking.timeZone ?? (config.isError ? 'UTC' : null);
   const [picked, setDate] = useState<string | null>(null);
-  const date = picked ?? (configuredZone ? todayIn(configuredZone) : null);
-  const day = useDayAppointments(date);
+  const [view, setView] = useState<View>('day');
+  const today = configuredZone ? todayIn(configuredZone) : null;
+  const date = picked ?? today;
+  const range = date ? (view === 'day' ? { from: date, to: date } : { from: weekStart(date), to: addDays(weekStart(date), 6) }) : null;
+  const bookings = useRangeAppointments(range);
   const cancel = useCancelAppointment();
+  const attendance = useMarkAttendance();
   const feed = useIssueCalendarFeed();
   const [cancelling, setCancelling] = useState<StaffAppointment | null>(null);
+  const [details, setDetails] = useState<StaffAppointment | null>(null);
   const [reason, setReason] = useState('');
-  const timeZone = day.data?.timeZone ?? configuredZone ?? 'UTC';
+  const [exportFrom, setExportFrom] = useState<string | null>(null);
+  const [exportTo, setExportTo] = useState<string | null>(null);
+  const timeZone = bookings.data?.timeZone ?? configuredZone ?? 'UTC';
+  const refusal = bookings.error instanceof ApiError ? bookings.error.code : null;
+  const allowed = !(refusal === 'unauthenticated' || refusal === 'forbidden');
+  const live = useStaffEvents(allowed && bookings.isSuccess);
 
-  const refusal = day.error instanceof ApiError ? day.error.code : null;
-  if (day.error && (refusal === ('unauthenticated' satisfies CoreErrorCode) || refusal === ('forbidden' satisfies CoreErrorCode))) {
+  if (bookings.error && (refusal === ('unauthenticated' satisfies CoreErrorCode) || refusal === ('forbidden' satisfies CoreErrorCode))) {
     const returnTo = encodeURIComponent('/bureau/appointments');
     return (
       <Page title="Appointments" width="narrow">
         <StatusCard tone="warning" title={refusal === 'unauthenticated' ? 'Please sign in' : 'Bureau staff only'}>
-          <p>{day.error.message}</p>
+          <p>{bookings.error.message}</p>
           {refusal === 'unauthenticated' && (
             <p>
               <a href={`/auth/discord/login?returnTo=${returnTo}`}>Sign in with Discord</a>
@@ -49,53 +99,165 @@ export function StaffAppointmentsPage() {
     );
   }
 
+  const now = Date.now();
+  const openCancel = (a: StaffAppointment) => {
+    cancel.reset();
+    setReason('');
+    setDetails(null);
+    setCancelling(a);
+  };
+  const actions = (a: StaffAppointment) => (
+    <span className="staff-appointments__actions">
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => setDetails(a)}
+        aria-label={`Details of ${timeIn(a.datetime, timeZone)}, ${a.displayName ?? a.userId}`}
+      >
+        Details
+      </Button>
+      {a.status === 'booked' && Date.parse(a.datetime) > now && (
+        <Button size="sm" variant="danger" onClick={() => openCancel(a)}>
+          Cancel
+        </Button>
+      )}
+      {a.status === 'booked' && Date.parse(a.datetime) <= now && (
+        <>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={attendance.isPending}
+            onClick={() => attendance.mutate({ id: a.id, attendance: 'attended' })}
+          >
+            Attended
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={attendance.isPending}
+            onClick={() => attendance.mutate({ id: a.id, attendance: 'no_show' })}
+          >
+            No-show
+          </Button>
+        </>
+      )}
+    </span>
+  );
+
   const columns: TableColumn<StaffAppointment>[] = [
     { key: 'time', header: 'Time', rowHeader: true, render: (a) => `${timeIn(a.datetime, timeZone)}–${timeIn(a.endsAt, timeZone)}` },
     { key: 'who', header: 'LINE user', render: (a) => a.displayName ?? a.userId },
     { key: 'topic', header: 'Topic', render: (a) => a.topic ?? '—' },
-    {
-      key: 'status',
-      header: 'Status',
-      render: (a) =>
-        a.status === 'booked' ? (
-          <Tag tone="success">Booked</Tag>
-        ) : (
-          <span>
-            <Tag tone="neutral">Cancelled</Tag> {a.cancelReason}
-          </span>
-        ),
-    },
-    {
-      key: 'actions',
-      header: 'Actions',
-      align: 'end',
-      render: (a) =>
-        a.status === 'booked' ? (
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={() => {
-              cancel.reset();
-              setReason('');
-              setCancelling(a);
-            }}
-          >
-            Cancel
-          </Button>
-        ) : null,
-    },
+    { key: 'status', header: 'Status', render: (a) => <StatusTags a={a} /> },
+    { key: 'actions', header: 'Actions', align: 'end', render: actions },
   ];
+  const step = view === 'day' ? 1 : 7;
+  const rows = bookings.data?.appointments ?? [];
+  const weekDays = range ? Array.from({ length: 7 }, (_, i) => addDays(range.from, i)) : [];
+  const from = exportFrom ?? range?.from ?? '';
+  const to = exportTo ?? range?.to ?? '';
 
   return (
-    <Page title="Appointments" lead={`Bookings made in the LINE mini-app, by day (${timeZone} time).`}>
+    <Page title="Appointments" lead={`Bookings made in the LINE mini-app (${timeZone} time).`}>
       <div className="staff-appointments__toolbar">
+        <div className="staff-appointments__views" role="group" aria-label="View">
+          <Button variant={view === 'day' ? 'primary' : 'secondary'} aria-pressed={view === 'day'} onClick={() => setView('day')}>
+            Day
+          </Button>
+          <Button variant={view === 'week' ? 'primary' : 'secondary'} aria-pressed={view === 'week'} onClick={() => setView('week')}>
+            Week
+          </Button>
+        </div>
+        <div className="staff-appointments__views" role="group" aria-label="Move">
+          <Button variant="secondary" disabled={!date} onClick={() => date && setDate(addDays(date, -step))}>
+            ‹ Previous
+          </Button>
+          <Button variant="secondary" disabled={!today} onClick={() => setDate(today)}>
+            Today
+          </Button>
+          <Button variant="secondary" disabled={!date} onClick={() => date && setDate(addDays(date, step))}>
+            Next ›
+          </Button>
+        </div>
         <TextField label="Day" type="date" value={date ?? ''} required onChange={(e) => e.target.value && setDate(e.target.value)} />
+        <span className="staff-appointments__live" aria-live="polite">
+          {live ? <Tag tone="success">Live</Tag> : <Tag tone="neutral">Not live</Tag>}
+        </span>
+      </div>
+
+      {bookings.isPending ? (
+        <Spinner label="Loading appointments" showLabel />
+      ) : bookings.error ? (
+        <StatusCard tone="danger" title="Appointments could not be loaded">
+          {bookings.error.message}
+        </StatusCard>
+      ) : view === 'day' ? (
+        <Table
+          caption={`Appointments on ${date}`}
+          columns={columns}
+          rows={rows}
+          rowKey={(a) => a.id}
+          empty="No appointments on this day."
+        />
+      ) : (
+        <div className="staff-week" aria-label={`Week of ${range?.from}`} role="region">
+          {weekDays.map((d) => {
+            const ofDay = rows.filter((a) => dateIn(a.datetime, timeZone) === d);
+            return (
+              <section key={d} className="staff-week__day" aria-label={dayHeading(d)} data-today={d === today ? 'true' : undefined}>
+                <h2 className="staff-week__heading">
+                  <button type="button" className="staff-week__day-link" onClick={() => (setDate(d), setView('day'))}>
+                    {dayHeading(d)}
+                  </button>
+                </h2>
+                {ofDay.length === 0 ? (
+                  <p className="staff-week__empty">—</p>
+                ) : (
+                  <ul className="staff-week__list">
+                    {ofDay.map((a) => (
+                      <li key={a.id}>
+                        <button
+                          type="button"
+                          className={`staff-week__booking staff-week__booking--${a.status}`}
+                          onClick={() => setDetails(a)}
+                        >
+                          <span className="staff-week__time">{timeIn(a.datetime, timeZone)}</span> {a.displayName ?? a.userId}
+                          {a.status === 'cancelled' && ' (cancelled)'}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        </div>
+      )}
+
+      <section className="staff-appointments__export" aria-labelledby="export-heading">
+        <h2 id="export-heading">Export</h2>
+        <div className="staff-appointments__toolbar">
+          <TextField label="From" type="date" value={from} onChange={(e) => setExportFrom(e.target.value)} />
+          <TextField label="To" type="date" value={to} onChange={(e) => setExportTo(e.target.value)} />
+          <a className="staff-appointments__download" href={`/bureau/worker/staff/appointments.csv?from=${from}&to=${to}`} download>
+            Export CSV
+          </a>
+        </div>
+      </section>
+
+      <div className="staff-appointments__toolbar">
         <Button variant="secondary" onClick={() => feed.mutate()} disabled={feed.isPending}>
           Get calendar feed link
         </Button>
         <a className="staff-appointments__download" href="/bureau/worker/staff/calendar.ics">
           Download .ics
         </a>
+        <Link className="staff-appointments__download" to="/bureau/appointments/settings">
+          Booking rules
+        </Link>
+        <Link className="staff-appointments__download" to="/bureau/appointment">
+          Open the booking mini-app
+        </Link>
       </div>
       <div aria-live="polite">
         {feed.data && (
@@ -104,36 +266,47 @@ export function StaffAppointmentsPage() {
             <code className="staff-appointments__feed">{feed.data.url}</code>
           </StatusCard>
         )}
+        {attendance.error && (
+          <StatusCard tone="danger" title="Attendance not saved">
+            {attendance.error.message}
+          </StatusCard>
+        )}
       </div>
       {feed.error && (
         <StatusCard tone="danger" title="The feed link could not be made">
           {feed.error.message}
         </StatusCard>
       )}
-      {day.isPending ? (
-        <Spinner label="Loading appointments" showLabel />
-      ) : day.error ? (
-        <StatusCard tone="danger" title="Appointments could not be loaded">
-          {day.error.message}
-        </StatusCard>
-      ) : (
-        <Table
-          caption={`Appointments on ${date}`}
-          columns={columns}
-          rows={day.data.appointments}
-          rowKey={(a) => a.id}
-          empty="No appointments on this day."
-        />
-      )}
-      <p>
-        <Link to="/bureau/appointment">Open the booking mini-app</Link>
-      </p>
+
+      <Modal
+        open={details !== null}
+        onOpenChange={(open) => !open && setDetails(null)}
+        title="Appointment details"
+        description={details ? `${dayHeading(dateIn(details.datetime, timeZone))}, ${timeIn(details.datetime, timeZone)}` : undefined}
+        footer={details ? actions(rows.find((a) => a.id === details.id) ?? details) : undefined}
+      >
+        {details && (
+          <DetailList
+            items={[
+              { label: 'When', value: `${timeIn(details.datetime, timeZone)}–${timeIn(details.endsAt, timeZone)} (${timeZone})` },
+              { label: 'LINE user', value: details.displayName ?? '—' },
+              { label: 'LINE user id', value: details.userId },
+              { label: 'Topic', value: details.topic ?? '—' },
+              { label: 'Status', value: <StatusTags a={rows.find((a) => a.id === details.id) ?? details} /> },
+              { label: 'Booked at', value: new Date(details.createdAt).toLocaleString('en-GB', { timeZone }) },
+            ]}
+          />
+        )}
+      </Modal>
+
       <Modal
         open={cancelling !== null}
         onOpenChange={(open) => !open && setCancelling(null)}
         title="Cancel appointment"
         description={
-          cancelling ? `${timeIn(cancelling.datetime, timeZone)} on ${date}, ${cancelling.displayName ?? cancelling.userId}` : undefined
+          cancelling
+            ? `${timeIn(cancelling.datetime, timeZone)} on ${dateIn(cancelling.datetime, timeZone)}, ${cancelling.displayName ?? cancelling.userId}`
+            : undefined
         }
         footer={
           <>

@@ -1,0 +1,192 @@
+import { TZDate } from '@date-fns/tz';
+import { demoPerson } from '@guildhall/testkit';
+import { makeLineUser } from '@guildhall/testkit/appointments-demo';
+import type { BookingSettings } from '@guildhall/contracts/appointments';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { toolDb } from '@server/core/db/tool-db';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { AppointmentsTables } from './appointments-tables';
+import { mondayAfterNextAt as at, bangkokDateOf as dateOf } from './appointments-test-times';
+
+const TZ = 'Asia/Bangkok';
+const day = { opens: '09:00', closes: '17:00', breaks: [] as Array<{ start: string; end: string }> };
+const BASE: BookingSettings = {
+  weekly: [null, day, day, day, day, day, null],
+  holidays: [],
+  exceptions: [],
+  slotMinutes: 30,
+  capacity: 1,
+  minNoticeMinutes: 60,
+  maxDaysAhead: 180,
+  maxActivePerUser: 3,
+  reminderMinutes: [1440, 60],
+};
+
+describe.each(DIALECTS)('issue 15 item 3: rules staff set, on %s', (dialect) => {
+  let t: TestApp;
+  let staff: string;
+  beforeEach(async () => {
+    t = await buildTestApp({
+      dialect,
+      line: true,
+      roblox: false,
+      env: { ENABLED_TOOLS: 'appointments', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' },
+    });
+    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
+    staff = await t.signInAs('staff');
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  const save = (settings: unknown) =>
+    t.request({ method: 'PUT', url: '/bureau/worker/staff/settings', cookie: staff, payload: settings as object });
+  const book = (user: { userId: string; displayName: string }, datetime: string, reschedule_id: number | null = null) =>
+    t.request({
+      method: 'POST',
+      url: '/bureau/worker/create-appointment',
+      token: t.signInLine(user),
+      payload: { userId: user.userId, datetime, topic: null, reschedule_id },
+    });
+  const db = () => toolDb<AppointmentsTables>(t.ctx.database);
+
+  it('answers the configured defaults until staff save, then the saved rules with who saved them', async () => {
+    const before = await t.request({ url: '/bureau/worker/staff/settings', cookie: staff });
+    expect(before.json()).toEqual({ timeZone: TZ, settings: BASE, updatedAt: null, updatedBy: null });
+    const saved = await save({ ...BASE, capacity: 2 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ settings: { capacity: 2 }, updatedBy: demoPerson('staff').discord.id });
+    expect((await t.request({ url: '/bureau/worker/staff/settings', cookie: staff })).json().settings.capacity).toBe(2);
+  });
+
+  it('enforces breaks, holidays, one-off exceptions and slot length on booking and in availability', async () => {
+    const monday = dateOf(at('09:00'));
+    const tuesday = dateOf(at('09:00', 1));
+    const saturday = dateOf(at('09:00', 5));
+    const breakDay = { opens: '09:00', closes: '17:00', breaks: [{ start: '12:00', end: '13:00' }] };
+    expect(
+      (
+        await save({
+          ...BASE,
+          slotMinutes: 45,
+          weekly: [null, breakDay, breakDay, breakDay, breakDay, breakDay, null],
+          holidays: [{ date: tuesday, name: 'Bureau day' }],
+          exceptions: [{ date: saturday, hours: { opens: '10:00', closes: '12:00', breaks: [] } }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const who = makeLineUser();
+    // 45-minute grid from 09:00: 09:00, 09:45, 10:30, 11:15; 12:00-13:00 is a break; then from 13:00.
+    expect((await book(who, at('09:30'))).json().error).toContain('every 45 minutes from 09:00');
+    expect((await book(who, at('12:00'))).json().error).toContain('(a break)');
+    expect((await book(who, at('09:00', 1))).json()).toEqual({
+      error: `The bureau is closed on ${tuesday} (Bureau day). Please pick another day.`,
+      code: 'invalid_input',
+    });
+    const ok = await book(who, at('13:45'));
+    expect(ok.json().error).toBeUndefined();
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().appointment.endsAt).toBe(at('14:30'));
+    expect((await book(who, at('10:45', 5))).statusCode).toBe(200);
+
+    const days = (await t.request({ url: '/bureau/worker/availability?days=30' })).json().days as Array<{
+      date: string;
+      open: boolean;
+      slots: Array<{ start: string }>;
+    }>;
+    const times = (date: string) =>
+      days.find((d) => d.date === date)!.slots.map((s) => new TZDate(Date.parse(s.start), TZ).toTimeString().slice(0, 5));
+    expect(times(monday)).toEqual(['09:00', '09:45', '10:30', '11:15', '13:00', '14:30', '15:15', '16:00']);
+    expect(days.find((d) => d.date === tuesday)!.open).toBe(false);
+    expect(times(saturday)).toEqual(['10:00']);
+  });
+
+  it('enforces minimum notice and the booking horizon', async () => {
+    await save({ ...BASE, minNoticeMinutes: 60 * 24 * 30 });
+    expect((await book(makeLineUser(), at('10:00'))).json().error).toBe('Appointments must be booked at least 30 days ahead.');
+    expect((await t.request({ url: '/bureau/worker/availability?days=20' })).json().next).toBeNull();
+    await save({ ...BASE, maxDaysAhead: 3 });
+    expect((await book(makeLineUser(), at('10:00'))).json().error).toBe('Appointments can be booked at most 3 days ahead.');
+  });
+
+  it('capacity N with 2N people racing for the slot gives exactly N bookings, each its own seat', async () => {
+    const N = 4;
+    await save({ ...BASE, capacity: N });
+    const when = at('10:00');
+    const answers = await Promise.all(Array.from({ length: 2 * N }, () => book(makeLineUser(), when)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(N);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(refused).toHaveLength(N);
+    for (const r of refused) expect(r.json()).toMatchObject({ code: 'appointments.slot_taken' });
+    const rows = await db().selectFrom('appointments').select('seat').where('status', '=', 'booked').orderBy('seat').execute();
+    expect(rows.map((r) => r.seat)).toEqual([1, 2, 3, 4]);
+    const monday = (await t.request({ url: '/bureau/worker/availability?days=30' }))
+      .json()
+      .days.find((d: { date: string }) => d.date === dateOf(when));
+    expect(monday.slots.map((s: { start: string }) => s.start)).not.toContain(when);
+  });
+
+  it('limits active bookings per user, even when one user races themselves; cancelling frees a place', async () => {
+    await save({ ...BASE, maxActivePerUser: 2 });
+    const greedy = makeLineUser({ displayName: 'Greedy' });
+    const answers = await Promise.all(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].map((hhmm) => book(greedy, at(hhmm))));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    for (const r of refused) expect(r.json()).toMatchObject({ code: 'appointments.too_many_active' });
+    expect(refused[0]!.json().error).toBe(
+      'You already have 2 upcoming appointments, the most allowed (2). Please cancel or reschedule one first.',
+    );
+    // Rescheduling one of them is not a new booking.
+    const mine = answers.find((a) => a.statusCode === 200)!.json().appointment;
+    expect((await book(greedy, at('15:00'), mine.id)).statusCode).toBe(200);
+    // A staff cancellation frees the place.
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/bureau/worker/staff/appointments/${mine.id}/cancel`,
+      cookie: staff,
+      payload: { reason: 'Double booked' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await book(greedy, at('16:00'))).statusCode).toBe(200);
+  });
+
+  it('refuses bad settings with 400 naming the field, saving nothing', async () => {
+    const bad: Array<[unknown, string]> = [
+      [{ ...BASE, weekly: BASE.weekly.slice(0, 6) }, 'weekly'],
+      [{ ...BASE, weekly: [null, { opens: '17:00', closes: '09:00', breaks: [] }, null, null, null, null, null] }, 'weekly.1.closes'],
+      [
+        {
+          ...BASE,
+          weekly: [null, { opens: '09:00', closes: '17:00', breaks: [{ start: '08:00', end: '10:00' }] }, null, null, null, null, null],
+        },
+        'weekly.1.breaks.0',
+      ],
+      [{ ...BASE, weekly: [null, { opens: '9am', closes: '17:00', breaks: [] }, null, null, null, null, null] }, 'weekly.1.opens'],
+      [{ ...BASE, capacity: 0 }, 'capacity'],
+      [{ ...BASE, capacity: 1.5 }, 'capacity'],
+      [{ ...BASE, slotMinutes: 'thirty' }, 'slotMinutes'],
+      [{ ...BASE, maxActivePerUser: 0 }, 'maxActivePerUser'],
+      [{ ...BASE, holidays: [{ date: '2030-02-30', name: 'x' }] }, 'holidays.0.date'],
+      [
+        {
+          ...BASE,
+          holidays: [
+            { date: '2030-02-03', name: 'a' },
+            { date: '2030-02-03', name: 'b' },
+          ],
+        },
+        'holidays.1.date',
+      ],
+      [{ ...BASE, exceptions: [{ date: '2030-02-03', hours: { opens: '10:00' } }] }, 'exceptions.0.hours'],
+      [{}, 'weekly'],
+      [[1, 2], ''],
+    ];
+    for (const [payload, field] of bad) {
+      const res = await save(payload);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json(), field).toMatchObject({ code: 'invalid_input', error: expect.stringContaining(field) });
+    }
+    expect((await t.request({ url: '/bureau/worker/staff/settings', cookie: staff })).json().updatedAt).toBeNull();
+  });
+});

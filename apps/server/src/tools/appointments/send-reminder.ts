@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { isUniqueViolation } from '@server/core/db/database';
+import type { AppointmentsDeps } from './appointments-deps';
+import { bookingLink } from './booking-link';
+import { type BookingRules, describeMinutes } from './booking-rules';
+import { formatSlotTime } from './format-slot-time';
+import { loadBookingRules } from './load-booking-rules';
+import { pushLineMessage } from './notify-line-user';
+
+export const SEND_REMINDER = 'appointments.send-reminder';
+export const SendReminderPayload = z.object({ appointmentId: z.number().int(), startsAt: z.number().int(), hoursBefore: z.number() });
+export type SendReminderPayload = z.infer<typeof SendReminderPayload>;
+
+/**
+ * Issue 15 item 4: queues the booking's first reminder still ahead (the largest of the rules'
+ * reminderMinutes, staff set them, whose time has not passed) as a durable job, after the booking is
+ * stored. Each reminder job queues the next one when it has run, so a booking costs one job at a time
+ * and a cancelled or moved booking's chain stops by itself. Rescheduling starts a new chain. The
+ * payload keeps hours (minutes / 60) so jobs queued before still parse.
+ */
+export async function queueReminders(
+  deps: Pick<AppointmentsDeps, 'jobs' | 'now' | 'line' | 'log'>,
+  rules: Pick<BookingRules, 'reminderMinutes'>,
+  id: number,
+  startsAt: number,
+  belowMinutes = Number.POSITIVE_INFINITY,
+): Promise<void> {
+  if (!deps.line.channelToken) return;
+  const now = deps.now();
+  const ahead = rules.reminderMinutes.filter((m) => m < belowMinutes && startsAt - m * 60_000 > now);
+  if (ahead.length === 0) return;
+  const minutesBefore = Math.max(...ahead);
+  const hoursBefore = minutesBefore / 60;
+  await deps.jobs
+    .enqueue(
+      SEND_REMINDER,
+      { appointmentId: id, startsAt, hoursBefore },
+      { runAt: startsAt - minutesBefore * 60_000, singletonKey: `reminder:${id}:${startsAt}:${hoursBefore}` },
+    )
+    .catch((error: unknown) => deps.log.warn({ err: error, id }, 'appointment reminder not queued'));
+}
+
+/**
+ * The reminder job: skips a booking that was cancelled or moved; claims the reminder with a row under
+ * a primary key, so it is pushed once even when the job runs twice or in two processes; gives the
+ * claim back when LINE fails, so the job's retry sends it.
+ */
+export async function sendReminder(deps: AppointmentsDeps, payload: SendReminderPayload): Promise<'sent' | 'skipped'> {
+  const row = await deps.db.selectFrom('appointments').selectAll().where('id', '=', payload.appointmentId).executeTakeFirst();
+  if (!row || row.status !== 'booked' || row.held_until !== null || row.starts_at !== payload.startsAt || row.starts_at <= deps.now())
+    return 'skipped';
+  const claim = { appointment_id: row.id, starts_at: row.starts_at, hours_before: payload.hoursBefore };
+  try {
+    await deps.db
+      .insertInto('appointment_reminders_sent')
+      .values({ ...claim, sent_at: deps.now() })
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Sent already (a second run of this job): make sure the next one is queued, then stop.
+    await queueNextReminder(deps, row.id, row.starts_at, payload.hoursBefore);
+    return 'skipped';
+  }
+  const when = formatSlotTime(row.starts_at, deps.timeZone);
+  const text = `Reminder: your appointment is in ${describeMinutes(Math.round(payload.hoursBefore * 60))}, ${when}.${row.topic ? ` Topic: ${row.topic}.` : ''}\nSee or change it: ${bookingLink(deps, row.id)}`;
+  try {
+    await pushLineMessage(deps, row.line_user_id, text);
+  } catch (error) {
+    await deps.db
+      .deleteFrom('appointment_reminders_sent')
+      .where('appointment_id', '=', claim.appointment_id)
+      .where('starts_at', '=', claim.starts_at)
+      .where('hours_before', '=', claim.hours_before)
+      .execute();
+    throw error;
+  }
+  await queueNextReminder(deps, row.id, row.starts_at, payload.hoursBefore);
+  return 'sent';
+}
+
+/** After the reminder `hoursBefore`, the next smaller offset of the rules in force now. */
+async function queueNextReminder(deps: AppointmentsDeps, id: number, startsAt: number, hoursBefore: number): Promise<void> {
+  await queueReminders(deps, await loadBookingRules(deps), id, startsAt, Math.round(hoursBefore * 60));
+}
+
+export function defineReminderJob(deps: AppointmentsDeps): void {
+  deps.jobs.define(
+    SEND_REMINDER,
+    SendReminderPayload,
+    async (payload) => {
+      await sendReminder(deps, payload);
+    },
+    { retryLimit: 3, retryDelaySeconds: 60 },
+  );
+}

@@ -1,0 +1,209 @@
+import { TZDate } from '@date-fns/tz';
+import { demoPerson } from '@guildhall/testkit';
+import { makeAppointment, makeLineUser } from '@guildhall/testkit/appointments-demo';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isUniqueViolation } from '@server/core/db/database';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { toolDb } from '@server/core/db/tool-db';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { AppointmentsTables } from './appointments-tables';
+import { EXPIRE_WAITLIST_OFFER } from './waitlist';
+
+const TZ = 'Asia/Bangkok';
+const first = makeLineUser({ displayName: 'First' });
+const second = makeLineUser({ displayName: 'Second' });
+const outsider = makeLineUser({ displayName: 'Outsider' });
+
+/** The Monday after next at hh:mm Bangkok (epoch ms). */
+function at(hhmm: string): number {
+  const today = new TZDate(Date.now(), TZ);
+  const toMonday = ((8 - today.getDay()) % 7 || 7) + 7;
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + toMonday, h, m, 0, 0, TZ).getTime();
+}
+const DATE = new TZDate(at('09:00'), TZ).toISOString().slice(0, 10);
+
+describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp({
+      dialect,
+      line: true,
+      roblox: false,
+      env: { ENABLED_TOOLS: 'appointments', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' },
+    });
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+  const db = () => toolDb<AppointmentsTables>(t.ctx.database);
+  const join = (user: { userId: string; displayName: string }, date: unknown = DATE) =>
+    t.request({
+      method: 'POST',
+      url: '/bureau/worker/waitlist',
+      token: t.signInLine(user),
+      payload: { userId: user.userId, date } as object,
+    });
+  const book = (user: { userId: string; displayName: string }, startsAt: number) =>
+    t.request({
+      method: 'POST',
+      url: '/bureau/worker/create-appointment',
+      token: t.signInLine(user),
+      payload: { userId: user.userId, datetime: new Date(startsAt).toISOString(), topic: null, reschedule_id: null },
+    });
+  /** Fills every slot of the day (16, 09:00-16:30) with bookings of other people; answers their ids by start. */
+  async function fillDay(): Promise<Map<number, number>> {
+    const ids = new Map<number, number>();
+    for (let i = 0; i < 16; i++) {
+      const start = at('09:00') + i * 30 * 60_000;
+      const [row] = await db().insertInto('appointments').values(makeAppointment(makeLineUser().userId, start)).returning('id').execute();
+      ids.set(start, row!.id);
+    }
+    return ids;
+  }
+  const offers = (user: { userId: string }) =>
+    t.line!.pushes.filter((p) => p.to === user.userId && p.messages[0]?.text?.startsWith('A time is free'));
+
+  it('joins only a full day, in order; bad input 4xx', async () => {
+    expect((await join(first)).json()).toMatchObject({ code: 'appointments.day_not_full' });
+    await fillDay();
+    const a = await join(first);
+    expect(a.statusCode).toBe(200);
+    expect(a.json().entry).toEqual({ date: DATE, status: 'waiting', position: 1, offeredStart: null, offerExpiresAt: null });
+    t.clock.advance(1000);
+    expect((await join(second)).json().entry.position).toBe(2);
+    // Joining twice keeps the place.
+    expect((await join(first)).json().entry.position).toBe(1);
+    for (const date of ['2030-02-30', 'tomorrow', 5]) {
+      const res = await join(first, date);
+      expect(res.statusCode, String(date)).toBe(400);
+      expect(res.json().error).toContain('date');
+    }
+    expect(
+      (await t.request({ method: 'POST', url: '/bureau/worker/waitlist', payload: { userId: first.userId, date: DATE } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('a freed slot is offered to the first in line by LINE and held for them; unused, it passes to the next', async () => {
+    const ids = await fillDay();
+    await join(first);
+    t.clock.advance(1000);
+    await join(second);
+    const freed = at('11:00');
+    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/bureau/worker/staff/appointments/${ids.get(freed)}/cancel`,
+      cookie: await t.signInAs('staff'),
+      payload: { reason: 'Moved away' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    await vi.waitFor(() => expect(offers(first)).toHaveLength(1));
+    expect(offers(first)[0]!.messages[0]!.text).toContain(`?slot=${encodeURIComponent(new Date(freed).toISOString())}`);
+    expect(offers(second)).toHaveLength(0);
+    // Held: someone else cannot take it, and availability does not offer it.
+    expect((await book(outsider, freed)).json().code).toBe('appointments.slot_taken');
+    const day = (await t.request({ url: '/bureau/worker/availability?days=21' }))
+      .json()
+      .days.find((d: { date: string }) => d.date === DATE);
+    expect(day).toMatchObject({ full: true, slots: [] });
+    expect((await t.ctx.jobs.stats()).byName[EXPIRE_WAITLIST_OFFER]?.queued).toBe(1);
+
+    if (dialect === 'sqlite') {
+      // 30 minutes later the offer expires (the job, by ctx.now on SQLite) and the next in line gets it.
+      t.clock.advance(31 * 60_000);
+      await t.ctx.jobs.settle();
+      await vi.waitFor(() => expect(offers(second)).toHaveLength(1));
+      expect((await book(first, freed)).json().code).toBe('appointments.slot_taken');
+      const booked = await book(second, freed);
+      expect(booked.statusCode).toBe(200);
+      const entry = await db()
+        .selectFrom('appointment_waitlist')
+        .selectAll()
+        .where('line_user_id', '=', second.userId)
+        .executeTakeFirstOrThrow();
+      expect(entry.status).toBe('booked');
+    } else {
+      // The one offered books it.
+      expect((await book(first, freed)).statusCode).toBe(200);
+      const entry = await db()
+        .selectFrom('appointment_waitlist')
+        .selectAll()
+        .where('line_user_id', '=', first.userId)
+        .executeTakeFirstOrThrow();
+      expect(entry.status).toBe('booked');
+    }
+  });
+  /** Fills the day, puts `first` on its waitlist and has staff cancel the 11:00 booking. */
+  async function freeSlotFor(waiter: { userId: string; displayName: string }, alsoAtOnce: () => Promise<unknown>[] = () => []) {
+    const ids = await fillDay();
+    await join(waiter);
+    const freed = at('11:00');
+    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
+    const cookie = await t.signInAs('staff');
+    const [cancel, ...others] = await Promise.all([
+      t.request({
+        method: 'POST',
+        url: `/bureau/worker/staff/appointments/${ids.get(freed)}/cancel`,
+        cookie,
+        payload: { reason: 'Moved' },
+      }),
+      ...alsoAtOnce(),
+    ]);
+    expect(cancel.statusCode).toBe(200);
+    return { freed, others };
+  }
+  const rowsAt = (startsAt: number) =>
+    db()
+      .selectFrom('appointments')
+      .select(['line_user_id', 'seat', 'held_until'])
+      .where('starts_at', '=', startsAt)
+      .where('status', '=', 'booked')
+      .execute();
+
+  it('the hold is a seat row under the unique index: a writer that read the seat as free cannot insert it', async () => {
+    const { freed } = await freeSlotFor(first);
+    const rows = await rowsAt(freed);
+    expect(rows).toEqual([{ line_user_id: first.userId, seat: 1, held_until: expect.any(Number) }]);
+    // As another process whose read came before the offer would write: the database refuses it.
+    const stale = db()
+      .insertInto('appointments')
+      .values(makeAppointment(outsider.userId, freed, { seat: 1 }))
+      .execute();
+    await expect(stale).rejects.toSatisfy(isUniqueViolation);
+    // The hold names no booking: not in the offered person's list, not in the staff day.
+    const mine = await t.request({ url: `/bureau/worker/my-appointments?userId=${first.userId}`, token: t.signInLine(first) });
+    expect(mine.json().upcoming).toEqual([]);
+  });
+
+  it('race: during the hold, 2N others and the one offered book at once: only the one offered gets it', async () => {
+    const { freed } = await freeSlotFor(first);
+    const racers = Array.from({ length: 10 }, () => makeLineUser());
+    const answers = await Promise.all([...racers.map((r) => book(r, freed)), book(first, freed)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([...racers.map(() => 409), 200]);
+    expect(answers.slice(0, -1).every((a) => a.json().code === 'appointments.slot_taken')).toBe(true);
+    expect(await rowsAt(freed)).toEqual([{ line_user_id: first.userId, seat: 1, held_until: null }]);
+  });
+
+  it('race: a cancellation and 2N bookers at once: an offer is made only with its seat held, so the one offered can book it', async () => {
+    const racers = Array.from({ length: 10 }, () => makeLineUser());
+    const freed = at('11:00');
+    const { others } = await freeSlotFor(first, () => racers.map((r) => book(r, freed)));
+    const won = (others as Array<{ statusCode: number }>).filter((a) => a.statusCode === 200).length;
+    const rows = await rowsAt(freed);
+    expect(rows).toHaveLength(1);
+    const entry = await db()
+      .selectFrom('appointment_waitlist')
+      .selectAll()
+      .where('line_user_id', '=', first.userId)
+      .executeTakeFirstOrThrow();
+    if (entry.status === 'offered') {
+      expect(won).toBe(0);
+      expect((await book(first, freed)).statusCode).toBe(200);
+    } else {
+      expect(won).toBe(1);
+      expect(entry.status).toBe('waiting');
+      expect(offers(first)).toHaveLength(0);
+    }
+  });
+});

@@ -1,0 +1,220 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns/format';
+import { z } from 'zod';
+import type { WaitlistAnswer } from '@guildhall/contracts/appointments';
+import { isUniqueViolation } from '@server/core/db/database';
+import { DomainError } from '@server/core/errors/domain-error';
+import type { AppointmentsDeps } from './appointments-deps';
+import { newBookingRow } from './appointments-tables';
+import { type BookingRules, dayRange, localDayOf, slotStartsOn } from './booking-rules';
+import { claimSeats } from './claim-seats';
+import { formatSlotTime } from './format-slot-time';
+import { loadBookingRules } from './load-booking-rules';
+import { notifyLineUser } from './notify-line-user';
+
+// Issue 15 item 6: the waitlist of a full day. When a slot of that day frees, the first person
+// waiting is offered it by LINE push and it is held for them (APPOINTMENT_WAITLIST_OFFER_MINUTES):
+// the hold is a seat row under the slot's unique index (claim-seats.ts), so others cannot book it
+// meanwhile, whatever they read. Unused, the offer expires (a durable job) and the next in line is
+// offered it.
+
+export const EXPIRE_WAITLIST_OFFER = 'appointments.expire-waitlist-offer';
+export const ExpireOfferPayload = z.object({ entryId: z.number().int() });
+
+type Deps = AppointmentsDeps;
+
+async function position(deps: Pick<Deps, 'db'>, entry: { id: number; date: string; created_at: number }): Promise<number> {
+  const ahead = await deps.db
+    .selectFrom('appointment_waitlist')
+    .select('id')
+    .where('date', '=', entry.date)
+    .where('status', '=', 'waiting')
+    .where((eb) =>
+      eb.or([eb('created_at', '<', entry.created_at), eb.and([eb('created_at', '=', entry.created_at), eb('id', '<=', entry.id)])]),
+    )
+    .execute();
+  return ahead.length;
+}
+
+/** POST /bureau/worker/waitlist: join a day's waitlist, only when the day is full (else book a free time). */
+export async function joinWaitlist(deps: Deps, lineUserId: string, date: string): Promise<WaitlistAnswer> {
+  const rules = await loadBookingRules(deps);
+  const now = deps.now();
+  const starts = slotStartsOn(rules, localDayOf(dayRange(date, rules.timeZone).from + 12 * 3_600_000, rules.timeZone)).filter(
+    (s) => s > now + rules.minNoticeMinutes * 60_000 && s - now <= rules.maxDaysAhead * 86_400_000,
+  );
+  if (starts.length === 0) throw new DomainError('invalid_input', `There are no times to wait for on ${date}.`);
+  const taken = await deps.db
+    .selectFrom('appointments')
+    .select('starts_at')
+    .where('status', '=', 'booked')
+    .where('starts_at', 'in', starts)
+    .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '>', now)]))
+    .execute();
+  const counts = new Map<number, number>();
+  for (const r of taken) counts.set(r.starts_at, (counts.get(r.starts_at) ?? 0) + 1);
+  if (starts.some((s) => (counts.get(s) ?? 0) < rules.capacity)) throw new DomainError('appointments.day_not_full');
+  try {
+    await deps.db
+      .insertInto('appointment_waitlist')
+      .values({
+        line_user_id: lineUserId,
+        date,
+        status: 'waiting',
+        offered_start: null,
+        offer_expires_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Already on it: an expired or used entry joins again at the back of the line.
+    await deps.db
+      .updateTable('appointment_waitlist')
+      .set({ status: 'waiting', offered_start: null, offer_expires_at: null, created_at: now, updated_at: now })
+      .where('line_user_id', '=', lineUserId)
+      .where('date', '=', date)
+      .where('status', 'in', ['expired', 'booked'])
+      .execute();
+  }
+  return readEntry(deps, lineUserId, date);
+}
+
+async function readEntry(deps: Pick<Deps, 'db'>, lineUserId: string, date: string): Promise<WaitlistAnswer> {
+  const row = await deps.db
+    .selectFrom('appointment_waitlist')
+    .selectAll()
+    .where('line_user_id', '=', lineUserId)
+    .where('date', '=', date)
+    .executeTakeFirstOrThrow();
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    entry: {
+      date: row.date,
+      status: row.status,
+      position: row.status === 'waiting' ? await position(deps, row) : null,
+      offeredStart: iso(row.offered_start),
+      offerExpiresAt: iso(row.offer_expires_at),
+    },
+  };
+}
+
+/** The offered user booked their slot: their entry is done. */
+export async function markWaitlistBooked(deps: Pick<Deps, 'db' | 'now'>, lineUserId: string, startsAt: number): Promise<void> {
+  await deps.db
+    .updateTable('appointment_waitlist')
+    .set({ status: 'booked', updated_at: deps.now() })
+    .where('line_user_id', '=', lineUserId)
+    .where('status', '=', 'offered')
+    .where('offered_start', '=', startsAt)
+    .execute();
+}
+
+/**
+ * A seat of `startsAt` became free (a cancellation, a booking moved away, an offer expired): offer it
+ * to the first person waiting on that day, hold it for them, tell them in LINE, and queue the expiry.
+ */
+export async function offerFreedSlot(deps: Deps, startsAt: number): Promise<void> {
+  const rules = await loadBookingRules(deps);
+  const now = deps.now();
+  if (startsAt <= now + rules.minNoticeMinutes * 60_000) return;
+  const date = localDayOf(startsAt, rules.timeZone).date;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const next = await deps.db
+      .selectFrom('appointment_waitlist')
+      .selectAll()
+      .where('date', '=', date)
+      .where('status', '=', 'waiting')
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!next) return;
+    const expiresAt = now + deps.waitlistOfferMinutes * 60_000;
+    // The seat is held first, under the unique index: when someone booked it meanwhile there is
+    // nothing to offer, and once held no one else's booking can take it.
+    const holdId = await holdSeat(deps, rules, next.line_user_id, startsAt, expiresAt, now);
+    if (holdId === null) return;
+    // Guarded by status: two processes freeing seats at once never offer one entry twice.
+    const offered = await deps.db
+      .updateTable('appointment_waitlist')
+      .set({ status: 'offered', offered_start: startsAt, offer_expires_at: expiresAt, updated_at: now })
+      .where('id', '=', next.id)
+      .where('status', '=', 'waiting')
+      .executeTakeFirst();
+    if (Number(offered.numUpdatedRows) === 0) {
+      await deps.db.deleteFrom('appointments').where('id', '=', holdId).where('held_until', 'is not', null).execute();
+      continue;
+    }
+    const until = format(new TZDate(expiresAt, rules.timeZone), 'HH:mm');
+    const link = `${deps.liffId ? `https://liff.line.me/${deps.liffId}` : `${deps.publicUrl}/bureau/appointment`}?slot=${encodeURIComponent(new Date(startsAt).toISOString())}`;
+    notifyLineUser(
+      deps,
+      next.line_user_id,
+      `A time is free on the day you are waiting for: ${formatSlotTime(startsAt, rules.timeZone)}. It is held for you until ${until}. Book it here: ${link}`,
+    );
+    await deps.jobs
+      .enqueue(EXPIRE_WAITLIST_OFFER, { entryId: next.id }, { runAt: expiresAt, singletonKey: `waitlist-offer:${next.id}:${expiresAt}` })
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'waitlist offer expiry not queued'));
+    return;
+  }
+}
+
+/** Holds a free seat of `startsAt` for `lineUserId` until `expiresAt`: the hold's row id, or null when the slot is full. */
+async function holdSeat(
+  deps: Deps,
+  rules: BookingRules,
+  lineUserId: string,
+  startsAt: number,
+  expiresAt: number,
+  now: number,
+): Promise<number | null> {
+  try {
+    return await claimSeats(deps, rules, { lineUserId, startsAt, now, needsUserSeat: false }, async (seats, db) => {
+      const row = await db
+        .insertInto('appointments')
+        .values({ ...newBookingRow(lineUserId, startsAt, startsAt + rules.slotMinutes * 60_000, null, now, seats), held_until: expiresAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
+
+/** The expiry job: an offer still unused is over; the slot goes to the next in line. */
+export async function expireWaitlistOffer(deps: Deps, entryId: number): Promise<void> {
+  const now = deps.now();
+  const entry = await deps.db.selectFrom('appointment_waitlist').selectAll().where('id', '=', entryId).executeTakeFirst();
+  if (
+    !entry ||
+    entry.status !== 'offered' ||
+    entry.offer_expires_at === null ||
+    entry.offer_expires_at > now ||
+    entry.offered_start === null
+  )
+    return;
+  const expired = await deps.db
+    .updateTable('appointment_waitlist')
+    .set({ status: 'expired', updated_at: now })
+    .where('id', '=', entryId)
+    .where('status', '=', 'offered')
+    .executeTakeFirst();
+  if (Number(expired.numUpdatedRows) === 0) return;
+  await deps.db
+    .deleteFrom('appointments')
+    .where('line_user_id', '=', entry.line_user_id)
+    .where('starts_at', '=', entry.offered_start)
+    .where('held_until', 'is not', null)
+    .execute();
+  await offerFreedSlot(deps, entry.offered_start);
+}
+
+export function defineWaitlistJobs(deps: Deps): void {
+  deps.jobs.define(EXPIRE_WAITLIST_OFFER, ExpireOfferPayload, async ({ entryId }) => expireWaitlistOffer(deps, entryId), {
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+  });
+}

@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { BookingSettingsPage } from './booking-settings-page';
+
+const day = { opens: '09:00', closes: '17:00', breaks: [] };
+const settings = {
+  weekly: [null, day, day, day, day, day, null],
+  holidays: [],
+  exceptions: [],
+  slotMinutes: 30,
+  capacity: 1,
+  minNoticeMinutes: 60,
+  maxDaysAhead: 180,
+  maxActivePerUser: 3,
+};
+const answer = { timeZone: 'Asia/Bangkok', settings, updatedAt: null, updatedBy: null };
+
+describe('issue 15 item 3: the booking rules page', () => {
+  it('edits the weekly plan, a break, a holiday and the limits, and saves them all', async () => {
+    const server = fakeServer({
+      'GET /bureau/worker/staff/settings': () => [200, answer],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [
+        200,
+        { ...answer, settings: body, updatedAt: '2030-01-01T00:00:00.000Z', updatedBy: '1' },
+      ],
+    });
+    renderWithApp(<BookingSettingsPage />);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Open on Saturday' }));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add break' })[0]!);
+    const seats = screen.getByLabelText('Seats per slot');
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add holiday' }));
+    await userEvent.type(screen.getByLabelText('Holiday 1 date'), '2030-04-13');
+    await userEvent.type(screen.getByLabelText('Holiday 1 name'), 'Songkran');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByText('The new rules apply to bookings from now on.')).toBeInTheDocument();
+    const put = server.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({
+      capacity: 3,
+      holidays: [{ date: '2030-04-13', name: 'Songkran' }],
+      weekly: [null, { opens: '09:00', closes: '17:00', breaks: [{ start: '12:00', end: '13:00' }] }, day, day, day, day, day],
+    });
+  });
+
+  it('issue 15 item 4: edits the reminders as minutes before, comma-separated', async () => {
+    const server = fakeServer({
+      'GET /bureau/worker/staff/settings': () => [200, { ...answer, settings: { ...settings, reminderMinutes: [1440, 60] } }],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body }],
+    });
+    renderWithApp(<BookingSettingsPage />);
+    const reminders = await screen.findByLabelText('Reminders (minutes before)');
+    expect(reminders).toHaveValue('1440, 60');
+    await userEvent.clear(reminders);
+    await userEvent.type(reminders, '1440, 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByText('The new rules apply to bookings from now on.')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ reminderMinutes: [1440, 10] });
+  });
+
+  it("shows the server's sentence when it refuses the rules", async () => {
+    fakeServer({
+      'GET /bureau/worker/staff/settings': () => [200, answer],
+      'PUT /bureau/worker/staff/settings': () => [400, { error: 'weekly.1.closes: must be later than opens', code: 'invalid_input' }],
+    });
+    renderWithApp(<BookingSettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByText('weekly.1.closes: must be later than opens')).toBeInTheDocument();
+  });
+
+  it('tells a member without the grant that it is for bureau staff', async () => {
+    fakeServer({ 'GET /bureau/worker/staff/settings': () => [403, { error: 'This page is for bureau staff.', code: 'forbidden' }] });
+    renderWithApp(<BookingSettingsPage />);
+    expect(await screen.findByRole('heading', { name: 'Bureau staff only' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,278 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { BookingSettings, OpeningHours } from '@guildhall/contracts/appointments';
+import type { CoreErrorCode } from '@guildhall/contracts/core';
+import { ApiError } from '@/lib/api-client';
+import { Button, Page, Spinner, StatusCard, TextField } from '@/ui';
+import { useBookingSettings } from '../api/get-booking-settings';
+import { useSaveBookingSettings } from '../api/save-booking-settings';
+import './booking-settings-page.css';
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const DEFAULT_HOURS: OpeningHours = { opens: '09:00', closes: '17:00', breaks: [] };
+
+function HoursEditor({ name, hours, onChange }: { name: string; hours: OpeningHours; onChange(h: OpeningHours): void }) {
+  return (
+    <div className="booking-settings__hours">
+      <TextField label={`${name} opens`} type="time" value={hours.opens} onChange={(e) => onChange({ ...hours, opens: e.target.value })} />
+      <TextField
+        label={`${name} closes`}
+        type="time"
+        value={hours.closes}
+        onChange={(e) => onChange({ ...hours, closes: e.target.value })}
+      />
+      {hours.breaks.map((b, i) => (
+        <div key={i} className="booking-settings__break">
+          <TextField
+            label={`${name} break ${i + 1} from`}
+            type="time"
+            value={b.start}
+            onChange={(e) => onChange({ ...hours, breaks: hours.breaks.map((x, j) => (j === i ? { ...x, start: e.target.value } : x)) })}
+          />
+          <TextField
+            label={`${name} break ${i + 1} until`}
+            type="time"
+            value={b.end}
+            onChange={(e) => onChange({ ...hours, breaks: hours.breaks.map((x, j) => (j === i ? { ...x, end: e.target.value } : x)) })}
+          />
+          <Button size="sm" variant="ghost" onClick={() => onChange({ ...hours, breaks: hours.breaks.filter((_, j) => j !== i) })}>
+            Remove break
+          </Button>
+        </div>
+      ))}
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => onChange({ ...hours, breaks: [...hours.breaks, { start: '12:00', end: '13:00' }] })}
+      >
+        Add break
+      </Button>
+    </div>
+  );
+}
+
+function NumberField({ label, hint, value, onChange }: { label: string; hint?: string; value: number; onChange(n: number): void }) {
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      value={Number.isFinite(value) ? String(value) : ''}
+      onChange={(e) => onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
+    />
+  );
+}
+
+/**
+ * Issue 15 item 4: the reminders as minutes before, comma-separated ("1440, 60" is a day and an hour
+ * before). The text is kept as typed; what is not a number goes to the server, which answers a sentence.
+ */
+function RemindersField({ value, onChange }: { value: number[]; onChange(minutes: number[]): void }) {
+  const [text, setText] = useState(value.join(', '));
+  return (
+    <TextField
+      label="Reminders (minutes before)"
+      hint="Comma-separated: 1440, 60 sends one a day before and one an hour before. Empty sends none."
+      inputMode="numeric"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const parts = e.target.value.split(',').map((part) => part.trim());
+        onChange(parts.filter((part) => part !== '').map(Number));
+      }}
+    />
+  );
+}
+
+/** Issue 15 item 3: /bureau/appointments/settings, the booking rules staff set (bureau-staff). */
+export function BookingSettingsPage() {
+  const current = useBookingSettings();
+  const save = useSaveBookingSettings();
+  const [draft, setDraft] = useState<BookingSettings | null>(null);
+  useEffect(() => {
+    if (current.data && !draft) setDraft(current.data.settings);
+  }, [current.data, draft]);
+  useEffect(() => {
+    document.title = 'Booking rules · Guildhall';
+  }, []);
+
+  const refusal = current.error instanceof ApiError ? current.error.code : null;
+  if (current.error && (refusal === ('unauthenticated' satisfies CoreErrorCode) || refusal === ('forbidden' satisfies CoreErrorCode))) {
+    return (
+      <Page title="Booking rules" width="narrow">
+        <StatusCard tone="warning" title={refusal === 'unauthenticated' ? 'Please sign in' : 'Bureau staff only'}>
+          <p>{current.error.message}</p>
+        </StatusCard>
+      </Page>
+    );
+  }
+  if (current.isPending || !draft) {
+    return (
+      <Page title="Booking rules">
+        {current.error ? (
+          <StatusCard tone="danger" title="The rules could not be loaded">
+            {current.error.message}
+          </StatusCard>
+        ) : (
+          <Spinner label="Loading" showLabel />
+        )}
+      </Page>
+    );
+  }
+  const set = (patch: Partial<BookingSettings>) => {
+    save.reset();
+    setDraft({ ...draft, ...patch });
+  };
+  const timeZone = current.data?.timeZone ?? '';
+
+  return (
+    <Page
+      title="Booking rules"
+      lead={`When people can book in the LINE mini-app (${timeZone} time). Bookings already made stay as they are.`}
+    >
+      <form
+        className="booking-settings"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(draft);
+        }}
+      >
+        <section className="booking-settings__section" aria-labelledby="weekly-heading">
+          <h2 id="weekly-heading">Working plan</h2>
+          {draft.weekly.map((hours, d) => (
+            <fieldset key={d} className="booking-settings__day">
+              <legend>{DAYS[d]}</legend>
+              <label className="booking-settings__check">
+                <input
+                  type="checkbox"
+                  checked={hours !== null}
+                  onChange={(e) => set({ weekly: draft.weekly.map((h, i) => (i === d ? (e.target.checked ? DEFAULT_HOURS : null) : h)) })}
+                />
+                Open on {DAYS[d]}
+              </label>
+              {hours && (
+                <HoursEditor
+                  name={DAYS[d]!}
+                  hours={hours}
+                  onChange={(h) => set({ weekly: draft.weekly.map((x, i) => (i === d ? h : x)) })}
+                />
+              )}
+            </fieldset>
+          ))}
+        </section>
+
+        <section className="booking-settings__section" aria-labelledby="limits-heading">
+          <h2 id="limits-heading">Slots and limits</h2>
+          <div className="booking-settings__numbers">
+            <NumberField label="Slot length (minutes)" value={draft.slotMinutes} onChange={(n) => set({ slotMinutes: n })} />
+            <NumberField
+              label="Seats per slot"
+              hint="How many people can book the same time."
+              value={draft.capacity}
+              onChange={(n) => set({ capacity: n })}
+            />
+            <NumberField label="Minimum notice (minutes)" value={draft.minNoticeMinutes} onChange={(n) => set({ minNoticeMinutes: n })} />
+            <NumberField label="Book up to (days ahead)" value={draft.maxDaysAhead} onChange={(n) => set({ maxDaysAhead: n })} />
+            <NumberField
+              label="Upcoming bookings per LINE user"
+              value={draft.maxActivePerUser}
+              onChange={(n) => set({ maxActivePerUser: n })}
+            />
+            <RemindersField value={draft.reminderMinutes ?? []} onChange={(minutes) => set({ reminderMinutes: minutes })} />
+          </div>
+        </section>
+
+        <section className="booking-settings__section" aria-labelledby="holidays-heading">
+          <h2 id="holidays-heading">Holidays</h2>
+          {draft.holidays.length === 0 && <p className="booking-settings__empty">No holidays.</p>}
+          {draft.holidays.map((h, i) => (
+            <div key={i} className="booking-settings__row">
+              <TextField
+                label={`Holiday ${i + 1} date`}
+                type="date"
+                value={h.date}
+                onChange={(e) => set({ holidays: draft.holidays.map((x, j) => (j === i ? { ...x, date: e.target.value } : x)) })}
+              />
+              <TextField
+                label={`Holiday ${i + 1} name`}
+                value={h.name}
+                maxLength={100}
+                onChange={(e) => set({ holidays: draft.holidays.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) })}
+              />
+              <Button size="sm" variant="ghost" onClick={() => set({ holidays: draft.holidays.filter((_, j) => j !== i) })}>
+                Remove holiday
+              </Button>
+            </div>
+          ))}
+          <Button size="sm" variant="secondary" onClick={() => set({ holidays: [...draft.holidays, { date: '', name: '' }] })}>
+            Add holiday
+          </Button>
+        </section>
+
+        <section className="booking-settings__section" aria-labelledby="exceptions-heading">
+          <h2 id="exceptions-heading">One-off changes</h2>
+          <p className="booking-settings__empty">Other hours on one date, or closed that day.</p>
+          {draft.exceptions.map((x, i) => (
+            <fieldset key={i} className="booking-settings__day">
+              <legend>Change {i + 1}</legend>
+              <div className="booking-settings__row">
+                <TextField
+                  label={`Change ${i + 1} date`}
+                  type="date"
+                  value={x.date}
+                  onChange={(e) => set({ exceptions: draft.exceptions.map((y, j) => (j === i ? { ...y, date: e.target.value } : y)) })}
+                />
+                <label className="booking-settings__check">
+                  <input
+                    type="checkbox"
+                    checked={x.hours === null}
+                    onChange={(e) =>
+                      set({
+                        exceptions: draft.exceptions.map((y, j) =>
+                          j === i ? { ...y, hours: e.target.checked ? null : DEFAULT_HOURS } : y,
+                        ),
+                      })
+                    }
+                  />
+                  Closed all day
+                </label>
+                <Button size="sm" variant="ghost" onClick={() => set({ exceptions: draft.exceptions.filter((_, j) => j !== i) })}>
+                  Remove change
+                </Button>
+              </div>
+              {x.hours && (
+                <HoursEditor
+                  name={`Change ${i + 1}`}
+                  hours={x.hours}
+                  onChange={(h) => set({ exceptions: draft.exceptions.map((y, j) => (j === i ? { ...y, hours: h } : y)) })}
+                />
+              )}
+            </fieldset>
+          ))}
+          <Button size="sm" variant="secondary" onClick={() => set({ exceptions: [...draft.exceptions, { date: '', hours: null }] })}>
+            Add one-off change
+          </Button>
+        </section>
+
+        <div className="booking-settings__actions" aria-live="polite">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save rules'}
+          </Button>
+          {save.isSuccess && (
+            <StatusCard tone="success" title="Saved">
+              The new rules apply to bookings from now on.
+            </StatusCard>
+          )}
+          {save.error && (
+            <StatusCard tone="danger" title="Not saved">
+              {save.error.message}
+            </StatusCard>
+          )}
+          <Link to="/bureau/appointments">Back to appointments</Link>
+        </div>
+      </form>
+    </Page>
+  );
+}

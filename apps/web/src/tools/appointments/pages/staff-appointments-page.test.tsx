@@ -1,0 +1,68 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { StaffAppointmentsPage } from './staff-appointments-page';
+
+const booking = { timeZone: 'Asia/Bangkok', days: [1, 2, 3, 4, 5], opens: '09:00', closes: '17:00', slotMinutes: 30, maxDaysAhead: 30 };
+const base = {
+  userId: 'U1',
+  displayName: 'Nok',
+  topic: 'Passport',
+  status: 'booked',
+  createdAt: '2020-01-01T00:00:00.000Z',
+  updatedAt: '2020-01-01T00:00:00.000Z',
+  cancelledAt: null,
+  cancelReason: null,
+  attendance: null,
+};
+// 2020: long past, so attendance can be marked. 03:00Z is 10:00 in Bangkok.
+const past = { ...base, id: 1, datetime: '2020-01-06T03:00:00.000Z', endsAt: '2020-01-06T03:30:00.000Z' };
+const wed = { ...base, id: 2, displayName: 'Brown', datetime: '2020-01-08T04:00:00.000Z', endsAt: '2020-01-08T04:30:00.000Z' };
+
+describe('issue 15 item 5: the staff calendar', () => {
+  it('day and week views, previous/next, details, attendance and the CSV link of the range', async () => {
+    const server = fakeServer({
+      'GET /bureau/worker/config': () => [200, { liffId: null, mock: false, booking }],
+      'GET /bureau/worker/staff/calendar': ({ url }) => {
+        const from = url.searchParams.get('from')!;
+        const to = url.searchParams.get('to')!;
+        const rows = [past, wed].filter((a) => a.datetime.slice(0, 10) >= from && a.datetime.slice(0, 10) <= to);
+        return [200, { from, to, timeZone: 'Asia/Bangkok', appointments: rows }];
+      },
+      'POST /bureau/worker/staff/appointments/1/attendance': ({ body }) => [
+        200,
+        { appointment: { ...past, attendance: (body as { attendance: string }).attendance } },
+      ],
+    });
+    renderWithApp(<StaffAppointmentsPage />);
+    const day = await screen.findByLabelText('Day');
+    fireEvent.change(day, { target: { value: '2020-01-06' } });
+    const row = await screen.findByRole('row', { name: /Nok/ });
+    expect(row).toHaveTextContent('10:00–10:30');
+    await userEvent.click(within(row).getByRole('button', { name: 'No-show' }));
+    const call = await vi.waitFor(() => server.calls.find((c) => c.path.endsWith('/attendance'))!);
+    expect(call.body).toEqual({ attendance: 'no_show' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next ›' }));
+    expect(await screen.findByText('No appointments on this day.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Day')).toHaveValue('2020-01-07');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Week' }));
+    const week = await screen.findByRole('region', { name: 'Week of 2020-01-06' });
+    expect(within(week).getByRole('region', { name: 'Wed 8 Jan' })).toHaveTextContent('11:00 Brown');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/bureau/worker/staff/appointments.csv?from=2020-01-06&to=2020-01-12',
+    );
+
+    await userEvent.click(within(week).getByRole('button', { name: /11:00 Brown/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appointment details' });
+    expect(dialog).toHaveTextContent('Passport');
+    expect(dialog).toHaveTextContent('11:00–11:30 (Asia/Bangkok)');
+
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: '‹ Previous' }));
+    expect(await screen.findByRole('region', { name: 'Week of 2019-12-30' })).toBeInTheDocument();
+  });
+});
