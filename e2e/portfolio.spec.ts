@@ -84,3 +84,22 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Log in' })).toBeInViewport({ ratio: 1 });
   });
 });
+
+test.describe('on a 390px phone (issue 16 item 2)', () => {
+  test.use(phone);
+  test('every stage fits without sideways scrolling', async ({ page }) => {
+    const screen = await powerOnToLogin(page, 10);
+    const fits = async () => {
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.scrollingElement!.scrollWidth,
+        clientWidth: document.scrollingElement!.clientWidth,
+      }));
+      expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
+    };
+    await fits();
+    await page.getByLabel('Password').fill('{secret}');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(screen).toHaveAttribute('data-stage', 'dashboard');
+    await fits();
+  });
+});

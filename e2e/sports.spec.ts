@@ -310,8 +310,153 @@ test('the Soviet desktop shows a sports lead the Admin Panel icon, not Register 
 test.describe('on a phone', () => {
   test.use(phone);
   test('the dashboard reads on a 390px screen', async ({ page }) => {
+    await page.goto('/sports');
+    await expectNoSidewaysScroll(page);
     await logIn(page, 'senior');
     await expect(page.getByTestId('sport-card').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
     await saveScreenshot(page, 'sports-phone');
   });
+
+  test('the Admin Panel and the Soviet desktop fit a 390px screen; windows open on it (issue 16 item 2)', async ({ page }) => {
+    await logIn(page, 'lead');
+    await page.getByLabel('Sport', { exact: true }).selectOption({ label: 'Volleyball (Senior)' });
+    await expect(page.getByRole('region', { name: 'Registrations for Volleyball (Senior)' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await saveScreenshot(page, 'sports-admin-phone');
+    await page.evaluate(() => sessionStorage.setItem('sovietSession', 'true'));
+    await page.reload();
+    await expect(page.getByTestId('soviet')).toHaveAttribute('data-stage', 'desktop');
+    const desktop = page.getByRole('list', { name: 'Desktop' });
+    for (const [name, id] of [
+      ['Admin Panel', 'admin'],
+      ['My Computer', 'computer'],
+    ] as const) {
+      await desktop.getByRole('button', { name: new RegExp(name) }).dblclick();
+      const box = (await page.getByTestId(`window-${id}`).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await expectNoSidewaysScroll(page);
+      await saveScreenshot(page, `sports-soviet-phone-${id}`);
+      await page.getByRole('button', { name: `Close ${name}` }).click();
+    }
+  });
+});
+
+/** Issue 16 item 2: no page scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    clientWidth: document.scrollingElement!.clientWidth,
+  }));
+  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
+}
+
+async function register(page: Page, sport: string) {
+  await page.getByRole('button', { name: `Register for ${sport}` }).click();
+  await page.getByRole('dialog', { name: 'Confirm registration' }).getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByTestId('registration-status')).toContainText(sport);
+}
+
+test('a team fills itself: bulk selection, the waiting list, over capacity, moving up (issue 16 item 3)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Badminton has 2 spots (demo data). Two students register; a lead on a phone selects both at once.
+  for (const key of ['ineligible', 'soviet'] as const) {
+    const student = await newPage(browser, baseURL!);
+    await logIn(student, key);
+    await register(student, 'Badminton');
+    await student.context().close();
+  }
+  const leadContext = await browser.newContext({ baseURL, locale: 'en-GB', timezoneId: 'UTC', ...phone });
+  const lead = await leadContext.newPage();
+  await logIn(lead, 'lead');
+  await lead.getByLabel('Sport', { exact: true }).selectOption({ label: 'Badminton' });
+  await expect(lead.getByLabel('Registrations by status')).toContainText('Pending Selection2');
+  await lead.getByLabel('Choose every row').check();
+  await lead.getByLabel('Set chosen to').selectOption('selected');
+  await lead.getByRole('button', { name: 'Change 2 chosen' }).click();
+  const confirm = lead.getByRole('dialog', { name: 'Change status' });
+  await expect(confirm).toContainText('Are you sure you want to change 2 players\' status to "Main Player"?');
+  await confirm.getByRole('button', { name: 'Change status' }).click();
+  await expect(lead.getByLabel('Registrations by status')).toContainText('Main Player2 / 2');
+  await expectNoSidewaysScroll(lead);
+  await saveScreenshot(lead, 'sports-admin-bulk-phone');
+
+  // The team is full: the next registration waits, and the student sees the place.
+  await logIn(page, 'senior');
+  await expect(page.getByTestId('sport-card').filter({ hasText: 'Badminton' })).toContainText('Main Team Full');
+  await register(page, 'Badminton');
+  await expect(page.getByTestId('waiting-position')).toContainText('Your place on the waiting list: 1.');
+  await saveScreenshot(page, 'sports-waiting-list');
+
+  // A third Main Player needs the lead's confirmation (the server's 409 sentence).
+  await lead.reload();
+  await lead.getByLabel('Sport', { exact: true }).selectOption({ label: 'Badminton' });
+  await lead.getByLabel('Show').selectOption('reserve');
+  await expect(lead.getByTestId('registration-row')).toHaveCount(1);
+  await expect(lead.getByTestId('registration-row')).toContainText('Waiting list: 1');
+  await lead.getByLabel('Status of 68980002').selectOption('selected');
+  await lead.getByRole('dialog', { name: 'Change status' }).getByRole('button', { name: 'Change status' }).click();
+  const over = lead.getByRole('dialog', { name: 'Over capacity' });
+  await expect(over).toContainText('Badminton has 2 Main Player spots and 2 are taken; selecting 1 more would go over capacity.');
+  await over.getByRole('button', { name: 'Cancel' }).click();
+  await expect(lead.getByLabel('Status of 68980002')).toHaveValue('reserve');
+
+  // A Main Player not selected: the first on the waiting list moves up and is told.
+  await lead.getByLabel('Show').selectOption('all');
+  await lead.getByLabel('Status of 68961917').selectOption('not_selected');
+  await lead.getByRole('dialog', { name: 'Change status' }).getByRole('button', { name: 'Change status' }).click();
+  await expect(lead.getByRole('status').filter({ hasText: 'Moved up' })).toHaveText(
+    'Moved up from the waiting list to Main Player: 68980002.',
+  );
+  await expect(lead.getByLabel('Status of 68980002')).toHaveValue('selected');
+  await page.reload();
+  await expect(page.getByTestId('moved-up')).toHaveText('A Main Player place opened and you moved up from the waiting list.');
+  await saveScreenshot(page, 'sports-moved-up');
+  await leadContext.close();
+});
+
+test('a lead creates, edits and archives a sport on the Admin Panel (issue 16 item 4)', async ({ page, browser, baseURL }) => {
+  const lead = await newPage(browser, baseURL!);
+  await logIn(lead, 'lead');
+  await lead.getByRole('button', { name: 'New sport' }).click();
+  const form = lead.getByRole('dialog', { name: 'New sport' });
+  await form.getByRole('button', { name: 'Create sport' }).click();
+  await expect(form.getByText('Name is required.')).toBeVisible();
+  await form.getByLabel('Name').fill('Futsal');
+  await form.getByLabel('Description').fill('Indoor five-a-side, Fridays.');
+  await form.getByLabel('Main Player spots').fill('5');
+  await form.getByLabel('Picture').selectOption('football');
+  await form.getByLabel('Registration opens').fill('2026-01-05');
+  await form.getByLabel('Registration closes').fill('2026-01-01');
+  await form.getByRole('button', { name: 'Create sport' }).click();
+  await expect(form.getByText('Registration closes must not be before the opening date.')).toBeVisible();
+  await form.getByLabel('Registration closes').fill('2099-12-31');
+  await saveScreenshot(lead, 'sports-new-sport');
+  await form.getByRole('button', { name: 'Create sport' }).click();
+  await expect(form).toBeHidden();
+  const managed = lead.getByTestId('managed-sport').filter({ hasText: 'Futsal' });
+  await expect(managed).toContainText('Open to All · 5 spots · closes 2099-12-31');
+
+  await managed.getByRole('button', { name: 'Edit Futsal' }).click();
+  const edit = lead.getByRole('dialog', { name: 'Edit sport' });
+  await expect(edit.getByLabel('Name')).toHaveValue('Futsal');
+  await edit.getByLabel('Main Player spots').fill('7');
+  await edit.getByRole('button', { name: 'Save sport' }).click();
+  await expect(managed).toContainText('7 spots');
+
+  // The student sees it with its dates, until it is archived.
+  await logIn(page, 'ineligible');
+  const card = page.getByTestId('sport-card').filter({ hasText: 'Futsal' });
+  await expect(card).toContainText('5 Jan 2026 - 31 Dec 2099');
+  await expect(card).toContainText('7 / 7');
+  await managed.getByRole('button', { name: 'Archive Futsal' }).click();
+  await expect(managed).toContainText('Archived');
+  await page.reload();
+  await expect(page.getByTestId('sport-card').first()).toBeVisible();
+  await expect(page.getByTestId('sport-card').filter({ hasText: 'Futsal' })).toHaveCount(0);
+  await lead.context().close();
 });

@@ -49,6 +49,22 @@ const day = (page: Page, name: string) => page.locator(`section.tt-day[aria-labe
 
 test.describe.configure({ mode: 'serial' });
 
+/** Issue 16 item 2: no school page scrolls sideways at 390 px. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    clientWidth: document.scrollingElement!.clientWidth,
+  }));
+  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
+}
+
+/** The element is wholly inside the viewport's width (not cut, not reached by scrolling a strip). */
+async function expectWithinViewport(page: Page, locator: ReturnType<Page['locator']>) {
+  const box = (await locator.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
 test('signs in, ticks the clock and navigates weeks; Prev Week stops at the term start', async ({ page }) => {
   await page.goto('/timetable');
   // 002 §5: student ID and password are required.
@@ -324,11 +340,90 @@ test('reads the Subject Summary', async ({ page }) => {
 test.describe('on a phone', () => {
   test.use(phone);
   test('shows the week and the homework manager at 390px', async ({ page }) => {
+    await page.goto('/timetable');
+    await expectNoSidewaysScroll(page);
     await logIn(page);
+    await expectNoSidewaysScroll(page);
+    // Issue 16 item 2: every tab shows its full label on screen (the strips wrap).
+    for (const name of ['Timetable', 'Manage Homework', 'Subject Summary', "Today's Upcoming", "Today's Past", 'Full Week'])
+      await expectWithinViewport(page, page.getByRole('tab', { name, exact: true }));
     await openFullWeek(page);
+    await expectNoSidewaysScroll(page);
+    // Classes are cards: the status of a Monday class is on screen without scrolling sideways.
+    await expectWithinViewport(page, day(page, 'Monday').getByLabel('Status of Mathematics at 08:30'));
     await saveScreenshot(page, 'timetable-week-phone');
     await page.getByRole('tab', { name: 'Manage Homework' }).click();
     await expect(page.getByText('Left to Do')).toBeVisible();
+    await expectNoSidewaysScroll(page);
     await saveScreenshot(page, 'timetable-homework-phone');
+    await page.getByRole('tab', { name: 'Subject Summary' }).click();
+    await expectNoSidewaysScroll(page);
   });
+});
+
+test('homework keeps up: one-tap done, every overdue item done, weekly homework, today in Full Week (issue 16 item 5)', async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Manage Homework' }).click();
+  const addHomework = async (title: string, dueDate: string) => {
+    await page.getByRole('button', { name: 'Add Homework' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Homework' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Subject').selectOption({ label: 'Mathematics (ค21101)' });
+    await form.getByLabel('Due date').fill(dueDate);
+    await form.getByLabel('Due time').fill('08:00');
+    await form.getByRole('button', { name: 'Add Homework' }).click();
+    await expect(form).toBeHidden();
+  };
+
+  // One tap: the item is done and leaves the pending list.
+  await addHomework('Tap to finish', nextWeek);
+  const completed = Number(await page.getByTestId('stat-completed').textContent());
+  await page.getByRole('button', { name: 'Mark Tap to finish done' }).click();
+  await expect(page.getByTestId('stat-completed')).toHaveText(String(completed + 1));
+  await expect(page.locator('.tt-card', { hasText: 'Tap to finish' })).toHaveCount(0);
+
+  // Every overdue item at once.
+  await addHomework('Forgot last week', addDays(thisWeek, -3));
+  await page.getByRole('button', { name: 'Past Due' }).click();
+  await expect(page.locator('.tt-card', { hasText: 'Forgot last week' })).toContainText('Due');
+  await page.getByRole('button', { name: 'Mark all overdue done' }).click();
+  await expect(page.getByText(/^Marked \d+ overdue items? done\.$/)).toBeVisible();
+  await expect(page.locator('.tt-card')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark all overdue done' })).toBeDisabled();
+
+  // Weekly homework on a class, due when it starts.
+  await page.getByRole('button', { name: 'All Pending' }).click();
+  await page.getByRole('button', { name: 'Repeat weekly' }).click();
+  const repeat = page.getByRole('dialog', { name: 'Repeat weekly' });
+  await repeat.getByLabel('Title').fill('Weekly vocabulary quiz');
+  await repeat.getByLabel('Weeks').fill('3');
+  await saveScreenshot(page, 'timetable-repeat-weekly');
+  await repeat.getByRole('button', { name: 'Add weekly homework' }).click();
+  await expect(page.getByText('Added 3 weekly items.', { exact: true })).toBeVisible();
+  await expect(page.locator('.tt-card', { hasText: 'Weekly vocabulary quiz' })).toHaveCount(3);
+
+  // Today stands out in Full Week (a weekend day shows only when it has classes).
+  await page.getByRole('tab', { name: 'Timetable', exact: true }).click();
+  await openFullWeek(page);
+  const todayIso = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE.timeZone }).format(new Date());
+  const weekday = new Date(`${todayIso}T00:00:00Z`).getUTCDay();
+  await expect(page.locator('section.tt-day[data-today]')).toHaveCount(weekday >= 1 && weekday <= 5 ? 1 : 0);
+  await saveScreenshot(page, 'timetable-week-today');
+});
+
+test('an empty timetable explains the import and offers a sample CSV (issue 16 item 5)', async ({ page }) => {
+  const lead = demoSchoolAccount('lead');
+  await page.goto('/timetable');
+  await page.getByLabel('Student ID').fill(lead.studentId);
+  await page.getByLabel('Password').fill(lead.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const empty = page.getByTestId('empty-timetable');
+  await expect(empty).toContainText('Your timetable is empty');
+  const download = page.waitForEvent('download');
+  await empty.getByRole('link', { name: 'Download a sample CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('timetable-sample.csv');
+  await saveScreenshot(page, 'timetable-empty');
 });

@@ -41,6 +41,18 @@ export const Sport = z.object({
   selected_count: z.number().int(),
   pending_count: z.number().int(),
   eligibility_level: EligibilityLevel,
+  // Issue 16 (decision 0033), beside 002's fields; defaults keep older answers readable.
+  /** Reserves waiting for a Main Player's place, in order. */
+  reserve_count: z.number().int().default(0),
+  /** School-local dates (YYYY-MM-DD, SCHOOL_TIME_ZONE), both inclusive; null = no limit. */
+  registration_opens_on: z.string().nullable().default(null),
+  registration_closes_on: z.string().nullable().default(null),
+  /** Whether today (school-local) lies within this sport's dates; the switch in Settings applies too. */
+  registration_window_open: z.boolean().default(true),
+  /** One of SPORT_IMAGES, or null: chosen from the name (002 §7). */
+  image: z.string().nullable().default(null),
+  /** Archived sports: hidden from students, shown to admins. */
+  archived: z.boolean().default(false),
 });
 export type Sport = z.infer<typeof Sport>;
 
@@ -63,6 +75,10 @@ export const MyRegistrationAnswer = z.object({
   sport_name: z.string(),
   status: RegistrationStatus,
   registration_date: z.string(),
+  /** Issue 16: a reserve's place on the sport's waiting list (1 = next to move up); null otherwise. */
+  waiting_position: z.number().int().nullable().default(null),
+  /** Issue 16: when the student moved up from the waiting list to Main Player (ISO 8601); null otherwise. */
+  moved_up_at: z.string().nullable().default(null),
 });
 export type MyRegistrationAnswer = z.infer<typeof MyRegistrationAnswer>;
 
@@ -85,8 +101,19 @@ export type RegistrationChangeAnswer = z.infer<typeof RegistrationChangeAnswer>;
 export const SportsLogoutAnswer = z.object({ message: z.string() });
 
 /** GET /sports/api/admin/sport-registrations?sportId= (also .csv and .pdf). */
-export const SportRegistrationsQuery = z.object({ sportId: positiveId('sport') });
+export const SportRegistrationsQuery = z.object({
+  sportId: positiveId('sport'),
+  /** Issue 16: only the rows of this status. */
+  status: RegistrationStatus.optional(),
+});
 export type SportRegistrationsQuery = z.input<typeof SportRegistrationsQuery>;
+
+/** Issue 16 item 1: the languages the school tools speak; the printed list follows the person printing. */
+export const SchoolLanguage = z.enum(['en', 'th']);
+export type SchoolLanguage = z.infer<typeof SchoolLanguage>;
+
+/** GET /sports/api/admin/sport-registrations.pdf?sportId=&lang= (without lang: Accept-Language, else English). */
+export const PrintRegistrationsQuery = SportRegistrationsQuery.extend({ lang: SchoolLanguage.optional() });
 
 /** 002 §3 Admin registration row. */
 export const AdminRegistrationRow = z.object({
@@ -96,6 +123,8 @@ export const AdminRegistrationRow = z.object({
   /** ISO 8601. */
   registration_date: z.string(),
   status: RegistrationStatus,
+  /** Issue 16: a reserve's place on the waiting list; null otherwise. */
+  waiting_position: z.number().int().nullable().default(null),
 });
 export type AdminRegistrationRow = z.infer<typeof AdminRegistrationRow>;
 
@@ -113,12 +142,54 @@ export const UpdateRegistrationStatusRequest = z
     registration_id: z.number().int().min(1).max(2_147_483_647),
     status: RegistrationStatus,
     student_id: z.string().min(1).max(32).optional(),
+    /** Issue 16: selecting more Main Players than the sport's spots needs the lead's confirmation. */
+    confirm_over_capacity: z.boolean().optional(),
   })
   .strict();
 export type UpdateRegistrationStatusRequest = z.infer<typeof UpdateRegistrationStatusRequest>;
 
-export const UpdateRegistrationStatusAnswer = z.object({ message: z.string(), registration: AdminRegistrationRow });
+export const UpdateRegistrationStatusAnswer = z.object({
+  message: z.string(),
+  registration: AdminRegistrationRow,
+  /** Issue 16: the reserves who moved up to Main Player because of this change, in order. */
+  moved_up: z.array(AdminRegistrationRow).default([]),
+});
 export type UpdateRegistrationStatusAnswer = z.infer<typeof UpdateRegistrationStatusAnswer>;
+
+/** Issue 16: POST /sports/api/admin/update-registration-statuses, one status for several rows of one sport, all or none. */
+export const BulkUpdateRegistrationStatusRequest = z
+  .object({
+    sport_id: z.number().int().min(1).max(2_147_483_647),
+    registration_ids: z
+      .array(z.number().int().min(1).max(2_147_483_647))
+      .min(1, 'must name at least one registration')
+      .max(500, 'must name at most 500 registrations')
+      .refine((ids) => new Set(ids).size === ids.length, 'must not name a registration twice'),
+    status: RegistrationStatus,
+    confirm_over_capacity: z.boolean().optional(),
+  })
+  .strict();
+export type BulkUpdateRegistrationStatusRequest = z.infer<typeof BulkUpdateRegistrationStatusRequest>;
+
+export const BulkUpdateRegistrationStatusAnswer = z.object({
+  message: z.string(),
+  registrations: z.array(AdminRegistrationRow),
+  moved_up: z.array(AdminRegistrationRow),
+});
+export type BulkUpdateRegistrationStatusAnswer = z.infer<typeof BulkUpdateRegistrationStatusAnswer>;
+
+/** Issue 16: GET /sports/api/admin/registration-counts?sportId=, the count of each status. */
+export const RegistrationCountsAnswer = z.object({
+  sport_id: z.number().int(),
+  total_spots: z.number().int(),
+  counts: z.object({
+    pending_selection: z.number().int(),
+    selected: z.number().int(),
+    reserve: z.number().int(),
+    not_selected: z.number().int(),
+  }),
+});
+export type RegistrationCountsAnswer = z.infer<typeof RegistrationCountsAnswer>;
 
 /**
  * GET /sports/api/config: the fixed student ID the Soviet login checks its password against (002 §4,
@@ -150,6 +221,52 @@ export const SportInput = z.object({
 });
 export type SportInput = z.input<typeof SportInput>;
 
+/** Issue 16 item 4: the pictures a lead may choose for a sport card (null: chosen from the name, 002 §7). */
+export const SPORT_IMAGES = [
+  'football',
+  'basketball',
+  'volleyball',
+  'badminton',
+  'takraw',
+  'swimming',
+  'tennis',
+  'table-tennis',
+  'athletics',
+  'chess',
+] as const;
+export const SportImage = z.enum(SPORT_IMAGES);
+
+const schoolDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'must be a real date',
+  );
+
+/** Issue 16 item 4: create or edit a sport on a page (POST /admin/sports, PUT /admin/sports/:id). */
+export const SportEditRequest = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+    description: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
+    total_spots: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000'),
+    eligibility_level: EligibilityLevel,
+    image: SportImage.nullable().default(null),
+    registration_opens_on: schoolDate.nullable().default(null),
+    registration_closes_on: schoolDate.nullable().default(null),
+  })
+  .strict()
+  .refine((s) => !s.registration_opens_on || !s.registration_closes_on || s.registration_opens_on <= s.registration_closes_on, {
+    message: 'must not be before the opening date',
+    path: ['registration_closes_on'],
+  });
+export type SportEditRequest = z.input<typeof SportEditRequest>;
+
+/** Issue 16 item 4: POST /admin/sports/:id/archive {archived}. */
+export const ArchiveSportRequest = z.object({ archived: z.boolean() }).strict();
+
+export const SportIdParams = z.object({ id: positiveId('sport') });
+
 /** 002 §9: spots left = total_spots - selected_count, never shown below zero. */
 export function spotsLeft(sport: Pick<Sport, 'total_spots' | 'selected_count'>): number {
   return Math.max(0, sport.total_spots - sport.selected_count);
@@ -176,5 +293,18 @@ export const SPORTS_ERRORS = {
     status: 409,
     sentence: 'This student is already registered for another sport, so this registration cannot be made active again.',
   },
+  // Issue 16 (decision 0033).
+  'sports.team_full': {
+    status: 409,
+    sentence: 'This team has no Main Player spots left. Confirm to select over capacity.',
+  },
+  'sports.registration_not_open_yet': { status: 403, sentence: 'Registration for this sport has not opened yet.' },
+  'sports.registration_deadline_passed': { status: 403, sentence: 'Registration for this sport has closed.' },
+  'sports.name_taken': { status: 409, sentence: 'A sport with this name already exists.' },
+  'sports.wrong_sport': { status: 409, sentence: 'Some of these registrations are not for this sport. Reload the list and try again.' },
 } as const satisfies ErrorCatalogue;
 export type SportsErrorCode = keyof typeof SPORTS_ERRORS;
+
+/** Issue 16 item 1: which of a code's sentences a refusal is (`details.reason`), as TIMETABLE_REFUSAL_REASONS. */
+export const SPORTS_REFUSAL_REASONS = ['sport_missing'] as const;
+export type SportsRefusalReason = (typeof SPORTS_REFUSAL_REASONS)[number];

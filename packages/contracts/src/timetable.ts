@@ -235,8 +235,61 @@ export type HomeworkFeedAnswer = z.infer<typeof HomeworkFeedAnswer>;
 export const HomeworkFeedStatusAnswer = z.object({ active: z.boolean(), createdAt: z.number().nullable() });
 export type HomeworkFeedStatusAnswer = z.infer<typeof HomeworkFeedStatusAnswer>;
 
+// ---------------------------------------------------------------------------------------------
+// Issue 16 item 5 (decision 0034): homework that keeps up.
+
+/** POST /timetable/api/homework/mark-overdue-done: every Due item (002 §4 display status) becomes Mark As Done. */
+export const MarkOverdueDoneAnswer = z.object({ marked: z.number().int(), homework: HomeworkListAnswer });
+export type MarkOverdueDoneAnswer = z.infer<typeof MarkOverdueDoneAnswer>;
+
+/** The most weeks one repeating homework may be made for (a term is about 20 weeks). */
+export const MAX_REPEAT_WEEKS = 20;
+
+/**
+ * POST /timetable/api/homework/repeat: the same homework once a week, due at the start of one class
+ * of the student's timetable, for `weeks` weeks from the first such class on or after `starting`.
+ */
+export const RepeatHomeworkRequest = z
+  .object({
+    schedule_item_id: z.number().int().positive().max(MAX_ID, 'must be a class id'),
+    title: requiredText(TIMETABLE_LIMITS.title, 'Title is required.'),
+    details: text(TIMETABLE_LIMITS.details)
+      .nullish()
+      .transform((v) => v ?? ''),
+    weeks: z
+      .number()
+      .int('must be a whole number of weeks')
+      .min(1, 'must be at least 1 week')
+      .max(MAX_REPEAT_WEEKS, `must be at most ${MAX_REPEAT_WEEKS} weeks`),
+    starting: IsoDate.optional(),
+  })
+  .strict();
+export type RepeatHomeworkRequest = z.input<typeof RepeatHomeworkRequest>;
+
 /** Timetable's own error codes (002 §7; decision 0017). */
 export const TIMETABLE_ERRORS = {
   'timetable.homework_id_taken': { status: 409, sentence: 'You already have homework with this ID.' },
 } as const satisfies ErrorCatalogue;
 export type TimetableErrorCode = keyof typeof TIMETABLE_ERRORS;
+
+/**
+ * Issue 16 item 1: a refusal whose sentence says more than its code's default names which sentence it
+ * is in `details.reason` (beside the data it carries), so a client can word it in its reader's language.
+ */
+export const TIMETABLE_REFUSAL_REASONS = [
+  'homework_missing',
+  'class_missing',
+  'subject_not_in_timetable',
+  'before_term',
+  'notes_locked',
+  'past_class_status',
+  'not_week_start',
+  'csv_unreadable',
+  'csv_empty',
+  'csv_too_long',
+  'csv_header',
+  'csv_line',
+  'csv_end_before_start',
+  'csv_same_start',
+] as const;
+export type TimetableRefusalReason = (typeof TIMETABLE_REFUSAL_REASONS)[number];

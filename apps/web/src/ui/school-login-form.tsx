@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
+import { fieldValue, useHydrated } from '../lib/use-hydrated';
 import type { SchoolLoginRequest } from '@guildhall/contracts';
 import { Button } from './button';
 import { TextField } from './field';
@@ -16,22 +17,53 @@ export interface SchoolLoginFormProps extends Omit<FormHTMLAttributes<HTMLFormEl
   status?: ReactNode;
   /** Below the button, e.g. a link. */
   children?: ReactNode;
+  /** The form's own words in the reader's language (issue 16 item 1); 002's English when left out. */
+  texts?: Partial<SchoolLoginTexts>;
 }
+
+export interface SchoolLoginTexts {
+  studentId: string;
+  password: string;
+  studentIdRequired: string;
+  passwordRequired: string;
+  submit: string;
+  submitting: string;
+}
+
+const ENGLISH: SchoolLoginTexts = {
+  studentId: 'Student ID',
+  password: 'Password',
+  studentIdRequired: 'Student ID is required.',
+  passwordRequired: 'Password is required.',
+  submit: 'Log in',
+  submitting: 'Logging in…',
+};
 
 /**
  * The school account sign-in every school tool shows (002 §5 Login form): student ID and password,
  * both required, checked here before anything is sent, then handed to the tool's own login call.
  */
-export function SchoolLoginForm({ onLogin, pending, required, intro, status, children, ...form }: SchoolLoginFormProps) {
+export function SchoolLoginForm({ onLogin, pending, required, intro, status, children, texts, ...form }: SchoolLoginFormProps) {
+  const words = { ...ENGLISH, ...texts };
   const [studentId, setStudentId] = useState('');
   const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<{ studentId?: string; password?: string }>({});
+  const [problems, setProblems] = useState<{ studentId?: boolean; password?: boolean }>({});
+  // Decision 0035: the sign-in screens arrive prerendered. What was typed before React took the form
+  // over stays; the button waits for React, so the form is never sent the browser's own way.
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typedId = fieldValue(formRef.current, 'student_id');
+    const typedPassword = fieldValue(formRef.current, 'password');
+    if (typedId) setStudentId(typedId);
+    if (typedPassword) setPassword(typedPassword);
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = {
-      studentId: studentId.trim() ? undefined : 'Student ID is required.',
-      password: password ? undefined : 'Password is required.',
+      studentId: !studentId.trim(),
+      password: !password,
     };
     setProblems(next);
     if (next.studentId || next.password) return;
@@ -39,31 +71,31 @@ export function SchoolLoginForm({ onLogin, pending, required, intro, status, chi
   };
 
   return (
-    <form {...form} onSubmit={submit} noValidate>
+    <form {...form} ref={formRef} onSubmit={submit} noValidate>
       {intro}
       <TextField
-        label="Student ID"
+        label={words.studentId}
         name="student_id"
         autoComplete="username"
         inputMode="numeric"
         value={studentId}
         onChange={(e) => setStudentId(e.target.value)}
-        error={problems.studentId}
+        error={problems.studentId ? words.studentIdRequired : undefined}
         required={required}
       />
       <TextField
-        label="Password"
+        label={words.password}
         name="password"
         type="password"
         autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        error={problems.password}
+        error={problems.password ? words.passwordRequired : undefined}
         required={required}
       />
       {status}
-      <Button type="submit" block disabled={pending}>
-        {pending ? 'Logging in…' : 'Log in'}
+      <Button type="submit" block disabled={pending || !hydrated}>
+        {pending ? words.submitting : words.submit}
       </Button>
       {children}
     </form>

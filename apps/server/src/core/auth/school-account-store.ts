@@ -1,4 +1,5 @@
-import { hash, verify } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
+import { lazyRequire } from '../lazy/lazy-require';
 import type { Kysely } from 'kysely';
 import type { SchoolAccountsTable, CoreTables } from '../db/core-tables';
 import { isUniqueViolation } from '../db/database';
@@ -21,6 +22,8 @@ export function toAccount(row: Pick<SchoolAccountsTable, 'student_id' | 'email' 
   return { id: row.id, studentId: row.student_id, email: row.email, role: row.role, createdAt: row.created_at };
 }
 
+// Issue 17 item 6: the native hasher is loaded by the first school sign-in, not at start-up.
+const loadArgon2 = lazyRequire<typeof Argon2>('@node-rs/argon2');
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -34,7 +37,7 @@ export class SchoolAccountStore {
   ) {}
 
   async create(input: { studentId: string; password: string; email?: string | null; role: SchoolRole }): Promise<SchoolAccount> {
-    const passwordHash = await hash(input.password, ARGON2_OPTIONS);
+    const passwordHash = await loadArgon2().hash(input.password, ARGON2_OPTIONS);
     try {
       const row = await this.db
         .insertInto('school_accounts')
@@ -57,7 +60,7 @@ export class SchoolAccountStore {
 
   /** Creates the account, or updates its password, email and role when it exists (CSV re-import). */
   async upsert(input: { studentId: string; password: string; email?: string | null; role: SchoolRole }): Promise<SchoolAccount> {
-    const passwordHash = await hash(input.password, ARGON2_OPTIONS);
+    const passwordHash = await loadArgon2().hash(input.password, ARGON2_OPTIONS);
     const values = { email: input.email ?? null, role: input.role, password_hash: passwordHash };
     const row = await this.db
       .insertInto('school_accounts')
@@ -98,11 +101,15 @@ export class SchoolAccountStore {
       .where('student_id', '=', studentId)
       .executeTakeFirst();
     if (!row) {
-      dummyHash ??= hash('not-a-real-password', ARGON2_OPTIONS);
-      await verify(await dummyHash, password).catch(() => false);
+      dummyHash ??= loadArgon2().hash('not-a-real-password', ARGON2_OPTIONS);
+      await loadArgon2()
+        .verify(await dummyHash, password)
+        .catch(() => false);
       return null;
     }
-    const ok = await verify(row.password_hash, password).catch(() => false);
+    const ok = await loadArgon2()
+      .verify(row.password_hash, password)
+      .catch(() => false);
     return ok ? toAccount(row) : null;
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SchoolLoginRequest, type SchoolLoginAnswer } from '@guildhall/contracts';
+import { recordAudit } from '../audit/audit-log';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../http/parse-input';
 import { signIn } from './request-auth';
@@ -15,11 +16,16 @@ export async function signInSchoolAccount(request: FastifyRequest, reply: Fastif
   // are counted the same way, so a refusal never tells whether the account exists.
   const waitMs = await signInThrottle.attempt(body.student_id);
   if (waitMs > 0) {
-    reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-    throw new DomainError('sign_in_throttled');
+    const seconds = Math.ceil(waitMs / 1000);
+    reply.header('retry-after', String(seconds));
+    await recordFailure(request, body.student_id, 'throttled: waiting for the back-off');
+    throw new DomainError('sign_in_throttled', undefined, { retryAfterSeconds: seconds });
   }
   const account = await schoolAccounts.verifyPassword(body.student_id, body.password);
-  if (!account) throw new DomainError('invalid_credentials');
+  if (!account) {
+    await recordFailure(request, body.student_id, 'wrong student ID or password');
+    throw new DomainError('invalid_credentials');
+  }
   await signInThrottle.reset(body.student_id);
   const token = await signIn(request, reply, {
     kind: 'school',
@@ -28,4 +34,10 @@ export async function signInSchoolAccount(request: FastifyRequest, reply: Fastif
     avatar: null,
   });
   return { token, role: account.role, userId: account.id, studentId: account.studentId, email: account.email };
+}
+
+/** Issue 12 item 7: a failed school sign-in in the audit log, under the student ID that was tried. */
+function recordFailure(request: FastifyRequest, studentId: string, why: string): Promise<void> {
+  const { database, now } = request.server.ctx;
+  return recordAudit(database.db, now, { kind: 'school', id: studentId, address: request.ip }, { action: 'sign_in_failed', detail: why });
 }

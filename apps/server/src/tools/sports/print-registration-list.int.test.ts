@@ -84,4 +84,52 @@ describe('printed registration list', () => {
     const anonymous = await t.request({ method: 'GET', url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}` });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  // Issue 16 item 1: the list follows the language of the person printing: `lang` from the page,
+  // else the browser's Accept-Language; English (002's words) otherwise.
+  const printText = async (query: string, headers: Record<string, string> = {}) => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}${query}`,
+      headers: { authorization: `Bearer ${leadToken}`, ...headers },
+    });
+    expect(res.statusCode).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sports-pdf-'));
+    const file = path.join(dir, 'list.pdf');
+    fs.writeFileSync(file, res.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    return { text, info };
+  };
+
+  it('prints in Thai for a Thai reader, with Buddhist-era dates in the school zone', async () => {
+    const { text, info } = await printText('&lang=th');
+    expect(text).toContain('รายชื่อผู้สมัครคัดตัวนักกีฬา');
+    expect(text).toContain('รหัสนักเรียน');
+    expect(text).toContain('วันที่สมัคร');
+    expect(text).toContain('ตัวจริง');
+    expect(text).not.toContain('Main Player');
+    expect(text).not.toContain('Tryout registrations');
+    // 21 Nov 2026 01:22 in New York is 21 พ.ย. 2569 (B.E. = C.E. + 543).
+    expect(text).toMatch(/พิมพ์เมื่อ 21 พ\.ย\. 2569 01:22/);
+    expect(text).toMatch(/68960001\s+\S+\s+21 พ\.ย\. 2569 01:22\s+ตัวจริง/);
+    expect(info).toContain('รายชื่อผู้สมัครคัดตัวนักกีฬา: ตะกร้อ (Sepak Takraw)');
+  }, 60_000);
+
+  it('prints in Thai from Accept-Language when the page sends no lang, and in English otherwise', async () => {
+    const fromHeader = await printText('', { 'accept-language': 'th-TH,th;q=0.9,en;q=0.8' });
+    expect(fromHeader.text).toContain('รายชื่อผู้สมัครคัดตัวนักกีฬา');
+    const english = await printText('&lang=en', { 'accept-language': 'th-TH' });
+    expect(english.text).toContain('Tryout registrations');
+    expect(english.text).toContain('Main Player');
+    expect(english.text).not.toContain('ตัวจริง');
+    const bad = await t.request({
+      method: 'GET',
+      url: `/sports/api/admin/sport-registrations.pdf?sportId=${sportId}&lang=fr`,
+      headers: { authorization: `Bearer ${leadToken}` },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'invalid_input' });
+  }, 60_000);
 });

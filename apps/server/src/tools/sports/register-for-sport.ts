@@ -4,12 +4,14 @@ import { isUniqueViolation } from '@server/core/db/database';
 import { DomainError } from '@server/core/errors/domain-error';
 import { canSeeSport, deriveStudentLevel } from './derive-student-level';
 import { readRegistrationSettings } from './read-registration-settings';
+import { countSelected, lockSport, schoolToday, statusColumns, waitingPositions, withinRegistrationDates } from './sport-team';
 import type { SportsDeps } from './sports-deps';
 
 /**
  * 002 §4, §6 register for one sport's tryouts: only while registration is open, only a sport the
  * student's level may see (002 §5), and at most one active registration, which the partial unique
- * index enforces so that racing requests give exactly one row.
+ * index enforces so that racing requests give exactly one row. Issue 16: only within the sport's
+ * dates; a full sport puts the student on its waiting list (a reserve with a place).
  */
 export async function registerForSport(
   deps: SportsDeps,
@@ -18,21 +20,48 @@ export async function registerForSport(
 ): Promise<RegistrationChangeAnswer> {
   const { db } = deps;
   if (!(await readRegistrationSettings(deps)).isRegistrationOpen) throw new DomainError('sports.registration_closed');
-  const sport = await db
-    .selectFrom('sports')
-    .select(['id', 'name', 'eligibility_level'])
-    .where('id', '=', input.sport_id)
-    .executeTakeFirst();
-  // A sport the student may not see answers as if it did not exist.
-  if (!sport || !canSeeSport(deriveStudentLevel(account.studentId, deps.levelPrefixes), sport.eligibility_level)) {
-    throw new DomainError('sports.not_for_your_level');
-  }
-  const now = deps.now();
+  const level = deriveStudentLevel(account.studentId, deps.levelPrefixes);
+  let sportName = '';
   try {
-    await db
-      .insertInto('sport_registrations')
-      .values({ sport_id: sport.id, account_id: account.id, status: 'pending_selection', created_at: now, updated_at: now })
-      .execute();
+    // Issue 16 item 3: the sport's row is locked while the team is counted, so ten students racing
+    // for the last places get them in turn, and the rest queue in order.
+    return await db.transaction().execute(async (tx) => {
+      const sport = await lockSport(tx, input.sport_id);
+      // A sport the student may not see (another level, archived) answers as if it did not exist.
+      if (!sport || sport.archived_at !== null || !canSeeSport(level, sport.eligibility_level)) {
+        throw new DomainError('sports.not_for_your_level');
+      }
+      sportName = sport.name;
+      const today = schoolToday(deps.now(), deps.timeZone);
+      const window = withinRegistrationDates(sport, today);
+      if (window === 'not_yet')
+        throw new DomainError(
+          'sports.registration_not_open_yet',
+          `Registration for ${sport.name} opens on ${sport.registration_opens_on}.`,
+          { sport: sport.name, date: sport.registration_opens_on ?? '' },
+        );
+      if (window === 'passed')
+        throw new DomainError(
+          'sports.registration_deadline_passed',
+          `Registration for ${sport.name} closed on ${sport.registration_closes_on}.`,
+          { sport: sport.name, date: sport.registration_closes_on ?? '' },
+        );
+      const full = (await countSelected(tx, sport.id)) >= sport.total_spots;
+      const now = deps.now();
+      const inserted = await tx
+        .insertInto('sport_registrations')
+        .values({
+          sport_id: sport.id,
+          account_id: account.id,
+          created_at: now,
+          ...statusColumns(full ? 'reserve' : 'pending_selection', now),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!full) return { message: `You are registered for the ${sport.name} tryouts.` };
+      const place = (await waitingPositions(tx, sport.id)).get(inserted.id);
+      return { message: `${sport.name} is full: you are on its waiting list, place ${place}.` };
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const active = await db
@@ -46,8 +75,10 @@ export async function registerForSport(
       throw new DomainError(
         'sports.already_registered',
         `You are already registered for ${active.name}. A student may register for one sport.`,
+        { sport: active.name },
       );
-    throw new DomainError('sports.not_selected', `You were not selected for ${sport.name} this time; you may register for another sport.`);
+    throw new DomainError('sports.not_selected', `You were not selected for ${sportName} this time; you may register for another sport.`, {
+      sport: sportName,
+    });
   }
-  return { message: `You are registered for the ${sport.name} tryouts.` };
 }

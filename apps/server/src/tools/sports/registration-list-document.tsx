@@ -1,4 +1,5 @@
-import { type AdminRegistrationRow, STATUS_LABELS } from '@guildhall/contracts/sports';
+import { type AdminRegistrationRow, type SchoolLanguage, STATUS_LABELS } from '@guildhall/contracts/sports';
+import { listMessages } from './registration-list-messages';
 
 export interface RegistrationListProps {
   sportName: string;
@@ -6,34 +7,45 @@ export interface RegistrationListProps {
   printedAt: number;
   /** The school's zone (SCHOOL_TIME_ZONE): the list shows the school's local times whatever zone the server runs in. */
   timeZone: string;
+  /** Issue 16 item 1: the language of the person printing (English when left out). */
+  language?: SchoolLanguage;
 }
 
 /** 002 §2 Admin panel "print action": the registrations table of one sport, on A4 portrait. */
-export function RegistrationListDocument({ sportName, rows, printedAt, timeZone }: RegistrationListProps) {
-  const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+export function RegistrationListDocument({ sportName, rows, printedAt, timeZone, language = 'en' }: RegistrationListProps) {
+  const { t, locale } = listMessages(language);
+  const dateFormat = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
   const formatDate = (iso: string) => dateFormat.format(new Date(iso));
   const counts = Object.fromEntries(Object.keys(STATUS_LABELS).map((s) => [s, rows.filter((r) => r.status === s).length]));
   return (
     <main className="sheet">
       <header>
-        <h1>Tryout registrations</h1>
+        <h1>{t('heading')}</h1>
         <p className="sport">{sportName}</p>
         <p className="meta">
-          Printed {formatDate(new Date(printedAt).toISOString())} · {rows.length} registered · {counts.selected} {STATUS_LABELS.selected} ·{' '}
-          {counts.reserve} {STATUS_LABELS.reserve} · {counts.pending_selection} {STATUS_LABELS.pending_selection}
+          {t('meta', {
+            printed: formatDate(new Date(printedAt).toISOString()),
+            total: rows.length,
+            selected: counts.selected,
+            selectedLabel: t('statuses.selected'),
+            reserve: counts.reserve,
+            reserveLabel: t('statuses.reserve'),
+            pending: counts.pending_selection,
+            pendingLabel: t('statuses.pending_selection'),
+          })}
         </p>
       </header>
       {rows.length === 0 ? (
-        <p className="empty">No students have registered for this sport yet.</p>
+        <p className="empty">{t('empty')}</p>
       ) : (
         <table>
           <thead>
             <tr>
               <th>#</th>
-              <th>Student ID</th>
-              <th>Email</th>
-              <th>Registration date</th>
-              <th>Status</th>
+              <th>{t('columns.studentId')}</th>
+              <th>{t('columns.email')}</th>
+              <th>{t('columns.date')}</th>
+              <th>{t('columns.status')}</th>
             </tr>
           </thead>
           <tbody>
@@ -43,7 +55,7 @@ export function RegistrationListDocument({ sportName, rows, printedAt, timeZone 
                 <td>{row.student_id}</td>
                 <td>{row.student_email ?? '-'}</td>
                 <td>{formatDate(row.registration_date)}</td>
-                <td className={`status ${row.status}`}>{STATUS_LABELS[row.status]}</td>
+                <td className={`status ${row.status}`}>{t(`statuses.${row.status}`)}</td>
               </tr>
             ))}
           </tbody>

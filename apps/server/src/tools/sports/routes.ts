@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ArchiveSportRequest,
+  BulkUpdateRegistrationStatusRequest,
+  PrintRegistrationsQuery,
   RegisterSportRequest,
+  SportIdParams,
   SetRegistrationOpenRequest,
   SportRegistrationsQuery,
   UpdateRegistrationStatusRequest,
@@ -11,15 +15,17 @@ import { signInSchoolAccount } from '@server/core/auth/sign-in-school-account';
 import { parseInput } from '@server/core/http/parse-input';
 import { findMyRegistration } from './find-my-registration';
 import { formatRegistrationsCsv } from './format-registrations-csv';
-import { listSportRegistrations } from './list-sport-registrations';
+import { countRegistrations, listSportRegistrations } from './list-sport-registrations';
+import { archiveSport, createSport, editSport } from './manage-sport';
 import { listSports } from './list-sports';
 import { printRegistrationList } from './print-registration-list';
+import { printLanguage } from './registration-list-messages';
 import { readRegistrationSettings } from './read-registration-settings';
 import { registerForSport } from './register-for-sport';
 import { setRegistrationOpen } from './set-registration-open';
 import { requireSportsAccount, requireSportsAdmin, requireSportsStudent } from './sports-access';
 import { makeSportsDeps } from './sports-deps';
-import { updateRegistrationStatus } from './update-registration-status';
+import { bulkUpdateRegistrationStatus, updateRegistrationStatus } from './update-registration-status';
 import { withdrawRegistration } from './withdraw-registration';
 
 /** "Sports list" -> "sports-list", for download file names. */
@@ -75,8 +81,15 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
 
   app.get(`${base}/admin/sport-registrations`, async (request) => {
     await requireSportsAdmin(request);
+    const { sportId, status } = parseInput(SportRegistrationsQuery, request.query);
+    return (await listSportRegistrations(deps, sportId, status)).rows;
+  });
+
+  // Issue 16 item 3: counts per status for the lead.
+  app.get(`${base}/admin/registration-counts`, async (request) => {
+    await requireSportsAdmin(request);
     const { sportId } = parseInput(SportRegistrationsQuery, request.query);
-    return (await listSportRegistrations(deps, sportId)).rows;
+    return countRegistrations(deps, sportId);
   });
 
   app.get(`${base}/admin/sport-registrations.csv`, async (request, reply) => {
@@ -95,8 +108,9 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
 
   app.get(`${base}/admin/sport-registrations.pdf`, async (request, reply) => {
     await requireSportsAdmin(request);
-    const { sportId } = parseInput(SportRegistrationsQuery, request.query);
-    const { sportName, pdf } = await printRegistrationList(deps, sportId);
+    const { sportId, lang } = parseInput(PrintRegistrationsQuery, request.query);
+    // Issue 16 item 1: printed in the language of the person printing.
+    const { sportName, pdf } = await printRegistrationList(deps, sportId, printLanguage(lang, request.headers['accept-language']));
     return reply
       .type('application/pdf')
       .header(
@@ -110,6 +124,28 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
   app.post(`${base}/admin/update-registration-status`, async (request) => {
     await requireSportsAdmin(request);
     return updateRegistrationStatus(deps, parseInput(UpdateRegistrationStatusRequest, request.body));
+  });
+
+  // Issue 16 item 3: several registrations of one sport at once, all or none.
+  app.post(`${base}/admin/update-registration-statuses`, async (request) => {
+    await requireSportsAdmin(request);
+    return bulkUpdateRegistrationStatus(deps, parseInput(BulkUpdateRegistrationStatusRequest, request.body));
+  });
+
+  // Issue 16 item 4: sports managed on a page.
+  app.post(`${base}/admin/sports`, async (request, reply) => {
+    const account = await requireSportsAdmin(request);
+    const sport = await createSport(deps, account, request.body);
+    return reply.code(201).send(sport);
+  });
+  app.put(`${base}/admin/sports/:id`, async (request) => {
+    const account = await requireSportsAdmin(request);
+    return editSport(deps, account, parseInput(SportIdParams, request.params).id, request.body);
+  });
+  app.post(`${base}/admin/sports/:id/archive`, async (request) => {
+    const account = await requireSportsAdmin(request);
+    const { id } = parseInput(SportIdParams, request.params);
+    return archiveSport(deps, account, id, parseInput(ArchiveSportRequest, request.body).archived);
   });
 
   app.post(`${base}/admin/settings/registration-status`, async (request) => {

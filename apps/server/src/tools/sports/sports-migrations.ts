@@ -52,4 +52,19 @@ export const sportsMigrations: Record<string, GuildhallMigration> = {
   '20261124-02-sports-autoincrement-ids': {
     up: (db, dialect) => rebuildWithAutoincrementIds(db, dialect, ['sports', 'sport_registrations']),
   },
+  // Issue 16 items 3-4 (decision 0033): per-sport registration dates (school-local YYYY-MM-DD, both
+  // inclusive), an image choice and archiving; a reserve's place on the waiting list (queued_at) and
+  // when the student moved up from it (moved_up_at, shown once in the app).
+  '20261201-01-sports-waiting-list-and-dates': {
+    async up(db) {
+      await db.schema.alterTable('sports').addColumn('registration_opens_on', 'text').execute();
+      await db.schema.alterTable('sports').addColumn('registration_closes_on', 'text').execute();
+      await db.schema.alterTable('sports').addColumn('image', 'text').execute();
+      await db.schema.alterTable('sports').addColumn('archived_at', 'bigint').execute();
+      await db.schema.alterTable('sport_registrations').addColumn('queued_at', 'bigint').execute();
+      await db.schema.alterTable('sport_registrations').addColumn('moved_up_at', 'bigint').execute();
+      // Reserves set before the waiting list existed queue in the order they last changed.
+      await sql`update sport_registrations set queued_at = updated_at where status = 'reserve'`.execute(db);
+    },
+  },
 };

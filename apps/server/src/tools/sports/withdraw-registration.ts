@@ -26,5 +26,6 @@ export async function withdrawRegistration(deps: SportsDeps, account: SchoolAcco
   throw new DomainError(
     'sports.withdraw_locked',
     `Your registration can no longer be withdrawn: you are a ${STATUS_LABELS[active.status]}.`,
+    { status: active.status },
   );
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import type { Homework, HomeworkCreateRequest } from '@guildhall/contracts/timetable';
+import type { Homework, HomeworkCreateRequest, TimetableRefusalReason } from '@guildhall/contracts/timetable';
 import { isUniqueViolation } from '@server/core/db/database';
 import { DomainError, isDomainError } from '@server/core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
@@ -33,7 +33,10 @@ export async function assertSubjectChoice(
     .orderBy('subject_code')
     .execute();
   const codes = rows.map((r) => r.subject_code);
-  if (!codes.includes(subjectCode)) throw new DomainError('invalid_input', 'subject_code: choose one of the subjects in your timetable.');
+  if (!codes.includes(subjectCode))
+    throw new DomainError('invalid_input', 'subject_code: choose one of the subjects in your timetable.', {
+      reason: 'subject_not_in_timetable' satisfies TimetableRefusalReason,
+    });
 }
 
 /** 002 §7 POST /homework: a new item (002 §4: it starts as Pending unless the form says otherwise). */
@@ -68,6 +71,6 @@ export async function insertHomework(deps: Pick<TimetableDeps, 'db' | 'now'>, ow
 /** 002 §3: a student's homework ids are unique (an index); a second one with the same id is refused. */
 export function homeworkIdTaken(error: unknown, homeworkId: string): unknown {
   return isUniqueViolation(error)
-    ? new DomainError('timetable.homework_id_taken', `You already have homework with the ID ${homeworkId}.`)
+    ? new DomainError('timetable.homework_id_taken', `You already have homework with the ID ${homeworkId}.`, { homeworkId })
     : error;
 }

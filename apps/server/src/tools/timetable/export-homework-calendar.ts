@@ -1,8 +1,12 @@
-import ical from 'ical-generator';
+import type * as IcalGenerator from 'ical-generator';
+import { lazyRequire } from '@server/core/lazy/lazy-require';
 import { displayHomeworkId, homeworkDueAt } from '@guildhall/contracts/timetable-rules';
 import { listHomework } from './list-homework';
 import { listScheduleItems } from './list-schedule-items';
 import type { TimetableDeps } from './timetable-deps';
+
+// Issue 17 item 6: loaded by the first calendar feed, not at start-up.
+const loadIcal = lazyRequire<typeof IcalGenerator>('ical-generator');
 
 /**
  * The owner's homework as an iCalendar feed: one event per item at its due date and time in the
@@ -11,7 +15,10 @@ import type { TimetableDeps } from './timetable-deps';
 export async function exportHomeworkCalendar(deps: TimetableDeps, ownerId: number, studentId: string, publicUrl: string): Promise<string> {
   const [homework, items] = await Promise.all([listHomework(deps, ownerId), listScheduleItems(deps, ownerId)]);
   const subjectNames = new Map(items.map((i) => [i.subject_code, i.subject_name]));
-  const calendar = ical({ name: `Homework ${studentId}`, prodId: { company: 'Guildhall', product: 'timetable', language: 'EN' } });
+  const calendar = loadIcal().default({
+    name: `Homework ${studentId}`,
+    prodId: { company: 'Guildhall', product: 'timetable', language: 'EN' },
+  });
   const host = new URL(publicUrl).host;
   for (const item of homework) {
     if (item.status === 'Graded') continue;

@@ -1,4 +1,4 @@
-import type { ScheduleAnswer, ScheduleQuery } from '@guildhall/contracts/timetable';
+import type { ScheduleAnswer, ScheduleQuery, TimetableRefusalReason } from '@guildhall/contracts/timetable';
 import { ENGLISH_DAY_NAMES, isWeekStart } from '@guildhall/contracts/timetable-rules';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
@@ -29,6 +29,7 @@ export function assertWeekStart(deps: Pick<TimetableDeps, 'settings'>, date: str
     throw new DomainError(
       'invalid_input',
       `${field}: must be the first day of a week (a ${ENGLISH_DAY_NAMES[deps.settings.weekStartsOn - 1]}).`,
+      { reason: 'not_week_start' satisfies TimetableRefusalReason, field, weekday: deps.settings.weekStartsOn },
     );
   }
 }

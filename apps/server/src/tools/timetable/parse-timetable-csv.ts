@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { TIMETABLE_LIMITS, TimetableCsvRow } from '@guildhall/contracts/timetable';
+import { TIMETABLE_LIMITS, TimetableCsvRow, type TimetableRefusalReason } from '@guildhall/contracts/timetable';
 import { minutesOf } from '@guildhall/contracts/timetable-rules';
 import { DomainError } from '@server/core/errors/domain-error';
 import { describeZodError, safeParseInput } from '@server/core/http/parse-input';
@@ -21,26 +21,53 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
       trim: true,
     });
   } catch (error) {
-    throw new DomainError('invalid_input', `The CSV file could not be read: ${(error as Error).message}`);
+    throw new DomainError('invalid_input', `The CSV file could not be read: ${(error as Error).message}`, {
+      reason: 'csv_unreadable' satisfies TimetableRefusalReason,
+    });
   }
-  if (records.length === 0) throw new DomainError('invalid_input', 'The CSV file has no classes.');
+  // Issue 16 item 1: `reason` and the data say which sentence this is, for a reader in another language.
+  if (records.length === 0)
+    throw new DomainError('invalid_input', 'The CSV file has no classes.', { reason: 'csv_empty' satisfies TimetableRefusalReason });
   if (records.length > TIMETABLE_LIMITS.csvRows)
-    throw new DomainError('invalid_input', `The CSV file has more than ${TIMETABLE_LIMITS.csvRows} classes.`);
+    throw new DomainError('invalid_input', `The CSV file has more than ${TIMETABLE_LIMITS.csvRows} classes.`, {
+      reason: 'csv_too_long' satisfies TimetableRefusalReason,
+      max: TIMETABLE_LIMITS.csvRows,
+    });
   const missing = TIMETABLE_CSV_COLUMNS.filter((c) => c !== 'room' && !(c in records[0]!));
-  if (missing.length) throw new DomainError('invalid_input', `The CSV header is missing: ${missing.join(', ')}.`);
+  if (missing.length)
+    throw new DomainError('invalid_input', `The CSV header is missing: ${missing.join(', ')}.`, {
+      reason: 'csv_header' satisfies TimetableRefusalReason,
+      columns: missing.join(', '),
+    });
 
   const seen = new Map<string, number>();
   return records.map((record, index) => {
     const line = index + 2; // line 1 is the header
     const parsed = safeParseInput(TimetableCsvRow, record);
-    if (!parsed.success) throw new DomainError('invalid_input', `Line ${line}: ${describeZodError(parsed.error)}`);
+    if (!parsed.success)
+      throw new DomainError('invalid_input', `Line ${line}: ${describeZodError(parsed.error)}`, {
+        reason: 'csv_line' satisfies TimetableRefusalReason,
+        line,
+      });
     const row = parsed.data;
     if (minutesOf(row.end_time) <= minutesOf(row.start_time))
-      throw new DomainError('invalid_input', `Line ${line}: end_time must be after start_time.`);
+      throw new DomainError('invalid_input', `Line ${line}: end_time must be after start_time.`, {
+        reason: 'csv_end_before_start' satisfies TimetableRefusalReason,
+        line,
+      });
     const slot = `${row.day_of_week} ${row.start_time}`;
     const earlier = seen.get(slot);
     if (earlier !== undefined)
-      throw new DomainError('invalid_input', `Line ${line}: another class (line ${earlier}) already starts at ${row.start_time} that day.`);
+      throw new DomainError(
+        'invalid_input',
+        `Line ${line}: another class (line ${earlier}) already starts at ${row.start_time} that day.`,
+        {
+          reason: 'csv_same_start' satisfies TimetableRefusalReason,
+          line,
+          earlier,
+          time: row.start_time,
+        },
+      );
     seen.set(slot, line);
     return row;
   });

@@ -5,6 +5,7 @@ import {
   HomeworkUpdateRequest,
   ImportTimetableRequest,
   OverrideRequest,
+  RepeatHomeworkRequest,
   ScheduleQuery,
   TimetableIdParams,
   type TimetableConfigAnswer,
@@ -23,6 +24,9 @@ import { issueHomeworkFeed } from './issue-homework-feed';
 import { listHomework } from './list-homework';
 import { listOverrideSummary } from './list-override-summary';
 import { listWeekSchedule } from './list-week-schedule';
+import { markHomeworkDone, markOverdueHomeworkDone } from './mark-homework-done';
+import { repeatHomework } from './repeat-homework';
+import { TIMETABLE_SAMPLE_CSV } from './timetable-sample-csv';
 import { readHomeworkFeedStatus } from './read-homework-feed-status';
 import { revokeHomeworkFeed } from './revoke-homework-feed';
 import { saveScheduleOverride } from './save-schedule-override';
@@ -77,6 +81,24 @@ export async function registerTimetableRoutes(app: FastifyInstance): Promise<voi
     const account = await owner(request);
     return deleteHomework(deps, account.id, parseInput(TimetableIdParams, request.params).id);
   });
+
+  // Issue 16 item 5 (decision 0034): one-tap done, every overdue item done, weekly repeating homework.
+  app.post(`${BASE}/homework/:id/done`, async (request) => {
+    const account = await owner(request);
+    return markHomeworkDone(deps, account.id, parseInput(TimetableIdParams, request.params).id);
+  });
+  app.post(`${BASE}/homework/mark-overdue-done`, async (request) => markOverdueHomeworkDone(deps, (await owner(request)).id));
+  app.post(`${BASE}/homework/repeat`, async (request, reply) => {
+    const account = await owner(request);
+    return reply.code(201).send(await repeatHomework(deps, account.id, parseInput(RepeatHomeworkRequest, request.body)));
+  });
+  // The sample an empty timetable offers (issue 16 item 5): the columns the import reads, no personal data.
+  app.get(`${BASE}/schedule/sample.csv`, async (_request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="timetable-sample.csv"')
+      .send(TIMETABLE_SAMPLE_CSV),
+  );
 
   // Guildhall's own: CSV import of the weekly timetable, homework as an iCalendar feed.
   app.post(`${BASE}/schedule/import`, async (request) => {

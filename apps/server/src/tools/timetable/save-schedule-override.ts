@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ClassStatus, OverrideAnswer, OverrideRequest } from '@guildhall/contracts/timetable';
+import type { ClassStatus, OverrideAnswer, OverrideRequest, TimetableRefusalReason } from '@guildhall/contracts/timetable';
 import { NOTES_LOCKED_TIP, canEditNotes, isPastDay, weekStartOfDate } from '@guildhall/contracts/timetable-rules';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { TimetableDeps } from './timetable-deps';
@@ -17,7 +17,9 @@ export async function saveScheduleOverride(deps: TimetableDeps, ownerId: number,
   assertWeekStart(deps, input.week_start_date, 'week_start_date');
   const { settings } = deps;
   if (input.week_start_date < weekStartOfDate(settings.termStart, settings.weekStartsOn)) {
-    throw new DomainError('invalid_input', 'week_start_date: that week is before the start of term.');
+    throw new DomainError('invalid_input', 'week_start_date: that week is before the start of term.', {
+      reason: 'before_term' satisfies TimetableRefusalReason,
+    });
   }
   const item = await deps.db
     .selectFrom('timetable_schedule_items')
@@ -25,7 +27,10 @@ export async function saveScheduleOverride(deps: TimetableDeps, ownerId: number,
     .where('owner_id', '=', ownerId)
     .where('id', '=', input.schedule_item_id)
     .executeTakeFirst();
-  if (!item) throw new DomainError('not_found', 'That class is not in your timetable.');
+  if (!item)
+    throw new DomainError('not_found', 'That class is not in your timetable.', {
+      reason: 'class_missing' satisfies TimetableRefusalReason,
+    });
 
   const saved = await deps.db
     .selectFrom('timetable_overrides')
@@ -39,10 +44,12 @@ export async function saveScheduleOverride(deps: TimetableDeps, ownerId: number,
   const now = deps.now();
 
   if (input.notes !== currentNotes && !canEditNotes(input.week_start_date, now, settings)) {
-    throw new DomainError('invalid_input', `notes: ${NOTES_LOCKED_TIP}.`);
+    throw new DomainError('invalid_input', `notes: ${NOTES_LOCKED_TIP}.`, { reason: 'notes_locked' satisfies TimetableRefusalReason });
   }
   if (input.status !== currentStatus && isPastDay(input.week_start_date, item.day_of_week, now, settings)) {
-    throw new DomainError('invalid_input', 'status: a past class keeps its status.');
+    throw new DomainError('invalid_input', 'status: a past class keeps its status.', {
+      reason: 'past_class_status' satisfies TimetableRefusalReason,
+    });
   }
   return upsertOverride(deps, ownerId, {
     schedule_item_id: item.id,

@@ -97,19 +97,23 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
 
   describe('CSV import', () => {
     it('refuses a bad file with a 400 naming the line, writing nothing', async () => {
-      const bad = [
-        'subject_code,subject_name,start_time,end_time,room\nX,Y,08:00,09:00,1\n', // no day_of_week column
-        timetableCsv([makeTimetableRow(), makeTimetableRow({ start_time: '25:00' })]),
-        timetableCsv([makeTimetableRow(), makeTimetableRow({ day_of_week: 9 })]),
-        timetableCsv([makeTimetableRow(), makeTimetableRow({ end_time: '08:00' })]),
-        timetableCsv([makeTimetableRow(), makeTimetableRow({ subject_name: 'Again' })]), // same slot twice
-        timetableCsv([makeTimetableRow({ subject_code: '' })]),
-        '"unterminated,quote\n',
+      // Issue 16 item 1: each refusal also says which sentence it is, with its data (details), for Thai.
+      const bad: Array<[string, Record<string, string | number>]> = [
+        ['subject_code,subject_name,start_time,end_time,room\nX,Y,08:00,09:00,1\n', { reason: 'csv_header', columns: 'day_of_week' }],
+        [timetableCsv([makeTimetableRow(), makeTimetableRow({ start_time: '25:00' })]), { reason: 'csv_line', line: 3 }],
+        [timetableCsv([makeTimetableRow(), makeTimetableRow({ day_of_week: 9 })]), { reason: 'csv_line', line: 3 }],
+        [timetableCsv([makeTimetableRow(), makeTimetableRow({ end_time: '08:00' })]), { reason: 'csv_end_before_start', line: 3 }],
+        [
+          timetableCsv([makeTimetableRow(), makeTimetableRow({ subject_name: 'Again' })]), // same slot twice
+          { reason: 'csv_same_start', line: 3, earlier: 2, time: makeTimetableRow().start_time },
+        ],
+        [timetableCsv([makeTimetableRow({ subject_code: '' })]), { reason: 'csv_line', line: 2 }],
+        ['"unterminated,quote\n', { reason: 'csv_unreadable' }],
       ];
-      for (const csv of bad) {
+      for (const [csv, details] of bad) {
         const res = await as(alice).post('/schedule/import', { csv });
         expect(res.statusCode, csv).toBe(400);
-        expect(res.json().error).toBeTruthy();
+        expect(res.json(), csv).toEqual({ code: 'invalid_input', error: expect.any(String), details });
       }
       expect((await as(alice).post('/schedule/import', { csv: '' })).statusCode).toBe(400);
       expect((await as(alice).post('/schedule/import', { text: 'x' })).statusCode).toBe(400);
@@ -416,7 +420,13 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
         (await as(alice).put(`/homework/${created.id}`, makeHomework({ homework_id: 'HW-ABC123', status: 'Pending' }))).statusCode,
       ).toBe(409);
       expect((await as(alice).put('/homework/abc', makeHomework())).statusCode).toBe(400);
-      expect((await as(alice).put('/homework/999999', makeHomework())).statusCode).toBe(404);
+      const noSuchHomework = await as(alice).put('/homework/999999', makeHomework());
+      expect(noSuchHomework.statusCode).toBe(404);
+      expect(noSuchHomework.json()).toEqual({
+        error: 'That homework does not exist.',
+        code: 'not_found',
+        details: { reason: 'homework_missing' },
+      });
       const gone = await as(alice).del(`/homework/${created.id}`);
       expect(gone.json()).toEqual({ ok: true });
       expect((await as(alice).del(`/homework/${created.id}`)).statusCode).toBe(404);

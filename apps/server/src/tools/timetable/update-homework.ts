@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Homework, HomeworkUpdateRequest } from '@guildhall/contracts/timetable';
+import type { Homework, HomeworkUpdateRequest, TimetableRefusalReason } from '@guildhall/contracts/timetable';
 import { DomainError } from '@server/core/errors/domain-error';
 import { assertSubjectChoice, homeworkIdTaken } from './create-homework';
 import type { TimetableDeps } from './timetable-deps';
@@ -15,11 +15,13 @@ export async function updateHomework(deps: TimetableDeps, ownerId: number, id: n
     .where('owner_id', '=', ownerId)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!current) throw new DomainError('not_found', 'That homework does not exist.');
+  if (!current)
+    throw new DomainError('not_found', 'That homework does not exist.', { reason: 'homework_missing' satisfies TimetableRefusalReason });
   // The item's own subject stays allowed even if a re-imported timetable dropped it.
   await assertSubjectChoice(deps, ownerId, input.subject_code, current.subject_code);
   const updated = await writeHomework(deps, ownerId, id, { ...input, homework_id: input.homework_id ?? current.homework_id });
-  if (!updated) throw new DomainError('not_found', 'That homework does not exist.');
+  if (!updated)
+    throw new DomainError('not_found', 'That homework does not exist.', { reason: 'homework_missing' satisfies TimetableRefusalReason });
   return updated;
 }
 

@@ -1,6 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { usePortfolioConfig } from './api/get-portfolio-config';
 import { useAfter, useTicks } from '@/lib/scaled-clock';
+import { LanguageSwitch } from '@/lib/i18n/language-switch';
+import { useSchoolLanguage } from '@/lib/i18n/school-i18n';
+import { usePortfolioRefusal, usePortfolioT } from './messages';
+import en from './messages/en.json';
 import './portfolio.css';
 
 type Stage = 'off' | 'boot' | 'login' | 'dashboard' | 'alert' | 'countdown';
@@ -8,19 +12,8 @@ type Stage = 'off' | 'boot' | 'login' | 'dashboard' | 'alert' | 'countdown';
 // 002 §9: alert lines every 2 s, a 300 s countdown. The boot length is not shown; 3 s feels like one.
 export const PORTFOLIO_TIMINGS = { boot: 3000, alertLine: 2000, countdownSeconds: 300 } as const;
 
-// 002 §8: "The wrong-password alert lines: wording not shown." Eight lines of our own.
-export const ALERT_LINES = [
-  'ALERT: Unauthorized access attempt detected.',
-  'Tracing connection origin...',
-  'Origin located. Logging device fingerprint...',
-  'Notifying the system administrator...',
-  'Encrypting portfolio archives...',
-  'Locking all terminals...',
-  'Security protocol OMEGA engaged.',
-  'System lockdown initiated.',
-] as const;
-
-const BOOT_LINES = ['PORTFOLIO-OS 2.0', 'Checking memory ........ OK', 'Mounting /projects ..... OK', 'Starting display ....... OK'];
+// 002 §8: "The wrong-password alert lines: wording not shown." Eight lines of our own (messages/*.json).
+export const ALERT_LINES: readonly string[] = en.alert;
 
 /**
  * 002 §2 Portfolio fake computer, a decorative screen with no real function: power-off, boot, login
@@ -31,9 +24,13 @@ export function PortfolioPage() {
   const config = usePortfolioConfig();
   const [stage, setStage] = useState<Stage>('off');
   const [password, setPassword] = useState('');
+  const { language, setLanguage } = useSchoolLanguage();
+  const { t } = usePortfolioT();
+  const refusal = usePortfolioRefusal();
+  const alertLines = t('alert', { returnObjects: true }) as unknown as string[];
   useEffect(() => {
-    document.title = 'Portfolio · Guildhall';
-  }, []);
+    document.title = t('documentTitle');
+  }, [t]);
 
   useAfter(stage === 'boot', PORTFOLIO_TIMINGS.boot, () => setStage('login'));
   const alertTicks = useTicks(stage === 'alert', PORTFOLIO_TIMINGS.alertLine);
@@ -54,9 +51,10 @@ export function PortfolioPage() {
 
   return (
     <div className={`portfolio portfolio--${stage}`} data-testid="portfolio" data-stage={stage}>
+      <LanguageSwitch language={language} onChange={setLanguage} className="language-switch--corner" />
       {stage === 'off' && (
         <div className="portfolio-off">
-          <button type="button" className="portfolio-power" onClick={() => setStage('boot')} aria-label="Power on">
+          <button type="button" className="portfolio-power" onClick={() => setStage('boot')} aria-label={t('powerOn')}>
             {/* Drawn, not the ⏻ character: few fonts have it. */}
             <svg
               width="36"
@@ -73,12 +71,12 @@ export function PortfolioPage() {
               <path d="M6.3 6.8a8 8 0 1 0 11.4 0" />
             </svg>
           </button>
-          <p>Press the power button</p>
+          <p>{t('pressPower')}</p>
         </div>
       )}
       {stage === 'boot' && (
         <pre className="portfolio-boot" aria-live="polite">
-          {BOOT_LINES.join('\n')}
+          {(t('boot', { returnObjects: true }) as unknown as string[]).join('\n')}
         </pre>
       )}
       {stage === 'login' && (
@@ -86,8 +84,8 @@ export function PortfolioPage() {
           <div className="portfolio-login__avatar" aria-hidden="true">
             P
           </div>
-          <h1 className="portfolio-login__title">Portfolio</h1>
-          <label htmlFor="portfolio-password">Password</label>
+          <h1 className="portfolio-login__title">{t('title')}</h1>
+          <label htmlFor="portfolio-password">{t('password')}</label>
           <input
             id="portfolio-password"
             type="password"
@@ -98,29 +96,31 @@ export function PortfolioPage() {
             disabled={!config.data}
           />
           <button type="submit" disabled={!config.data}>
-            Log in
+            {t('logIn')}
           </button>
-          {config.isError && <p role="alert">The computer could not start: {config.error.message}</p>}
+          {config.isError && <p role="alert">{t('startFailed', { message: refusal(config.error) })}</p>}
         </form>
       )}
       {stage === 'dashboard' && (
         <div className="portfolio-dashboard">
-          <p className="portfolio-dashboard__text">Further development is pending approval...</p>
+          <p className="portfolio-dashboard__text">{t('pending')}</p>
           <button type="button" onClick={() => setStage('off')}>
-            End Session
+            {t('endSession')}
           </button>
         </div>
       )}
       {(stage === 'alert' || stage === 'countdown') && (
         <div className="portfolio-alert" role="alert">
           <ul>
-            {ALERT_LINES.slice(0, stage === 'countdown' ? ALERT_LINES.length : linesShown).map((line) => (
+            {alertLines.slice(0, stage === 'countdown' ? alertLines.length : linesShown).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
           {stage === 'countdown' && (
             <p className="portfolio-alert__countdown" data-testid="portfolio-countdown">
-              System reset in {String(Math.floor(secondsLeft / 60)).padStart(2, '0')}:{String(secondsLeft % 60).padStart(2, '0')}
+              {t('reset', {
+                time: `${String(Math.floor(secondsLeft / 60)).padStart(2, '0')}:${String(secondsLeft % 60).padStart(2, '0')}`,
+              })}
             </p>
           )}
         </div>

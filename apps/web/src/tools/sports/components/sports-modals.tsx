@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/ui/button';
 import { Modal } from '@/ui/modal';
+import { useSportsT } from '../messages';
 
 /** 002 §2 "an error modal": one message and a way out. */
 export function ErrorModal({ message, onClose }: { message: string | null; onClose(): void }) {
+  const { t } = useSportsT();
   return (
     <Modal
       open={message !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Error"
+      title={t('modal.error')}
       size="sm"
-      footer={<Button onClick={onClose}>OK</Button>}
+      footer={<Button onClick={onClose}>{t('modal.ok')}</Button>}
     >
       <p className="sports-modal__text" role="alert">
         {message}
@@ -39,6 +41,7 @@ export function ConfirmModal({
   onConfirm(): void;
   onCancel(): void;
 }) {
+  const { t } = useSportsT();
   return (
     <Modal
       open={open}
@@ -48,7 +51,7 @@ export function ConfirmModal({
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('modal.cancel')}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
             {confirmLabel}

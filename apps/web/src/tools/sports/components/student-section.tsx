@@ -5,14 +5,12 @@ import { useMyRegistration } from '../api/get-my-registration';
 import { useRegistrationStatus } from '../api/get-registration-status';
 import { useSports } from '../api/get-sports';
 import { useRegisterSport } from '../api/register-sport';
-import { ApiError } from '@/lib/api-client';
 import { useWithdrawRegistration } from '../api/withdraw-registration';
 import type { SportsSession } from '../lib/session';
 import { RegistrationStatusCard } from './registration-status-card';
 import { SportCard } from './sport-card';
 import { ConfirmModal, ErrorModal } from './sports-modals';
-
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'An unexpected error occurred.');
+import { useSportsRefusal, useSportsT } from '../messages';
 
 /**
  * 002 §2 the student's registration section: status card, sport cards, the confirm modals and the
@@ -27,9 +25,11 @@ export function StudentSection({ session, onLoadFailure }: { session: SportsSess
   const [confirmSport, setConfirmSport] = useState<Sport | null>(null);
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useSportsT();
+  const messageOf = useSportsRefusal();
 
   const loadError = sports.error
-    ? `Failed to load sports list: ${messageOf(sports.error)}`
+    ? t('errors.loadSports', { msg: messageOf(sports.error) })
     : settings.error
       ? messageOf(settings.error)
       : mine.error
@@ -39,7 +39,7 @@ export function StudentSection({ session, onLoadFailure }: { session: SportsSess
     if (loadError) onLoadFailure(loadError);
   }, [loadError, onLoadFailure]);
 
-  if (settings.isPending || sports.isPending || mine.isPending) return <Spinner label="Loading sports" />;
+  if (settings.isPending || sports.isPending || mine.isPending) return <Spinner label={t('student.loading')} />;
   if (loadError || !settings.data || !sports.data) return null;
 
   const registration = mine.data ?? null;
@@ -58,24 +58,24 @@ export function StudentSection({ session, onLoadFailure }: { session: SportsSess
     withdraw.mutate(undefined, {
       onSettled: () => setConfirmWithdraw(false),
       // 002 §8: 'Could not withdraw registration.'
-      onError: () => setError('Could not withdraw registration.'),
+      onError: () => setError(t('errors.withdraw')),
     });
   };
 
   return (
     <section className="sports-student" aria-labelledby="sports-student-title">
       <h2 id="sports-student-title" className="sports-section-title">
-        Tryout registration
+        {t('student.title')}
       </h2>
       {registration && <RegistrationStatusCard registration={registration} onWithdraw={() => setConfirmWithdraw(true)} />}
       {!open && !active && (
         <p className="sports-notice" role="status">
-          Registration is currently closed.
+          {t('student.closed')}
         </p>
       )}
       {open &&
         (sports.data.length === 0 ? (
-          <p className="sports-notice">No sports are available for your level at this time.</p>
+          <p className="sports-notice">{t('student.noSports')}</p>
         ) : (
           <div className="sports-grid">
             {sports.data.map((sport) => (
@@ -91,18 +91,18 @@ export function StudentSection({ session, onLoadFailure }: { session: SportsSess
         ))}
       <ConfirmModal
         open={confirmSport !== null}
-        title="Confirm registration"
-        text={`Are you sure you want to register for tryouts for ${confirmSport?.name ?? ''}?`}
-        confirmLabel="Register"
+        title={t('student.confirmRegisterTitle')}
+        text={t('student.confirmRegister', { sport: confirmSport?.name ?? '' })}
+        confirmLabel={t('student.register')}
         busy={register.isPending}
         onConfirm={doRegister}
         onCancel={() => setConfirmSport(null)}
       />
       <ConfirmModal
         open={confirmWithdraw}
-        title="Confirm withdrawal"
-        text={`Are you sure you want to withdraw your registration for ${registration?.sport_name ?? ''}? This action cannot be undone.`}
-        confirmLabel="Withdraw"
+        title={t('student.confirmWithdrawTitle')}
+        text={t('student.confirmWithdraw', { sport: registration?.sport_name ?? '' })}
+        confirmLabel={t('student.withdraw')}
         danger
         busy={withdraw.isPending}
         onConfirm={doWithdraw}

@@ -3,7 +3,7 @@
 // so each keyword picks a colour band and a short mark drawn in the bundled font (emoji fonts are
 // not on every machine, so none are used).
 const VISUALS: Array<{ keywords: string[]; icon: string; hue: number }> = [
-  { keywords: ['table tennis', 'ping pong', 'ปิงปอง'], icon: 'TT', hue: 200 },
+  { keywords: ['table tennis', 'table-tennis', 'ping pong', 'ปิงปอง'], icon: 'TT', hue: 200 },
   { keywords: ['football', 'soccer', 'futsal', 'ฟุตบอล', 'ฟุตซอล'], icon: 'FB', hue: 140 },
   { keywords: ['basketball', 'บาส'], icon: 'BB', hue: 25 },
   { keywords: ['volleyball', 'วอลเลย์'], icon: 'VB', hue: 45 },

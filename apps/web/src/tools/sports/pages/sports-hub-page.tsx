@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateMe } from '@/api/get-me';
 import { Page } from '@/ui/page';
@@ -10,6 +10,9 @@ import { ErrorModal } from '../components/sports-modals';
 import { StudentSection } from '../components/student-section';
 import { SOVIET_KEY, clearSession, isAdminRole, isSovietSession, useSportsSession } from '../lib/session';
 import { SovietMode } from '../soviet/soviet-mode';
+import { LanguageSwitch } from '@/lib/i18n/language-switch';
+import { useSchoolLanguage } from '@/lib/i18n/school-i18n';
+import { useSportsT } from '../messages';
 import '../sports.css';
 
 /**
@@ -19,8 +22,13 @@ import '../sports.css';
 export function SportsHubPage() {
   const session = useSportsSession();
   const client = useQueryClient();
-  const [soviet, setSoviet] = useState(() => isSovietSession());
+  // Decision 0035: the page is prerendered without storage; the stored flag is read after hydration.
+  const storedSoviet = useSyncExternalStore(subscribeNever, isSovietSession, () => false);
+  const [sovietChoice, setSoviet] = useState<boolean | null>(null);
+  const soviet = sovietChoice ?? storedSoviet;
   const [error, setError] = useState<string | null>(null);
+  const { language, setLanguage } = useSchoolLanguage();
+  const { t } = useSportsT();
 
   const endSession = useCallback(
     (message?: string) => {
@@ -52,8 +60,9 @@ export function SportsHubPage() {
   }
 
   return (
-    <Page title="Sports Tryouts" lead="Register for the tryouts of one sport. Sports leads pick the teams.">
+    <Page title={t('title')} lead={t('lead')}>
       <div className="sports">
+        <LanguageSwitch language={language} onChange={setLanguage} className="sports-language" />
         {session ? (
           <>
             <InfoBar session={session} onLogout={() => endSession()} />
@@ -66,7 +75,7 @@ export function SportsHubPage() {
             {/* 002 §2: the Soviet toggle exists only while logged out. */}
             <label className="sports-soviet-toggle">
               <input type="checkbox" checked={soviet} onChange={(e) => setSoviet(e.target.checked)} />
-              <span>Soviet mode ☭</span>
+              <span>{t('sovietToggle')}</span>
             </label>
           </div>
         )}
@@ -75,3 +84,6 @@ export function SportsHubPage() {
     </Page>
   );
 }
+
+/** The session-scoped Soviet flag changes only through this page's own setter. */
+const subscribeNever = () => () => {};

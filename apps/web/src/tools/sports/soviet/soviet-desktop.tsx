@@ -5,7 +5,8 @@ import { ClipboardIcon, ComputerIcon, MedalIcon } from './desktop-icons';
 import { AdminPanel } from '../components/admin-panel';
 import { StudentSection } from '../components/student-section';
 import { useNow } from '@/lib/scaled-clock';
-import { LEVEL_LABELS, ROLE_LABELS } from '../lib/labels';
+import { schoolDateFormat } from '@/lib/i18n/school-format';
+import { useSportsT } from '../messages';
 import { type SportsSession, isAdminRole } from '../lib/session';
 
 type AppId = 'computer' | 'register' | 'admin';
@@ -43,12 +44,13 @@ export function SovietDesktop({
   ];
   const [windows, setWindows] = useState<WindowState[]>([]);
   const [startOpen, setStartOpen] = useState(false);
+  const { t } = useSportsT();
   const top = () => Math.max(0, ...windows.map((w) => w.z)) + 1;
   const open = (id: AppId) =>
     setWindows((ws) => {
       const z = Math.max(0, ...ws.map((w) => w.z)) + 1;
       if (ws.some((w) => w.id === id)) return ws.map((w) => (w.id === id ? { ...w, z } : w));
-      return [...ws, { id, x: 140 + ws.length * 36, y: 40 + ws.length * 30, z }];
+      return [...ws, { id, ...openingPlace(ws.length), z }];
     });
   const close = (id: AppId) => setWindows((ws) => ws.filter((w) => w.id !== id));
   const focus = (id: AppId) => setWindows((ws) => ws.map((w) => (w.id === id ? { ...w, z: top() } : w)));
@@ -56,7 +58,7 @@ export function SovietDesktop({
 
   return (
     <div className="soviet-desktop" data-testid="soviet-desktop">
-      <ul className="soviet-desktop__icons" aria-label="Desktop">
+      <ul className="soviet-desktop__icons" aria-label={t('desktop.label')}>
         {icons.map((id) => (
           <li key={id}>
             <button
@@ -64,10 +66,10 @@ export function SovietDesktop({
               className="soviet-icon"
               onDoubleClick={() => open(id)}
               onClick={(e) => e.detail === 0 && open(id)}
-              title={`Open ${APPS[id].title} (double-click)`}
+              title={t('desktop.open', { app: t(`desktop.apps.${id}`) })}
             >
               <span className="soviet-icon__image">{APPS[id].Icon()}</span>
-              <span className="soviet-icon__label">{APPS[id].title}</span>
+              <span className="soviet-icon__label">{t(`desktop.apps.${id}`)}</span>
             </button>
           </li>
         ))}
@@ -76,7 +78,7 @@ export function SovietDesktop({
         <SovietWindow
           key={w.id}
           state={w}
-          title={APPS[w.id].title}
+          title={t(`desktop.apps.${w.id}`)}
           onClose={() => close(w.id)}
           onFocus={() => focus(w.id)}
           onMove={(x, y) => move(w.id, x, y)}
@@ -98,6 +100,18 @@ export function SovietDesktop({
       />
     </div>
   );
+}
+
+/**
+ * Where the n-th window opens: cascaded as on a desktop, but always wholly on screen, so on a 390 px
+ * phone it opens at the left edge and fits (issue 16 item 2). The width matches .soviet-window's
+ * min(46rem, 100vw - 1rem).
+ */
+function openingPlace(n: number): { x: number; y: number } {
+  const width = Math.min(46 * 16, window.innerWidth - 16);
+  const x = Math.max(8, Math.min(140 + n * 36, window.innerWidth - width - 8));
+  const y = Math.max(8, Math.min(40 + n * 30, window.innerHeight - 240));
+  return { x, y };
 }
 
 function SovietWindow({
@@ -154,18 +168,19 @@ function SovietWindow({
 function MyComputer({ session }: { session: SportsSession }) {
   const config = useSportsConfig();
   const level = config.data ? levelOf(session.studentId, config.data.levelPrefixes) : 'none';
+  const { t } = useSportsT();
   return (
     <dl className="soviet-computer">
-      <dt>Comrade</dt>
+      <dt>{t('desktop.comrade')}</dt>
       <dd>{session.email ?? '-'}</dd>
-      <dt>Student ID</dt>
+      <dt>{t('studentId')}</dt>
       <dd>{session.studentId}</dd>
-      <dt>Level</dt>
-      <dd>{LEVEL_LABELS[level]}</dd>
-      <dt>Role</dt>
-      <dd>{ROLE_LABELS[session.role]}</dd>
-      <dt>Disk</dt>
-      <dd>PEOPLE-DISK-01 (shared by everyone)</dd>
+      <dt>{t('desktop.level')}</dt>
+      <dd>{t(`levels.${level}`)}</dd>
+      <dt>{t('desktop.role')}</dt>
+      <dd>{t(`roles.${session.role}`)}</dd>
+      <dt>{t('desktop.disk')}</dt>
+      <dd>{t('desktop.diskValue')}</dd>
     </dl>
   );
 }
@@ -184,27 +199,28 @@ function Taskbar({
   onLogout(): void;
 }) {
   const now = useNow();
+  const { t, language } = useSportsT();
   return (
     <div className="soviet-taskbar">
       <button type="button" className="soviet-taskbar__start" aria-expanded={startOpen} onClick={onToggleStart}>
-        ☭ Start
+        {t('desktop.start')}
       </button>
       {startOpen && (
         <div className="soviet-start-menu" role="menu">
           <button type="button" role="menuitem" onClick={onLogout}>
-            Log off
+            {t('desktop.logOff')}
           </button>
         </div>
       )}
       <div className="soviet-taskbar__windows">
         {windows.map((w) => (
           <button key={w.id} type="button" onClick={() => onFocus(w.id)}>
-            {APPS[w.id].title}
+            {t(`desktop.apps.${w.id}`)}
           </button>
         ))}
       </div>
       <time className="soviet-taskbar__clock" dateTime={now.toISOString()} data-testid="taskbar-clock">
-        {now.toLocaleTimeString('en-GB')}
+        {schoolDateFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(now)}
       </time>
     </div>
   );

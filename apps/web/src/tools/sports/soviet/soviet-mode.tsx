@@ -4,22 +4,15 @@ import { useLogin } from '../api/login';
 import { useAfter, useTicks } from '@/lib/scaled-clock';
 import { storeSession, useSportsSession } from '../lib/session';
 import { SovietDesktop } from './soviet-desktop';
+import { LanguageSwitch } from '@/lib/i18n/language-switch';
+import { useSchoolLanguageChoice } from '@/lib/i18n/school-i18n';
+import { useSportsT } from '../messages';
 import './soviet.css';
 
 type Stage = 'bootText' | 'bootLogo' | 'login' | 'failed' | 'welcome' | 'progress' | 'desktop';
 
 // 002 §4, §9 joke screen timings (scaled by the one clock in lib/scaled-clock.ts).
 export const SOVIET_TIMINGS = { bootText: 4000, bootLogo: 8000, welcome: 5000, failed: 3000, progressStep: 100 } as const;
-export const GULAG_MESSAGE = 'INCORRECT PASSWORD. TICKET TO GULAG HAS BEEN ISSUED.';
-
-const BOOT_LINES = [
-  'ELEKTRONIKA BIOS v4.1917  (C) Ministry of Computing',
-  'CPU: K1810VM86 @ 5 MHz ...... OK',
-  'Memory test: 640K ........... OK (all memory belongs to the people)',
-  'Detecting drives ............ PEOPLE-DISK-01',
-  'Loading Sports Committee kernel ...',
-  'Starting collective services ... done',
-];
 
 /**
  * 002 §2 "Soviet desktop variant", started by the toggle on the logged-out screen: boot text, boot
@@ -44,22 +37,25 @@ export function SovietMode({
   useAfter(stage === 'welcome', SOVIET_TIMINGS.welcome, () => setStage('progress'));
   const percent = Math.min(100, useTicks(stage === 'progress', SOVIET_TIMINGS.progressStep));
   useAfter(stage === 'progress' && percent >= 100, 0, () => setStage('desktop'));
+  const { t } = useSportsT();
+  const { language, setLanguage } = useSchoolLanguageChoice();
 
   return (
     <div className={`soviet soviet--${stage}`} data-testid="soviet" data-stage={stage}>
+      {stage !== 'desktop' && <LanguageSwitch language={language} onChange={setLanguage} className="language-switch--corner" />}
       {stage === 'bootText' && (
         <pre className="soviet-boot-text" aria-live="polite">
-          {BOOT_LINES.join('\n')}
+          {(t('soviet.boot', { returnObjects: true }) as unknown as string[]).join('\n')}
           <span className="soviet-cursor">█</span>
         </pre>
       )}
       {stage === 'bootLogo' && (
-        <div className="soviet-logo" role="img" aria-label="SovietOS is starting">
+        <div className="soviet-logo" role="img" aria-label={t('soviet.starting')}>
           <span className="soviet-logo__mark" aria-hidden="true">
             ☭
           </span>
           <span className="soviet-logo__name">SovietOS</span>
-          <span className="soviet-logo__edition">Sports Committee Edition</span>
+          <span className="soviet-logo__edition">{t('soviet.edition')}</span>
           <span className="soviet-logo__bar" aria-hidden="true">
             <span />
           </span>
@@ -75,20 +71,20 @@ export function SovietMode({
       )}
       {stage === 'welcome' && (
         <div className="soviet-welcome" role="status">
-          <p className="soviet-welcome__title">welcome</p>
-          <p>Glory to the Sports Committee, comrade.</p>
+          <p className="soviet-welcome__title">{t('soviet.welcome')}</p>
+          <p>{t('soviet.glory')}</p>
         </div>
       )}
       {stage === 'progress' && (
         <div className="soviet-progress" role="status">
-          <p>Redirecting to the people’s desktop…</p>
+          <p>{t('soviet.redirecting')}</p>
           <div
             className="soviet-progress__track"
             role="progressbar"
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
-            aria-label="Redirect progress"
+            aria-label={t('soviet.progress')}
           >
             <div className="soviet-progress__fill" style={{ width: `${percent}%` }} />
           </div>
@@ -105,6 +101,7 @@ function SovietLogin({ failed, onSuccess, onFailure, onExit }: { failed: boolean
   const login = useLogin();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const { t } = useSportsT();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!config.data || busy) return;
@@ -126,23 +123,23 @@ function SovietLogin({ failed, onSuccess, onFailure, onExit }: { failed: boolean
       <div className="soviet-xp__top">☭ SovietOS</div>
       <div className="soviet-xp__middle">
         <div className="soviet-xp__intro">
-          <p className="soviet-xp__big">To begin, click your name</p>
-          <p>and enter the Party password.</p>
+          <p className="soviet-xp__big">{t('soviet.begin')}</p>
+          <p>{t('soviet.party')}</p>
         </div>
         <form className="soviet-xp__user" onSubmit={submit}>
           <span className="soviet-xp__avatar" aria-hidden="true">
             ★
           </span>
           <div>
-            <p className="soviet-xp__name">Comrade</p>
+            <p className="soviet-xp__name">{t('desktop.comrade')}</p>
             {failed ? (
               <p className="soviet-xp__error" role="alert">
-                {GULAG_MESSAGE}
+                {t('soviet.gulag')}
               </p>
             ) : (
               <div className="soviet-xp__row">
                 <label className="visually-hidden" htmlFor="soviet-password">
-                  Password
+                  {t('login.password')}
                 </label>
                 <input
                   id="soviet-password"
@@ -153,7 +150,7 @@ function SovietLogin({ failed, onSuccess, onFailure, onExit }: { failed: boolean
                   onChange={(e) => setPassword(e.target.value)}
                   disabled={busy || !config.data}
                 />
-                <button type="submit" className="soviet-xp__go" aria-label="Log in" disabled={busy || !config.data}>
+                <button type="submit" className="soviet-xp__go" aria-label={t('login.title')} disabled={busy || !config.data}>
                   ➜
                 </button>
               </div>
@@ -163,7 +160,7 @@ function SovietLogin({ failed, onSuccess, onFailure, onExit }: { failed: boolean
       </div>
       <div className="soviet-xp__bottom">
         <button type="button" className="soviet-xp__off" onClick={onExit}>
-          Turn off Soviet mode
+          {t('soviet.off')}
         </button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Homework, HomeworkListAnswer } from '@guildhall/contracts/timetable';
 import { apiRequest } from '@/lib/api-client';
+import { LoadFailure } from '../lib/messages';
 import { timetableKeys } from './keys';
 
 /** 002 §7 GET /homework. */
@@ -9,7 +10,7 @@ export async function getHomework(signal?: AbortSignal): Promise<Homework[]> {
     return await apiRequest('/timetable/api/homework', { schema: HomeworkListAnswer, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new Error('Failed to fetch homework.', { cause: error }); // 002 §8
+    throw new LoadFailure('homework', error); // 002 §8 'Failed to fetch homework.'
   }
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { OverrideSummaryAnswer, type OverrideSummaryEntry } from '@guildhall/contracts/timetable';
 import { apiRequest } from '@/lib/api-client';
+import { LoadFailure } from '../lib/messages';
 import { timetableKeys } from './keys';
 
 /** 002 §7 GET /overrides/all: the entries of the Subject Summary. */
@@ -9,7 +10,7 @@ export async function getOverridesAll(signal?: AbortSignal): Promise<OverrideSum
     return await apiRequest('/timetable/api/overrides/all', { schema: OverrideSummaryAnswer, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new Error('Failed to fetch summary data.', { cause: error }); // 002 §8
+    throw new LoadFailure('summary', error); // 002 §8 'Failed to fetch summary data.'
   }
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ScheduleAnswer } from '@guildhall/contracts/timetable';
 import { apiRequest } from '@/lib/api-client';
+import { LoadFailure } from '../lib/messages';
 import { timetableKeys } from './keys';
 
 /** 002 §7 GET /schedule?week_start={date}: the week's classes, overrides applied. */
@@ -10,7 +11,7 @@ export async function getSchedule(weekStart: string, signal?: AbortSignal): Prom
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // 002 §8: the page shows 'Error: Failed to fetch schedule for week {date}.'
-    throw new Error(`Failed to fetch schedule for week ${weekStart}.`, { cause: error });
+    throw new LoadFailure('schedule', error, weekStart);
   }
 }
 

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { ClassStatus, type Homework, type ScheduleItem } from '@guildhall/contracts/timetable';
 import {
   CLASS_STATUSES,
-  NOTES_LOCKED_TIP,
   canEditNotes,
   classDate,
   displayClassStatus,
@@ -11,7 +10,7 @@ import {
 } from '@guildhall/contracts/timetable-rules';
 import { Table, type TableColumn } from '@/ui/table';
 import type { SchoolConfig } from '../lib/settings';
-import { MESSAGES } from '../lib/messages';
+import { useTimetableT } from '../messages';
 
 export interface ClassTableProps {
   caption: ReactNode;
@@ -46,12 +45,31 @@ export function ClassTable({
   onOpenHomework,
 }: ClassTableProps) {
   const notesOpen = canEditNotes(weekStart, now, config);
+  const { t } = useTimetableT();
   const columns: TableColumn<ScheduleItem>[] = [
-    { key: 'time', header: 'Time', render: (i) => <span className="tt-nowrap">{`${i.start_time} - ${i.end_time}`}</span> },
-    { key: 'code', header: 'Subject No.', render: (i) => i.subject_code },
+    {
+      key: 'time',
+      header: t('columns.time'),
+      render: (i) => (
+        <>
+          <CellLabel text={t('columns.time')} />
+          <span className="tt-nowrap">{`${i.start_time} - ${i.end_time}`}</span>
+        </>
+      ),
+    },
+    {
+      key: 'code',
+      header: t('columns.code'),
+      render: (i) => (
+        <>
+          <CellLabel text={t('columns.code')} />
+          {i.subject_code}
+        </>
+      ),
+    },
     {
       key: 'name',
-      header: 'Subject Name',
+      header: t('columns.name'),
       rowHeader: true,
       render: (item) => {
         const due = homeworkForClass(homework, item.subject_code, classDate(weekStart, item.day_of_week, config.weekStartsOn));
@@ -62,8 +80,8 @@ export function ClassTable({
               <button
                 type="button"
                 className="tt-marker"
-                aria-label={`Homework for ${item.subject_name}`}
-                title="Homework due"
+                aria-label={t('homeworkFor', { subject: item.subject_name })}
+                title={t('homeworkDue')}
                 onClick={() => onOpenHomework(item, due)}
               >
                 !
@@ -73,8 +91,8 @@ export function ClassTable({
               <button
                 type="button"
                 className="tt-icon-button"
-                aria-label={`Notes for ${item.subject_name}`}
-                title="Edit notes"
+                aria-label={t('notesFor', { subject: item.subject_name })}
+                title={t('editNotes')}
                 onClick={() => onOpenNotes(item)}
               >
                 <PencilIcon />
@@ -84,9 +102,9 @@ export function ClassTable({
               <span
                 className="tt-icon-button tt-icon-button--disabled tt-tip"
                 role="img"
-                aria-label={NOTES_LOCKED_TIP}
-                title={NOTES_LOCKED_TIP}
-                data-tip={NOTES_LOCKED_TIP}
+                aria-label={t('notesLocked')}
+                title={t('notesLocked')}
+                data-tip={t('notesLocked')}
                 tabIndex={0}
               >
                 <PencilIcon />
@@ -97,27 +115,39 @@ export function ClassTable({
         );
       },
     },
-    { key: 'room', header: 'Room', render: (i) => i.room },
+    {
+      key: 'room',
+      header: t('columns.room'),
+      render: (i) => (
+        <>
+          <CellLabel text={t('columns.room')} />
+          {i.room}
+        </>
+      ),
+    },
     {
       key: 'status',
-      header: 'Status',
+      header: t('columns.status'),
       render: (item) => {
         const shown = displayClassStatus(item, weekStart, now, config);
         const locked = pastView || isPastDay(weekStart, item.day_of_week, now, config);
         return (
-          <select
-            className={`tt-status tt-status--${statusSlug(shown)}`}
-            aria-label={`Status of ${item.subject_name} at ${item.start_time}`}
-            value={shown}
-            disabled={locked}
-            onChange={(e) => onStatusChange(item, ClassStatus.parse(e.target.value))}
-          >
-            {CLASS_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
+          <>
+            <CellLabel text={t('columns.status')} />
+            <select
+              className={`tt-status tt-status--${statusSlug(shown)}`}
+              aria-label={t('statusOf', { subject: item.subject_name, time: item.start_time })}
+              value={shown}
+              disabled={locked}
+              onChange={(e) => onStatusChange(item, ClassStatus.parse(e.target.value))}
+            >
+              {CLASS_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`classStatus.${s}`)}
+                </option>
+              ))}
+            </select>
+          </>
         );
       },
     },
@@ -130,8 +160,20 @@ export function ClassTable({
       rows={items}
       rowKey={(i) => i.id}
       minWidth={640}
-      empty={MESSAGES.noClasses}
+      empty={t('messages.noClasses')}
     />
+  );
+}
+
+/**
+ * The column's name inside each cell, shown only when a row is a card (below 640 px, issue 16 item
+ * 2); the table's own header names the column for assistive technology.
+ */
+function CellLabel({ text }: { text: string }) {
+  return (
+    <span className="tt-cell-label" aria-hidden="true">
+      {text}
+    </span>
   );
 }
 

@@ -3,6 +3,8 @@ import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { Modal } from '@/ui/modal';
 import { StatusCard } from '@/ui/status-card';
+import { schoolDateFormat } from '@/lib/i18n/school-format';
+import { useTimetableRefusal, useTimetableT } from '../messages';
 import { useHomeworkFeed } from '../api/get-homework-feed';
 import { useIssueHomeworkFeed } from '../api/issue-homework-feed';
 import { useRevokeHomeworkFeed } from '../api/revoke-homework-feed';
@@ -15,6 +17,8 @@ import { useRevokeHomeworkFeed } from '../api/revoke-homework-feed';
 export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  const { t, language } = useTimetableT();
+  const refusal = useTimetableRefusal();
   const status = useHomeworkFeed(open);
   const issue = useIssueHomeworkFeed();
   const revoke = useRevokeHomeworkFeed();
@@ -22,7 +26,7 @@ export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
   // The link just made, until it is turned off or the dialog closes.
   const url = issue.data && !revoke.isSuccess ? issue.data.url : null;
   const since = status.data?.createdAt
-    ? new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(status.data.createdAt)
+    ? schoolDateFormat(language, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(status.data.createdAt)
     : null;
 
   const openDialog = () => {
@@ -50,54 +54,39 @@ export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
   return (
     <>
       <Button variant="ghost" onClick={openDialog}>
-        Subscribe in a calendar app
+        {t('feed.open')}
       </Button>
-      <Modal
-        open={open}
-        onOpenChange={setOpen}
-        title="Subscribe to your homework"
-        description="Calendar apps follow your homework through a private link. Anyone with the link can read your homework, so keep it to yourself."
-      >
+      <Modal open={open} onOpenChange={setOpen} title={t('feed.title')} description={t('feed.description')}>
         <div className="tt-stack" aria-live="polite">
           {url ? (
             <>
-              <TextField
-                label="Your private link (shown only now)"
-                value={url}
-                readOnly
-                onFocus={(e) => e.currentTarget.select()}
-                className="tt-mono"
-              />
+              <TextField label={t('feed.link')} value={url} readOnly onFocus={(e) => e.currentTarget.select()} className="tt-mono" />
               <div className="tt-actions tt-actions--start">
                 <Button size="sm" variant="secondary" onClick={() => void copy()}>
-                  {copied ? 'Copied' : 'Copy link'}
+                  {t(copied ? 'feed.copied' : 'feed.copy')}
                 </Button>
               </div>
             </>
           ) : status.isPending ? (
-            <p className="tt-muted">Checking…</p>
+            <p className="tt-muted">{t('feed.checking')}</p>
           ) : status.data?.active ? (
-            <p data-testid="feed-status">
-              A private link is on (made {since}). Make a new link to see it again; the old one then stops working.
-            </p>
+            <p data-testid="feed-status">{t('feed.on', { since })}</p>
           ) : (
-            <p data-testid="feed-status">
-              {revoke.isSuccess ? 'The private link is off. Calendars using it get no more updates.' : 'You have no private link yet.'}
-            </p>
+            <p data-testid="feed-status">{t(revoke.isSuccess ? 'feed.off' : 'feed.none')}</p>
           )}
           {failure && (
-            <StatusCard tone="danger" title="That did not work" headingLevel={3}>
-              {failure.message}
+            <StatusCard tone="danger" title={t('feed.failed')} headingLevel={3}>
+              {refusal(failure)}
             </StatusCard>
           )}
           <div className="tt-actions">
             {(status.data?.active || url) && (
               <Button variant="danger" onClick={() => revoke.mutate()} disabled={busy}>
-                Turn link off
+                {t('feed.turnOff')}
               </Button>
             )}
             <Button onClick={makeLink} disabled={busy}>
-              {status.data?.active || url ? 'Make a new link' : 'Make a link'}
+              {t(status.data?.active || url ? 'feed.remake' : 'feed.make')}
             </Button>
           </div>
         </div>

@@ -3,6 +3,7 @@ import type { Homework } from '@guildhall/contracts/timetable';
 import { HOMEWORK_STATUSES, isHhMm, isIsoDate } from '@guildhall/contracts/timetable-rules';
 import { Button } from '@/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/ui/field';
+import { useTimetableT } from '../messages';
 
 export interface SubjectChoice {
   code: string;
@@ -23,16 +24,28 @@ export interface HomeworkFormProps {
 
 type Errors = Partial<Record<keyof HomeworkFormValues, string>>;
 
+/** The sentences of the form's checks (messages/*.json homeworkForm.errors; English when not given). */
+type ErrorWords = Record<'title' | 'subject' | 'dueDate' | 'realDate' | 'dueTime' | 'realTime' | 'status', string>;
+const ENGLISH_ERRORS: ErrorWords = {
+  title: 'Title is required.',
+  subject: 'Subject is required.',
+  dueDate: 'Due date is required.',
+  realDate: 'Enter a real date.',
+  dueTime: 'Due time is required.',
+  realTime: 'Enter a time as HH:MM.',
+  status: 'Status is required.',
+};
+
 /** 002 §5: title, subject, due date and due time are required; status is required when editing. */
-export function validateHomework(values: HomeworkFormValues, editing: boolean): Errors {
+export function validateHomework(values: HomeworkFormValues, editing: boolean, words: ErrorWords = ENGLISH_ERRORS): Errors {
   const errors: Errors = {};
-  if (!values.title.trim()) errors.title = 'Title is required.';
-  if (!values.subject_code) errors.subject_code = 'Subject is required.';
-  if (!values.due_date) errors.due_date = 'Due date is required.';
-  else if (!isIsoDate(values.due_date)) errors.due_date = 'Enter a real date.';
-  if (!values.due_time) errors.due_time = 'Due time is required.';
-  else if (!isHhMm(values.due_time)) errors.due_time = 'Enter a time as HH:MM.';
-  if (editing && !values.status) errors.status = 'Status is required.';
+  if (!values.title.trim()) errors.title = words.title;
+  if (!values.subject_code) errors.subject_code = words.subject;
+  if (!values.due_date) errors.due_date = words.dueDate;
+  else if (!isIsoDate(values.due_date)) errors.due_date = words.realDate;
+  if (!values.due_time) errors.due_time = words.dueTime;
+  else if (!isHhMm(values.due_time)) errors.due_time = words.realTime;
+  if (editing && !values.status) errors.status = words.status;
   return errors;
 }
 
@@ -50,6 +63,7 @@ export function HomeworkForm({ editing, subjects, saving, onSubmit, onCancel }: 
       : { title: '', details: '', subject_code: '', due_date: '', due_time: '', status: 'Pending' },
   );
   const [errors, setErrors] = useState<Errors>({});
+  const { t } = useTimetableT();
   const set = (key: keyof HomeworkFormValues) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
 
@@ -60,43 +74,67 @@ export function HomeworkForm({ editing, subjects, saving, onSubmit, onCancel }: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = validateHomework(values, editing !== null);
+    const next = validateHomework(values, editing !== null, t('homeworkForm.errors', { returnObjects: true }) as unknown as ErrorWords);
     setErrors(next);
     if (Object.keys(next).length === 0) onSubmit({ ...values, title: values.title.trim() });
   };
 
   return (
-    <form className="tt-stack" onSubmit={submit} noValidate aria-label={editing ? 'Edit homework' : 'Add homework'}>
-      <TextField label="Title" value={values.title} onChange={set('title')} error={errors.title} maxLength={200} required />
+    <form className="tt-stack" onSubmit={submit} noValidate aria-label={t(editing ? 'homeworkForm.editLabel' : 'homeworkForm.addLabel')}>
+      <TextField
+        label={t('homeworkForm.title')}
+        value={values.title}
+        onChange={set('title')}
+        error={errors.title}
+        maxLength={200}
+        required
+      />
       <SelectField
-        label="Subject"
+        label={t('homeworkForm.subject')}
         value={values.subject_code}
         onChange={set('subject_code')}
         error={errors.subject_code}
         required
-        options={[{ value: '', label: 'Select a subject' }, ...choices.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))]}
+        options={[
+          { value: '', label: t('homeworkForm.selectSubject') },
+          ...choices.map((s) => ({ value: s.code, label: t('summary.title', { name: s.name, code: s.code }) })),
+        ]}
       />
       <div className="tt-row">
-        <TextField label="Due date" type="date" value={values.due_date} onChange={set('due_date')} error={errors.due_date} required />
-        <TextField label="Due time" type="time" value={values.due_time} onChange={set('due_time')} error={errors.due_time} required />
+        <TextField
+          label={t('homeworkForm.dueDate')}
+          type="date"
+          value={values.due_date}
+          onChange={set('due_date')}
+          error={errors.due_date}
+          required
+        />
+        <TextField
+          label={t('homeworkForm.dueTime')}
+          type="time"
+          value={values.due_time}
+          onChange={set('due_time')}
+          error={errors.due_time}
+          required
+        />
       </div>
       {editing && (
         <SelectField
-          label="Status"
+          label={t('homeworkForm.status')}
           value={values.status}
           onChange={set('status')}
           error={errors.status}
           required
-          options={HOMEWORK_STATUSES.map((s) => ({ value: s, label: s }))}
+          options={HOMEWORK_STATUSES.map((s) => ({ value: s, label: t(`homeworkForm.statuses.${s}`) }))}
         />
       )}
-      <TextAreaField label="Details" value={values.details} onChange={set('details')} maxLength={5000} />
+      <TextAreaField label={t('homeworkForm.details')} value={values.details} onChange={set('details')} maxLength={5000} />
       <div className="tt-actions">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('homework.cancel')}
         </Button>
         <Button type="submit" disabled={saving}>
-          {editing ? 'Save Changes' : 'Add Homework'}
+          {t(editing ? 'homeworkForm.save' : 'homework.add')}
         </Button>
       </div>
     </form>

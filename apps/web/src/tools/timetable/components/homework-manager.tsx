@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Homework } from '@guildhall/contracts/timetable';
+import type { Homework, ScheduleItem } from '@guildhall/contracts/timetable';
 import {
   HOMEWORK_FILTERS,
   type HomeworkFilter,
   displayHomeworkId,
-  formatSchoolDate,
   homeworkDisplayStatus,
   homeworkStatistics,
   selectHomework,
@@ -18,7 +17,11 @@ import { useCreateHomework } from '../api/create-homework';
 import { useDeleteHomework } from '../api/delete-homework';
 import { refreshHomework } from '../api/refresh-homework';
 import { useUpdateHomework } from '../api/update-homework';
-import { MESSAGES, detailOf } from '../lib/messages';
+import { useMarkHomeworkDone } from '../api/mark-homework-done';
+import { useMarkOverdueDone } from '../api/mark-overdue-done';
+import { useRepeatHomework } from '../api/repeat-homework';
+import { RepeatHomeworkForm, type RepeatHomeworkValues } from './repeat-homework-form';
+import { formatTimetableDate, useTimetableRefusal, useTimetableT } from '../messages';
 import type { SchoolConfig } from '../lib/settings';
 import { useNow } from '../lib/use-now';
 import { HomeworkFeedDialog } from './homework-feed-dialog';
@@ -29,16 +32,24 @@ export interface HomeworkManagerProps {
   config: SchoolConfig;
   homework: readonly Homework[];
   subjects: readonly SubjectChoice[];
+  /** This week's classes, for weekly repeating homework (issue 16 item 5). */
+  classes?: readonly ScheduleItem[];
 }
 
 /** 002 §2 Homework manager: statistics, search by ID, the five filters, the form and the list. */
-export function HomeworkManager({ config, homework, subjects }: HomeworkManagerProps) {
+export function HomeworkManager({ config, homework, subjects, classes = [] }: HomeworkManagerProps) {
   const now = useNow(30_000);
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { t, language } = useTimetableT();
+  const refusal = useTimetableRefusal();
   const create = useCreateHomework();
   const update = useUpdateHomework();
   const remove = useDeleteHomework();
+  const markDone = useMarkHomeworkDone();
+  const markOverdue = useMarkOverdueDone();
+  const repeat = useRepeatHomework();
+  const [repeating, setRepeating] = useState(false);
   const [filter, setFilter] = useState<HomeworkFilter>('All Pending');
   const [search, setSearch] = useState('');
   const [form, setForm] = useState<{ editing: Homework | null } | null>(null);
@@ -48,10 +59,12 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
   const shown = selectHomework(homework, filter, search, now, config);
   const subjectName = (code: string) => subjects.find((s) => s.code === code)?.name ?? code;
 
-  const refresh = () => refreshHomework(queryClient).catch((error: Error) => toast({ tone: 'danger', title: error.message }));
+  // 002 §8 'Failed to refresh homework.' (messages.refreshHomework), in the reader's language.
+  const refresh = () => refreshHomework(queryClient).catch(() => toast({ tone: 'danger', title: t('messages.refreshHomework') }));
 
   const submit = (values: HomeworkFormValues) => {
-    const onError = (error: Error) => toast({ tone: 'danger', title: MESSAGES.saveHomework, description: detailOf(error) });
+    const onError = (error: Error) =>
+      toast({ tone: 'danger', title: t('messages.saveHomework'), description: refusal(error) || undefined });
     const onSuccess = () => {
       setForm(null);
       void refresh();
@@ -68,60 +81,89 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
         setDeleting(null);
         void refresh();
       },
-      onError: (error) => toast({ tone: 'danger', title: MESSAGES.deleteHomework, description: detailOf(error) }),
+      onError: (error) => toast({ tone: 'danger', title: t('messages.deleteHomework'), description: refusal(error) || undefined }),
     });
   };
+
+  // Issue 16 item 5: done in one tap; every overdue item at once; weekly homework on a class.
+  const failedSave = (error: Error) =>
+    toast({ tone: 'danger', title: t('messages.saveHomework'), description: refusal(error) || undefined });
+  const overdue = homework.filter((item) => homeworkDisplayStatus(item, now, config.timeZone) === 'Due').length;
+  const done = (item: Homework) => markDone.mutate(item.id, { onSuccess: () => void refresh(), onError: failedSave });
+  const doneOverdue = () =>
+    markOverdue.mutate(undefined, {
+      onSuccess: (answer) => {
+        toast({ tone: 'success', title: t('homework.markedOverdue', { count: answer.marked }) });
+        void refresh();
+      },
+      onError: failedSave,
+    });
+  const submitRepeat = (values: RepeatHomeworkValues) =>
+    repeat.mutate(values, {
+      onSuccess: (items) => {
+        setRepeating(false);
+        toast({ tone: 'success', title: t('homework.addedWeekly', { count: items.length }) });
+        void refresh();
+      },
+      onError: failedSave,
+    });
 
   const copyId = async (item: Homework) => {
     const id = displayHomeworkId(item.homework_id);
     try {
       await navigator.clipboard.writeText(id);
-      toast({ tone: 'success', title: `Copied ID ${id}` });
+      toast({ tone: 'success', title: t('homework.copied', { id }) });
     } catch {
-      toast({ tone: 'warning', title: `Could not copy. The ID is ${id}.` });
+      toast({ tone: 'warning', title: t('homework.copyFailed', { id }) });
     }
   };
 
   return (
     <div className="tt-stack">
-      <dl className="tt-stats" aria-label="Statistics">
+      <dl className="tt-stats" aria-label={t('homework.statistics')}>
         <div className="tt-stat">
-          <dt>Total Assignments</dt>
+          <dt>{t('homework.total')}</dt>
           <dd data-testid="stat-total">{stats.total}</dd>
         </div>
         <div className="tt-stat">
-          <dt>Completed</dt>
+          <dt>{t('homework.completed')}</dt>
           <dd data-testid="stat-completed">{stats.completed}</dd>
         </div>
         <div className="tt-stat">
-          <dt>Left to Do</dt>
+          <dt>{t('homework.left')}</dt>
           <dd data-testid="stat-left">{stats.leftToDo}</dd>
         </div>
       </dl>
 
       <div className="tt-toolbar">
         <TextField
-          label="Search by homework ID"
+          label={t('homework.search')}
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder="e.g. 7K2P9Q"
+          placeholder={t('homework.searchHint')}
           className="tt-grow"
         />
         <Button
           onClick={() => setForm({ editing: null })}
           disabled={subjects.length === 0}
-          title={subjects.length === 0 ? 'Import a timetable first: subjects come from it.' : undefined}
+          title={subjects.length === 0 ? t('homework.needTimetable') : undefined}
         >
-          Add Homework
+          {t('homework.add')}
+        </Button>
+        <Button variant="secondary" onClick={() => setRepeating(true)} disabled={classes.length === 0}>
+          {t('homework.repeat')}
+        </Button>
+        <Button variant="secondary" onClick={doneOverdue} disabled={overdue === 0 || markOverdue.isPending}>
+          {t('homework.markOverdue')}
         </Button>
         <a className="ui-button ui-button--ghost ui-button--md" href="/timetable/api/homework.ics" download="homework.ics">
-          Export calendar (.ics)
+          {t('homework.exportCalendar')}
         </a>
         <HomeworkFeedDialog timeZone={config.timeZone} />
       </div>
 
-      <div className="tt-filters" role="group" aria-label="Filter homework">
+      <div className="tt-filters" role="group" aria-label={t('homework.filterLabel')}>
         {HOMEWORK_FILTERS.map((f) => (
           <Button
             key={f}
@@ -130,15 +172,15 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
             aria-pressed={f === filter}
             onClick={() => setFilter(f)}
           >
-            {f}
+            {t(`homework.filters.${f}`)}
           </Button>
         ))}
       </div>
 
       {shown.length === 0 ? (
-        <p className="tt-muted">No homework to show.</p>
+        <p className="tt-muted">{t('homework.none')}</p>
       ) : (
-        <ul className="tt-list" aria-label="Homework">
+        <ul className="tt-list" aria-label={t('homework.list')}>
           {shown.map((item) => (
             <li key={item.id} className="tt-card" data-homework-id={item.homework_id}>
               <div className="tt-card__head">
@@ -146,19 +188,49 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
                 <HomeworkStatusTag status={homeworkDisplayStatus(item, now, config.timeZone)} />
               </div>
               <p className="tt-muted">
-                {subjectName(item.subject_code)} ({item.subject_code}) · Due {formatSchoolDate(item.due_date)} {item.due_time} · ID{' '}
+                {t('homework.meta', {
+                  subject: subjectName(item.subject_code),
+                  code: item.subject_code,
+                  date: formatTimetableDate(language, item.due_date),
+                  time: item.due_time,
+                })}{' '}
                 <span className="tt-mono">{displayHomeworkId(item.homework_id)}</span>
               </p>
               {item.details && <p className="tt-pre">{item.details}</p>}
               <div className="tt-actions tt-actions--start">
-                <Button size="sm" variant="secondary" onClick={() => setForm({ editing: item })} aria-label={`Edit ${item.title}`}>
-                  Edit
+                {!['Done', 'Graded'].includes(homeworkDisplayStatus(item, now, config.timeZone)) && (
+                  <Button
+                    size="sm"
+                    onClick={() => done(item)}
+                    disabled={markDone.isPending}
+                    aria-label={t('homework.markDone', { title: item.title })}
+                  >
+                    {t('homework.done')}
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setForm({ editing: item })}
+                  aria-label={t('homework.editOf', { title: item.title })}
+                >
+                  {t('homework.editAction')}
                 </Button>
-                <Button size="sm" variant="danger" onClick={() => setDeleting(item)} aria-label={`Delete ${item.title}`}>
-                  Delete
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => setDeleting(item)}
+                  aria-label={t('homework.deleteOf', { title: item.title })}
+                >
+                  {t('homework.delete')}
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => void copyId(item)} aria-label={`Copy ID of ${item.title}`}>
-                  Copy ID
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void copyId(item)}
+                  aria-label={t('homework.copyIdOf', { title: item.title })}
+                >
+                  {t('homework.copyId')}
                 </Button>
               </div>
             </li>
@@ -169,7 +241,7 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
       <Modal
         open={form !== null}
         onOpenChange={(open) => !open && setForm(null)}
-        title={form?.editing ? 'Edit Homework' : 'Add Homework'}
+        title={t(form?.editing ? 'homework.edit' : 'homework.add')}
         size="lg"
       >
         {form && (
@@ -184,19 +256,25 @@ export function HomeworkManager({ config, homework, subjects }: HomeworkManagerP
         )}
       </Modal>
 
+      <Modal open={repeating} onOpenChange={(open) => !open && setRepeating(false)} title={t('homework.repeat')} size="lg">
+        {repeating && (
+          <RepeatHomeworkForm classes={classes} saving={repeat.isPending} onSubmit={submitRepeat} onCancel={() => setRepeating(false)} />
+        )}
+      </Modal>
+
       <Modal
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete homework"
-        description={MESSAGES.deleteConfirm}
+        title={t('homework.deleteTitle')}
+        description={t('messages.deleteConfirm')}
         size="sm"
         footer={
           <>
             <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancel
+              {t('homework.cancel')}
             </Button>
             <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
-              Delete
+              {t('homework.delete')}
             </Button>
           </>
         }

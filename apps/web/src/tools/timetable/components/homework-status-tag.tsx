@@ -1,6 +1,7 @@
 import type { HomeworkDisplayStatus } from '@guildhall/contracts/timetable-rules';
 import { Tag } from '@/ui/tag';
 import type { Tone } from '@/ui/status-card';
+import { useTimetableT } from '../messages';
 
 const TONES: Record<HomeworkDisplayStatus, Tone> = {
   Graded: 'success',
@@ -13,5 +14,6 @@ const TONES: Record<HomeworkDisplayStatus, Tone> = {
 
 /** 002 §4 homework display status as a coloured tag. */
 export function HomeworkStatusTag({ status }: { status: HomeworkDisplayStatus }) {
-  return <Tag tone={TONES[status]}>{status}</Tag>;
+  const { t } = useTimetableT();
+  return <Tag tone={TONES[status]}>{t(`homeworkStatus.${status}`)}</Tag>;
 }

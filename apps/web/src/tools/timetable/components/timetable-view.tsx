@@ -5,7 +5,8 @@ import {
   canGoToPreviousWeek,
   classDate,
   currentWeekStart,
-  formatSchoolDate,
+  addDays,
+  schoolMoment,
   splitToday,
   weekDays,
   weekRangeLabel,
@@ -16,13 +17,14 @@ import { Tabs } from '@/ui/tabs';
 import { useToast } from '@/ui/toast';
 import { useSchedule } from '../api/get-schedule';
 import { useSaveOverride } from '../api/save-override';
-import { MESSAGES, detailOf, isRefusal } from '../lib/messages';
+import { LoadFailure, isRefusal } from '../lib/messages';
 import { type SchoolConfig, dayHeading } from '../lib/settings';
 import { useReevaluation } from '../lib/use-now';
 import { ClassTable } from './class-table';
 import { HomeworkDetailsModal } from './homework-details-modal';
 import { ImportTimetableDialog } from './import-timetable-dialog';
 import { NotesModal } from './notes-modal';
+import { formatTimetableDate, useTimetableRefusal, useTimetableT } from '../messages';
 
 export interface TimetableViewProps {
   config: SchoolConfig;
@@ -39,6 +41,8 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
   const shown = useSchedule(week);
   const save = useSaveOverride();
   const toast = useToast();
+  const { t, language } = useTimetableT();
+  const refusal = useTimetableRefusal();
   const [notesFor, setNotesFor] = useState<{ item: ScheduleItem; weekStart: string } | null>(null);
   const [homeworkFor, setHomeworkFor] = useState<{ subject: string; homework: Homework[] } | null>(null);
 
@@ -50,8 +54,8 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
         onError: (error) =>
           toast({
             tone: 'danger',
-            title: isRefusal(error) ? MESSAGES.overrideRefused : MESSAGES.overrideFailed,
-            description: detailOf(error),
+            title: t(isRefusal(error) ? 'messages.overrideRefused' : 'messages.overrideFailed'),
+            description: refusal(error) || undefined,
           }),
       },
     );
@@ -64,7 +68,11 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
       {
         onSuccess: () => setNotesFor(null),
         onError: (error) =>
-          toast({ tone: 'danger', title: isRefusal(error) ? MESSAGES.noteRefused : MESSAGES.noteFailed, description: detailOf(error) }),
+          toast({
+            tone: 'danger',
+            title: t(isRefusal(error) ? 'messages.noteRefused' : 'messages.noteFailed'),
+            description: refusal(error) || undefined,
+          }),
       },
     );
   };
@@ -81,12 +89,12 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
   const today = current.data ? splitToday(current.data, evaluatedAt, config) : null;
   const todayView = (which: 'upcoming' | 'past') =>
     current.isPending ? (
-      <Spinner label="Loading timetable" />
+      <Spinner label={t('view.loading')} />
     ) : current.isError ? (
-      <LoadError message={current.error.message} />
+      <LoadError error={current.error} />
     ) : (
       <ClassTable
-        caption={which === 'upcoming' ? "Today's upcoming classes" : "Today's past classes"}
+        caption={t(which === 'upcoming' ? 'view.captionUpcoming' : 'view.captionPast')}
         captionHidden
         items={today![which]}
         pastView={which === 'past'}
@@ -95,26 +103,30 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
     );
 
   const prevAllowed = canGoToPreviousWeek(week, config.termStart);
+  // Issue 16 item 5: today's column stands out in Full Week.
+  const todayDate = schoolMoment(evaluatedAt, config.timeZone).date;
   const fullWeek = (
     <div className="tt-stack">
-      <nav className="tt-week-nav" aria-label="Week navigation">
+      <nav className="tt-week-nav" aria-label={t('view.weekNav')}>
         <Button variant="secondary" size="sm" disabled={!prevAllowed} onClick={() => setViewWeek(addWeeks(week, -1))}>
-          Prev Week
+          {t('view.prevWeek')}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => setViewWeek(null)}>
-          Go to Today
+          {t('view.goToday')}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => setViewWeek(addWeeks(week, 1))}>
-          Next Week
+          {t('view.nextWeek')}
         </Button>
         <span className="tt-week-nav__label" aria-live="polite" data-testid="week-range">
-          {weekRangeLabel(week)}
+          {language === 'en'
+            ? weekRangeLabel(week)
+            : t('view.weekRange', { start: formatTimetableDate(language, week), end: formatTimetableDate(language, addDays(week, 6)) })}
         </span>
       </nav>
       {shown.isPending ? (
-        <Spinner label="Loading week" />
+        <Spinner label={t('view.loadingWeek')} />
       ) : shown.isError ? (
-        <LoadError message={shown.error.message} />
+        <LoadError error={shown.error} />
       ) : (
         weekDays(config.weekStartsOn)
           // 002 §2: day headers Monday to Friday; a weekend day appears only when it has classes.
@@ -122,13 +134,24 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
           .map((day) => {
             const heading = dayHeading(config, day);
             const date = classDate(week, day, config.weekStartsOn);
+            const isToday = date === todayDate;
             return (
-              <section key={day} className="tt-day" aria-label={heading.english}>
-                <h3 className="tt-day__title">
-                  {heading.english} <span lang="th">{heading.local}</span> <span className="tt-muted">{formatSchoolDate(date)}</span>
+              <section
+                key={day}
+                className={isToday ? 'tt-day tt-day--today' : 'tt-day'}
+                aria-label={heading.english}
+                data-today={isToday || undefined}
+              >
+                <h3 className="tt-day__title" aria-current={isToday ? 'date' : undefined}>
+                  {language === 'en' && heading.english} <span lang="th">{heading.local}</span>{' '}
+                  <span className="tt-muted">{formatTimetableDate(language, date)}</span>
+                  {isToday && <span className="tt-today-tag">{t('view.today')}</span>}
                 </h3>
                 <ClassTable
-                  caption={`${heading.english} ${formatSchoolDate(date)}`}
+                  caption={t('view.dayCaption', {
+                    day: language === 'en' ? heading.english : heading.local,
+                    date: formatTimetableDate(language, date),
+                  })}
                   captionHidden
                   items={shown.data.filter((i) => i.day_of_week === day)}
                   {...tableProps(week)}
@@ -145,12 +168,13 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
       <div className="tt-toolbar">
         <ImportTimetableDialog />
       </div>
+      {current.data?.length === 0 && <EmptyTimetable />}
       <Tabs
-        label="Timetable view"
+        label={t('view.label')}
         tabs={[
-          { value: 'upcoming', label: "Today's Upcoming", content: todayView('upcoming') },
-          { value: 'past', label: "Today's Past", content: todayView('past') },
-          { value: 'week', label: 'Full Week', content: fullWeek },
+          { value: 'upcoming', label: t('view.upcoming'), content: todayView('upcoming') },
+          { value: 'past', label: t('view.past'), content: todayView('past') },
+          { value: 'week', label: t('view.week'), content: fullWeek },
         ]}
       />
       <NotesModal item={notesFor?.item ?? null} saving={save.isPending} onSave={saveNotes} onClose={() => setNotesFor(null)} />
@@ -165,11 +189,42 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
   );
 }
 
-/** 002 §2: a load failure shows 'Error: {message}' in red. */
-export function LoadError({ message }: { message: string }) {
+/** Issue 16 item 5: an empty timetable says how to import one, with a sample file to start from. */
+function EmptyTimetable() {
+  const { t } = useTimetableT();
+  return (
+    <section className="tt-empty" aria-labelledby="tt-empty-title" data-testid="empty-timetable">
+      <h3 id="tt-empty-title" className="tt-empty__title">
+        {t('empty.title')}
+      </h3>
+      <p>{t('empty.body')}</p>
+      <p>
+        <a
+          className="ui-button ui-button--secondary ui-button--sm"
+          href="/timetable/api/schedule/sample.csv"
+          download="timetable-sample.csv"
+        >
+          {t('empty.sample')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * 002 §2: a load failure shows 'Error: {message}' in red; 002 §8's load failures and the server's
+ * refusals in the reader's language (issue 16 item 1), 002's English as it is.
+ */
+export function LoadError({ error }: { error: Error }) {
+  const { t, language } = useTimetableT();
+  const refusal = useTimetableRefusal();
+  const message =
+    error instanceof LoadFailure && language !== 'en'
+      ? t(`loadFailed.${error.what}`, { week: error.week && formatTimetableDate(language, error.week) })
+      : refusal(error);
   return (
     <p className="tt-error" role="alert">
-      Error: {message}
+      {t('error', { message })}
     </p>
   );
 }

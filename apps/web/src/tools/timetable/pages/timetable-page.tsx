@@ -14,6 +14,9 @@ import { LoginForm } from '../components/login-form';
 import { SubjectSummary } from '../components/subject-summary';
 import { LoadError, TimetableView } from '../components/timetable-view';
 import type { SchoolConfig } from '../lib/settings';
+import { LanguageSwitch } from '@/lib/i18n/language-switch';
+import { useSchoolLanguage } from '@/lib/i18n/school-i18n';
+import { useTimetableT } from '../messages';
 import './timetable-page.css';
 
 /** 002 §2 Timetable app: screens chosen by state (not signed in: the login form; then the three tabs). */
@@ -21,28 +24,31 @@ export function TimetablePage() {
   const config = useTimetableConfig();
   const me = useTimetableMe();
   const logout = useLogout();
+  const { language, setLanguage } = useSchoolLanguage();
+  const { t } = useTimetableT();
 
   let body;
-  if (config.isPending || me.isPending) body = <Spinner label="Loading" size="lg" />;
-  else if (config.isError) body = <LoadError message={config.error.message} />;
-  else if (me.isError) body = <LoadError message={me.error.message} />;
+  if (config.isPending || me.isPending) body = <Spinner label={t('loading')} size="lg" />;
+  else if (config.isError) body = <LoadError error={config.error} />;
+  else if (me.isError) body = <LoadError error={me.error} />;
   else if (!me.data) body = <LoginForm />;
   else body = <TimetableApp config={config.data} />;
 
   return (
-    <Page title="Timetable" width="wide">
+    <Page title={t('title')} width="wide">
       <div className="tt-header">
         {config.data && <HeaderClock timeZone={config.data.timeZone} />}
         {me.data && (
           <div className="tt-header__account">
             <span>
-              Student ID <strong data-testid="student-id">{me.data.studentId}</strong>
+              {t('studentId')} <strong data-testid="student-id">{me.data.studentId}</strong>
             </span>
             <Button variant="secondary" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-              Logout
+              {t('logout')}
             </Button>
           </div>
         )}
+        <LanguageSwitch language={language} onChange={setLanguage} />
       </div>
       {body}
     </Page>
@@ -51,6 +57,7 @@ export function TimetablePage() {
 
 function TimetableApp({ config }: { config: SchoolConfig }) {
   const homework = useHomework();
+  const { t } = useTimetableT();
   // 002 §5: the subject choices are the distinct subject codes of the schedule.
   const schedule = useSchedule(currentWeekStart(Date.now(), config));
   const subjects = [
@@ -58,21 +65,23 @@ function TimetableApp({ config }: { config: SchoolConfig }) {
   ].sort((a, b) => a.name.localeCompare(b.name));
 
   const homeworkTab = homework.isPending ? (
-    <Spinner label="Loading homework" />
+    <Spinner label={t('homework.loading')} />
   ) : homework.isError ? (
-    <LoadError message={homework.error.message} />
+    <LoadError error={homework.error} />
   ) : (
-    <HomeworkManager config={config} homework={homework.data} subjects={subjects} />
+    <HomeworkManager config={config} homework={homework.data} subjects={subjects} classes={schedule.data ?? []} />
   );
 
   return (
-    <Tabs
-      label="Timetable sections"
-      tabs={[
-        { value: 'timetable', label: 'Timetable', content: <TimetableView config={config} homework={homework.data ?? []} /> },
-        { value: 'homework', label: 'Manage Homework', content: homeworkTab },
-        { value: 'summary', label: 'Subject Summary', content: <SubjectSummary config={config} /> },
-      ]}
-    />
+    <div className="tt-app">
+      <Tabs
+        label={t('sections')}
+        tabs={[
+          { value: 'timetable', label: t('tabs.timetable'), content: <TimetableView config={config} homework={homework.data ?? []} /> },
+          { value: 'homework', label: t('tabs.homework'), content: homeworkTab },
+          { value: 'summary', label: t('tabs.summary'), content: <SubjectSummary config={config} /> },
+        ]}
+      />
+    </div>
   );
 }
