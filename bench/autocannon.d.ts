@@ -5,6 +5,8 @@ declare module 'autocannon' {
     p50: number;
     p90: number;
     p99: number;
+    /** Only on `requests`: how many were answered. */
+    total: number;
   }
   interface Result {
     requests: Histogram;

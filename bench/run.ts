@@ -6,9 +6,13 @@ import { loadAverage, removeTempDirs } from './support';
 const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> = {
   checker: () => import('./checker'),
   bureau: () => import('./bureau'),
+  'bureau-search': () => import('./bureau-search'),
   appointments: () => import('./appointments'),
   recruitment: () => import('./recruitment'),
   timetable: () => import('./timetable'),
+  pdf: () => import('./pdf'),
+  startup: () => import('./startup'),
+  web: () => import('./web'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

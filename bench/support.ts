@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { openDatabase } from '../apps/server/src/core/db/database';
 import { migrateToLatest } from '../apps/server/src/core/db/migrate';
 import { allMigrations } from '../apps/server/src/migrations';
@@ -97,15 +98,28 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests answered in all. */
+  requests: number;
 }
 
-/** Loads a server with autocannon from this (second) process on loopback. */
-export async function load(url: string, options: { connections: number; seconds: number; paths: () => string }): Promise<LoadResult> {
+/** Loads a server with autocannon from this (second) process on loopback; `headers` per request (a bearer token). */
+export async function load(
+  url: string,
+  options: { connections: number; seconds: number; paths: () => string; headers?: () => Record<string, string> },
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.seconds,
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: options.paths() }) }],
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => ({
+          ...req,
+          path: options.paths(),
+          ...(options.headers ? { headers: options.headers() } : {}),
+        }),
+      },
+    ],
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -113,7 +127,16 @@ export async function load(url: string, options: { connections: number; seconds:
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    requests: result.requests.total,
   };
+}
+
+/** CPU time (user + system) a process has used so far, in microseconds (Linux /proc). */
+export function cpuMicros(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1e6) / 100; // USER_HZ is 100 on Linux
 }
 
 export function verdict(ok: boolean): string {
@@ -133,3 +156,68 @@ export async function openBenchDatabase(dataDir: string): Promise<{ file: string
   sqlite.pragma('journal_mode = WAL');
   return { file, sqlite };
 }
+
+/** Where the PostgreSQL variants of the benchmarks make their databases (BENCH_DIALECT=postgres). */
+const BENCH_PG_SERVER = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+
+export const benchDialect = (): 'sqlite' | 'postgres' => (process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite');
+
+/**
+ * Issue 17: a fresh, migrated PostgreSQL database for one benchmark (dropped when it ends), and a pool
+ * on it for seeding with multi-row inserts (`insertRows`).
+ */
+export async function openBenchPostgres(name: string): Promise<{ url: string; pool: pg.Pool; drop(): Promise<void> }> {
+  const database = `guildhall_bench_${name}`;
+  const admin = new pg.Client({ connectionString: `${BENCH_PG_SERVER}/postgres` });
+  await admin.connect();
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = `${BENCH_PG_SERVER}/${database}`;
+  const handle = openDatabase({ databaseUrl: url });
+  await migrateToLatest(handle.db, 'postgres', allMigrations);
+  await handle.close();
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  return {
+    url,
+    pool,
+    async drop() {
+      await pool.end().catch(() => undefined);
+      const client = new pg.Client({ connectionString: `${BENCH_PG_SERVER}/postgres` });
+      await client.connect();
+      await client.query(`drop database if exists ${database} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Inserts rows (arrays of column values) in statements of `batch` rows each, through unnest of one array per column. */
+export async function insertRows(
+  pool: pg.Pool,
+  table: string,
+  columns: Array<[name: string, type: string]>,
+  rows: Iterable<unknown[]>,
+  batch = 10_000,
+): Promise<void> {
+  const text = `insert into ${table} (${columns.map(([c]) => c).join(', ')}) select * from unnest(${columns
+    .map(([, type], i) => `$${i + 1}::${type}[]`)
+    .join(', ')})`;
+  let arrays: unknown[][] = columns.map(() => []);
+  const flush = async () => {
+    if (arrays[0]!.length) await pool.query(text, arrays);
+    arrays = columns.map(() => []);
+  };
+  for (const row of rows) {
+    row.forEach((value, i) => arrays[i]!.push(value));
+    if (arrays[0]!.length >= batch) await flush();
+  }
+  await flush();
+}
+
+/** The p-th percentile (nearest rank) of some timings; NaN for none. */
+export const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -33,6 +33,8 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: true,
     target: 'es2022',
+    // Decision 0035: scripts/prerender.ts reads which chunks and styles each prerendered route needs.
+    manifest: true,
     rollupOptions: {
       output: {
         // Name each tool's chunk after the tool (tool-bureau-<hash>.js) so the per-tool split is visible.

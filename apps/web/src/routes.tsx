@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { AppLayout, PageLoading } from './shell/app-layout';
 import { HomePage } from './shell/home-page';
 import { NotFoundPage } from './shell/not-found-page';
-import { RouteErrorPage } from './shell/route-error-page';
+import { RouteErrorBoundary } from './shell/route-error-page';
 import { appointmentsBareRoutes, appointmentsShellRoutes } from './tools/appointments/route-objects';
 
 /**
@@ -28,6 +28,8 @@ const bareTools: RouteObject[] = [...appointmentsBareRoutes, toolRoute('portfoli
 
 /** The design kit page (not a tool; not listed on the home page). */
 const KitPage = lazy(() => import('./shell/kit-page'));
+/** The owner console (issue 12 item 7; core, not a tool): its own chunk, linked from the header for owners only. */
+const AdminRoutes = lazy(() => import('./admin/routes'));
 
 function toolRoute(path: string, load: () => Promise<{ default: ComponentType }>): RouteObject {
   const Tool = lazy(load);
@@ -36,11 +38,15 @@ function toolRoute(path: string, load: () => Promise<{ default: ComponentType }>
 
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <AppLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <HomePage /> },
       { path: 'kit', element: <KitPage /> },
+      { path: 'admin/*', element: <AdminRoutes /> },
       ...shellTools,
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -48,11 +54,20 @@ export const routes: RouteObject[] = [
   // Without the shell there is no Suspense boundary above, so each bare tool brings its own.
   ...bareTools.map((route) => ({
     ...route,
-    errorElement: <RouteErrorPage />,
-    element: <Suspense fallback={<PageLoading />}>{route.element}</Suspense>,
+    element: (
+      <RouteErrorBoundary>
+        <Suspense fallback={<PageLoading />}>{route.element}</Suspense>
+      </RouteErrorBoundary>
+    ),
   })),
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The pages for the address, inside <BrowserRouter> (main.tsx) or <StaticRouter> (the prerender).
+ * Decision 0035: React Router's declarative router, not its data router (createBrowserRouter): no
+ * page uses loaders or actions, and the data router's code doubled the router's share of the
+ * JavaScript every page needs before it paints.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

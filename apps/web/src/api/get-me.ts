@@ -1,10 +1,13 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { MeAnswer } from '@guildhall/contracts';
-import { apiRequest } from '../lib/api-client';
+import type { MeAnswer } from '@guildhall/contracts';
+import { apiRequest, lazySchema } from '../lib/api-client';
+
+// Decision 0035: the shell asks this on every page; its check loads zod after the page has painted.
+const meAnswer = lazySchema(() => import('@guildhall/contracts').then((m) => m.MeAnswer));
 
 /** GET /auth/api/me: who is signed in (any kind of sign-in), and whether the dev sign-in is on. */
 export function getMe(signal?: AbortSignal): Promise<MeAnswer> {
-  return apiRequest('/auth/api/me', { schema: MeAnswer, signal });
+  return apiRequest('/auth/api/me', { schema: meAnswer, signal });
 }
 
 export const meQueryKey = ['auth', 'me'] as const;

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ToolsAnswer } from '@guildhall/contracts';
-import { apiRequest } from '../lib/api-client';
+import type { ToolsAnswer } from '@guildhall/contracts';
+import { apiRequest, lazySchema } from '../lib/api-client';
+
+// Decision 0035: the home page's one call; its check loads zod after the page has painted.
+const toolsAnswer = lazySchema(() => import('@guildhall/contracts').then((m) => m.ToolsAnswer));
 
 /** GET /api/tools: the tools this deployment switched on (ARCHITECTURE.md §1, ENABLED_TOOLS). */
 export function getTools(signal?: AbortSignal): Promise<ToolsAnswer> {
-  return apiRequest('/api/tools', { schema: ToolsAnswer, signal });
+  return apiRequest('/api/tools', { schema: toolsAnswer, signal });
 }
 
 export function useTools() {

@@ -3,7 +3,17 @@ import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, type ApiFailure, NETWORK_ERROR, UNKNOWN_ERROR, apiDownload, apiRequest, apiResponse, buildUrl } from './api-client';
+import {
+  ApiError,
+  type ApiFailure,
+  NETWORK_ERROR,
+  UNKNOWN_ERROR,
+  apiDownload,
+  apiRequest,
+  apiResponse,
+  buildUrl,
+  lazySchema,
+} from './api-client';
 
 /** A stand-in for the browser's fetch that records what it was asked and answers `response`. */
 function fakeFetch(response: () => Response) {
@@ -29,6 +39,23 @@ describe('buildUrl', () => {
 });
 
 describe('apiRequest', () => {
+  it('checks an answer against a schema loaded on first use (decision 0035), as against a schema given', async () => {
+    let loads = 0;
+    const schema = lazySchema(async () => {
+      loads++;
+      return z.object({ tools: z.array(z.string()) });
+    });
+    expect(loads).toBe(0);
+    const good = fakeFetch(() => json(200, { tools: ['bureau'], extra: 1 }));
+    await expect(apiRequest('/api/tools', { schema, fetchImpl: good.fetchImpl })).resolves.toEqual({ tools: ['bureau'] });
+    const bad = fakeFetch(() => json(200, { tools: 'bureau' }));
+    await expect(apiRequest('/api/tools', { schema, fetchImpl: bad.fetchImpl })).rejects.toMatchObject({
+      status: 502,
+      message: UNKNOWN_ERROR,
+    });
+    expect(loads).toBe(2);
+  });
+
   it('sends JSON with same-origin credentials and returns the parsed answer', async () => {
     const { calls, fetchImpl } = fakeFetch(() => json(200, { ok: true }));
     const answer = await apiRequest('/api/thing', { method: 'POST', body: { name: 'สมชาย' }, fetchImpl });

@@ -1,4 +1,3 @@
-import { ErrorAnswer } from '@guildhall/contracts/core';
 import type { z } from 'zod';
 
 /** 001 §8: the text for a failure nobody classified. */
@@ -10,12 +9,15 @@ export const NETWORK_ERROR = 'Could not reach the server. Check your connection 
  * page can show it as it is; `code` is the server's stable `{code}` (decision 0017), which a page
  * branches on for what the failure means (sign in first, staff only, ...), null when there was no
  * answer of ours; `status` is for transport decisions only: 0 when the server could not be reached.
+ * `details` is the data the server's sentence carries (issue 16 item 1: a sport's spots, a CSV line),
+ * for a page that words the refusal in its reader's language.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly code: string | null = null,
+    readonly details: ErrorDetails | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -23,6 +25,9 @@ export class ApiError extends Error {
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
+
+/** The contracts' ErrorDetails, declared here so this file needs no zod. */
+export type ErrorDetails = Readonly<Record<string, string | number>>;
 
 /**
  * Why a call failed, for a tool whose spec words failures its own way (002 §8 sports hub, 001 §8 the
@@ -43,7 +48,30 @@ export function defaultFailureMessage(failure: ApiFailure): string {
   return UNKNOWN_ERROR;
 }
 
-export interface ApiRequestOptions<S extends z.ZodType | undefined> {
+/**
+ * A contract's schema loaded on first use (decision 0035): the app shell's own calls (who is signed
+ * in, the tools) check their answers like every call, without putting zod in the code every page
+ * needs before it paints. `lazySchema(() => import('@guildhall/contracts').then((m) => m.MeAnswer))`.
+ */
+export interface LazySchema<T> {
+  readonly load: () => Promise<AnswerCheck<T>>;
+}
+
+/** The one thing the client asks of a schema. */
+interface AnswerCheck<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+export function lazySchema<S extends z.ZodType>(load: () => Promise<S>): LazySchema<z.infer<S>> {
+  return { load: load as () => Promise<AnswerCheck<z.infer<S>>> };
+}
+
+/** What `schema` takes: a contract's zod schema, or one loaded on first use. */
+export type AnswerSchema = z.ZodType | LazySchema<unknown>;
+
+const isLazy = (schema: AnswerSchema): schema is LazySchema<unknown> => typeof (schema as Partial<LazySchema<unknown>>).load === 'function';
+
+export interface ApiRequestOptions<S extends AnswerSchema | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Added to the URL; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
@@ -63,7 +91,7 @@ export interface ApiRequestOptions<S extends z.ZodType | undefined> {
   fetchImpl?: typeof fetch;
 }
 
-export type ApiAnswer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : unknown;
+export type ApiAnswer<S extends AnswerSchema | undefined> = S extends z.ZodType ? z.infer<S> : S extends LazySchema<infer T> ? T : unknown;
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>, baseUrl = ''): string {
   const params = new URLSearchParams();
@@ -86,8 +114,19 @@ export function errorMessageOf(body: unknown): string {
 
 /** The `{code}` of a failed answer (decision 0017), or null when the answer is not ours. */
 export function errorCodeOf(body: unknown): string | null {
-  const answer = ErrorAnswer.safeParse(body);
-  return answer.success ? answer.data.code : null;
+  // The shape of the contracts' ErrorAnswer ({error, code}), checked by hand so this file needs no zod.
+  if (!body || typeof body !== 'object') return null;
+  const { error, code } = body as { error?: unknown; code?: unknown };
+  return typeof error === 'string' && typeof code === 'string' ? code : null;
+}
+
+/** The `details` of a failed answer of ours (issue 16 item 1), or null: only strings and numbers are kept. */
+function errorDetailsOf(body: unknown): ErrorDetails | null {
+  if (errorCodeOf(body) === null) return null;
+  const { details } = body as { details?: unknown };
+  if (!details || typeof details !== 'object' || Array.isArray(details)) return null;
+  const kept = Object.entries(details).filter(([, value]) => typeof value === 'string' || typeof value === 'number');
+  return kept.length ? Object.fromEntries(kept) : null;
 }
 
 function parseJson(text: string): { readable: boolean; value: unknown } {
@@ -99,13 +138,32 @@ function parseJson(text: string): { readable: boolean; value: unknown } {
   }
 }
 
+/**
+ * Who carries a call when none is given: the browser's fetch, or, while the server renders a page with
+ * its first screen's answers (decision 0039, prerender-entry.tsx), the server answering in-process.
+ */
+let defaultTransport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setDefaultTransport(transport: typeof fetch): void {
+  defaultTransport = transport;
+}
+
 /** Sends the call; answers the response when it is 2xx, else throws the ApiError for it. */
-async function send<S extends z.ZodType | undefined>(
+async function send<S extends AnswerSchema | undefined>(
   path: string,
   options: ApiRequestOptions<S>,
   accept: string | null,
 ): Promise<Response> {
-  const { method = 'GET', query, body, bearer, signal, baseUrl, fetchImpl = fetch, describeFailure = defaultFailureMessage } = options;
+  const {
+    method = 'GET',
+    query,
+    body,
+    bearer,
+    signal,
+    baseUrl,
+    fetchImpl = defaultTransport,
+    describeFailure = defaultFailureMessage,
+  } = options;
   const headers: Record<string, string> = accept ? { accept } : {};
   if (body instanceof Blob) headers['content-type'] = body.type || 'application/octet-stream';
   else if (body !== undefined) headers['content-type'] = 'application/json';
@@ -132,6 +190,7 @@ async function send<S extends z.ZodType | undefined>(
       response.status,
       describeFailure({ kind: 'refused', status: response.status, body: value, readable }),
       errorCodeOf(value),
+      errorDetailsOf(value),
     );
   }
   return response;
@@ -142,7 +201,7 @@ async function send<S extends z.ZodType | undefined>(
  * a thrown ApiError carrying the server's own sentence for anything that is not 2xx. This variant
  * also answers the response headers (000 §7: the applications list's total is X-Total-Count).
  */
-export async function apiResponse<S extends z.ZodType | undefined = undefined>(
+export async function apiResponse<S extends AnswerSchema | undefined = undefined>(
   path: string,
   options: ApiRequestOptions<S> = {},
 ): Promise<{ data: ApiAnswer<S>; headers: Headers }> {
@@ -152,14 +211,15 @@ export async function apiResponse<S extends z.ZodType | undefined = undefined>(
   const { readable, value } = parseJson(text);
   if (text && !readable) throw new ApiError(response.status, describeFailure({ kind: 'off-contract', status: response.status }));
   if (!schema) return { data: value as ApiAnswer<S>, headers: response.headers };
-  const checked = schema.safeParse(value);
+  const check: AnswerCheck<unknown> = isLazy(schema) ? await schema.load() : schema;
+  const checked = check.safeParse(value);
   // A server that answers outside its own contract is a bug on our side, not the user's input.
   if (!checked.success) throw new ApiError(502, describeFailure({ kind: 'off-contract', status: response.status }));
   return { data: checked.data as ApiAnswer<S>, headers: response.headers };
 }
 
 /** apiResponse without the headers: what nearly every call needs. */
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+export async function apiRequest<S extends AnswerSchema | undefined = undefined>(
   path: string,
   options: ApiRequestOptions<S> = {},
 ): Promise<ApiAnswer<S>> {

@@ -63,6 +63,12 @@ function AccountStatus() {
       <span className="shell__account-name">
         Signed in as <strong>{identity.displayName}</strong>
       </span>
+      {/* Issue 12 item 7: the owner console, offered only to owners (the server checks every call). */}
+      {identity.grants.includes('owner') && (
+        <Link to="/admin" className="shell__account-link">
+          Owner console
+        </Link>
+      )}
       <form method="post" action={signOutUrl(location.pathname + location.search)}>
         <Button type="submit" variant="ghost" size="sm">
           Sign out

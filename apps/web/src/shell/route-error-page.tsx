@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { isRouteErrorResponse, useLocation } from 'react-router';
 import { Page } from '../ui/page';
 import { StatusCard } from '../ui/status-card';
 
@@ -6,8 +7,7 @@ import { StatusCard } from '../ui/status-card';
  * What a person sees when a page crashes while rendering. The usual cause after a deployment is a
  * tool chunk that no longer exists (its hash changed), which a reload fixes.
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -25,4 +25,36 @@ export function RouteErrorPage() {
       </Page>
     </main>
   );
+}
+
+/**
+ * Catches what a page throws while rendering and shows RouteErrorPage in its place (decision 0035:
+ * the app uses React Router's declarative router, whose routes have no errorElement). Moving to
+ * another address tries the page again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary pathname={useLocation().pathname}>{children}</ErrorBoundary>;
+}
+
+interface BoundaryState {
+  error: unknown;
+  failedAt: string | null;
+}
+
+class ErrorBoundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null, failedAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error, failedAt: null };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === null) return null;
+    if (state.failedAt === null) return { failedAt: props.pathname };
+    return state.failedAt === props.pathname ? null : { error: null, failedAt: null };
+  }
+
+  override render() {
+    return this.state.error !== null ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

@@ -24,7 +24,9 @@ export interface MenuProps {
 /** A dropdown menu (radix): arrow keys, typeahead, Escape, focus return. The trigger's text names the menu. */
 export function Menu({ trigger, items, width = 200, align = 'end' }: MenuProps) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu sets aria-hidden on the rest of the page while its buttons stay
+    // focusable (axe: aria-hidden-focus). Escape, outside clicks and focus return work the same.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="ui-menu" align={align} sideOffset={4} style={{ width }}>

@@ -22,7 +22,8 @@ describe('Toast', () => {
       </ToastProvider>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const toast = screen.getByText('Saved').closest('[data-tone]');
+    // The toast region's code loads with the first toast (decision 0035).
+    const toast = (await screen.findByText('Saved')).closest('[data-tone]');
     expect(toast).toHaveAttribute('data-tone', 'success');
     expect(toast).toHaveTextContent('Your changes are kept.');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -37,7 +38,7 @@ describe('Toast', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await userEvent.click(screen.getByRole('button', { name: 'Fail' }));
-    expect(screen.getByText('Error: upload failed').closest('[data-tone]')).toHaveAttribute('data-tone', 'danger');
+    expect((await screen.findByText('Error: upload failed')).closest('[data-tone]')).toHaveAttribute('data-tone', 'danger');
     expect(screen.getByText('Saved')).toBeInTheDocument();
   });
 

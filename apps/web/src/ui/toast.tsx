@@ -1,5 +1,4 @@
-import * as RadixToast from '@radix-ui/react-toast';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Tone } from './status-card';
 import './toast.css';
 
@@ -11,7 +10,7 @@ export interface ToastOptions {
   duration?: number;
 }
 
-interface ShownToast extends ToastOptions {
+export interface ShownToast extends ToastOptions {
   id: number;
   open: boolean;
 }
@@ -19,6 +18,9 @@ interface ShownToast extends ToastOptions {
 type ShowToast = (options: ToastOptions) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
+
+const loadRegion = () => import('./toast-region');
+const ToastRegion = lazy(loadRegion);
 
 /** Holds the toasts of the whole app; mounted once in main.tsx. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -37,30 +39,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     window.setTimeout(() => setToasts((current) => current.filter((t) => t.id !== id)), 300);
   };
 
+  // Fetched once the page is up, so the first toast does not wait for it.
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadRegion(), 2_000);
+    return () => window.clearTimeout(timer);
+  }, []);
+
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
-      <RadixToast.Provider swipeDirection="right" label="Notification">
-        {children}
-        {toasts.map((t) => (
-          <RadixToast.Root
-            key={t.id}
-            open={t.open}
-            onOpenChange={(open) => setOpen(t.id, open)}
-            duration={t.duration ?? (t.tone === 'danger' ? 8000 : 5000)}
-            type={t.tone === 'danger' ? 'foreground' : 'background'}
-            className={`ui-toast ui-toast--${t.tone ?? 'neutral'}`}
-            data-tone={t.tone ?? 'neutral'}
-          >
-            <RadixToast.Title className="ui-toast__title">{t.title}</RadixToast.Title>
-            {t.description && <RadixToast.Description className="ui-toast__description">{t.description}</RadixToast.Description>}
-            <RadixToast.Close className="ui-toast__close" aria-label="Dismiss">
-              <span aria-hidden="true">×</span>
-            </RadixToast.Close>
-          </RadixToast.Root>
-        ))}
-        <RadixToast.Viewport className="ui-toast__viewport" />
-      </RadixToast.Provider>
+      {children}
+      {/* Decision 0035: Radix's toast code loads with the first toast, not before every page paints. */}
+      {toasts.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastRegion toasts={toasts} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

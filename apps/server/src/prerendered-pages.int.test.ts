@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test-support/build-test-app';
+
+// Decision 0035: pages prerendered by the build arrive with their content; every other page, and a
+// prerendered path asked with a query (rendered without one), gets the empty shell.
+describe('serving prerendered pages', () => {
+  let t: TestApp;
+  let root: string;
+  const checkerHtml = '<!doctype html><div id="root" data-prerendered="/bureau/checker"><h1>Verification Status Checker</h1></div>';
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'guildhall-web-'));
+    fs.mkdirSync(path.join(root, 'assets'));
+    fs.mkdirSync(path.join(root, 'prerendered'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Guildhall</title><div id="root"></div>');
+    fs.writeFileSync(path.join(root, 'prerendered', 'bureau-checker.html'), checkerHtml);
+    fs.writeFileSync(path.join(root, 'prerendered', 'home.html'), '<div id="root" data-prerendered="/">Tools</div>');
+    fs.writeFileSync(path.join(root, 'prerendered', 'render.mjs'), 'export const pageRenderer = "server only";');
+    fs.writeFileSync(
+      path.join(root, 'prerendered', 'pages.json'),
+      // A file name that leaves the folder is ignored, not served.
+      JSON.stringify({ '/': 'home.html', '/bureau/checker': 'bureau-checker.html', '/timetable': '../index.html' }),
+    );
+    t = await buildTestApp({ env: { STATIC_DIR: root, ENABLED_TOOLS: 'bureau' } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers a prerendered path with its page, never cached', async () => {
+    for (const [url, text] of [
+      ['/bureau/checker', 'Verification Status Checker'],
+      ['/', 'Tools'],
+    ] as const) {
+      const res = await t.request({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(text);
+      expect(res.body, url).toContain(`data-prerendered="${url}"`);
+    }
+    const head = await t.request({ method: 'HEAD', url: '/bureau/checker' });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('gives the shell to other pages, to a prerendered path with a query, and for a bad index entry', async () => {
+    for (const url of ['/bureau/checker?type=discord&id=123', '/?from=curl', '/bureau/records', '/bureau/checker/', '/timetable']) {
+      const res = await t.request({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('data-prerendered');
+    }
+  });
+
+  it('never serves the folder itself: templates and the page renderer (decision 0039) belong to the server', async () => {
+    for (const url of ['/prerendered/render.mjs', '/prerendered/home.html', '/prerendered/pages.json']) {
+      const res = await t.request({ url });
+      expect(res.body, url).not.toContain('server only');
+      expect(res.body, url).not.toContain('data-prerendered');
+      expect(res.body, url).not.toContain('home.html');
+    }
+  });
+});
