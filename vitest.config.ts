@@ -13,9 +13,12 @@ const resolve = {
 
 // Unit tests (`*.test.ts`) run alone; web component tests (`*.test.tsx`) run in a DOM; integration
 // tests (`*.int.test.ts`) talk to real databases and real local HTTP fakes, so they are named apart
-// (cal.com's lesson) and run serially per file.
+// (cal.com's lesson); each file's tests run in order, two files at a time.
 export default defineConfig({
   test: {
+    // Two at a time (VITEST_MAX_WORKERS to change it): the two cores of the machine tests run on.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
+    minWorkers: 1,
     projects: [
       {
         resolve,
@@ -46,8 +49,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at a time: each PostgreSQL test database is its own schema and every server a
+          // test starts takes a free port, so files do not meet; on two cores this halves the step.
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          poolOptions: { forks: { singleFork: false } },
         },
       },
     ],

@@ -11,8 +11,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: path.join(os.tmpdir(), `guildhall-e2e-${runId}`, 'results'),
-  // The machine is small and shared: one worker by default (each worker runs its own server).
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers by default (each runs its own server): journeys mostly wait on the browser and the
+  // network, so two files at a time pay even on two cores. E2E_WORKERS=1 for a busy machine.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // CI runs on a loaded 2-core machine; a journey that passes on its second try is reported as

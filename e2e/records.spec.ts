@@ -170,12 +170,19 @@ test.describe('on a phone', () => {
   });
 });
 
+/**
+ * The records page at an address with a query: the plain shell (decision 0039), so the browser asks
+ * for who is signed in and the list itself, as it does whenever the server could not draw the page
+ * with its answers. The tests below answer those calls with failures.
+ */
+const ASKS_ITSELF = '/bureau/records?from=e2e';
+
 test('a start-up failure shows the error modal of 001 §8', async ({ page }) => {
   // Who is signed in cannot be read: nothing else can start (and it is not a reason to ask for a sign-in).
   await page.route('**/auth/api/me', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'down' }) }),
   );
-  await page.goto('/bureau/records');
+  await page.goto(ASKS_ITSELF);
   const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
   await expect(dialog).toContainText('Application failed to initialize. Please refresh the page.');
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
@@ -212,7 +219,7 @@ test.describe('the list status says only what is true', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/bureau/records');
+    await page.goto(ASKS_ITSELF);
     await expect(status(page)).toContainText('Loading…');
     await expect(status(page)).not.toContainText('pairs shown');
     await expect(page.getByText('No verified pairs yet.')).toHaveCount(0);
@@ -233,7 +240,7 @@ test.describe('the list status says only what is true', () => {
           })
         : route.continue(),
     );
-    await signInWithDiscord(page, 'staff', '/bureau/records');
+    await signInWithDiscord(page, 'staff', ASKS_ITSELF);
     const dialog = page.getByRole('dialog', { name: 'An Error Occurred' });
     await expect(dialog).toContainText('Database not initialized.');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
@@ -290,7 +297,8 @@ test("a lookup's caveat reaches staff beside the saved PDF", async ({ page }) =>
 test.describe('infraction lookup', () => {
   const banned = demoPerson('banned');
   const staff = demoPerson('staff');
-  const cards = (page: Page) => page.getByRole('article');
+  // 001 §2's cards, in their own list; issue 14's case cards sit in a section of their own below.
+  const cards = (page: Page) => page.getByRole('region', { name: /^Infractions \(/ }).getByRole('article');
 
   test("staff open a person's infractions from the Actions menu and see one card per infraction in id order", async ({ page }) => {
     await signInWithDiscord(page, 'staff', '/bureau/records');
@@ -298,9 +306,10 @@ test.describe('infraction lookup', () => {
     await rowOf(page, banned.discord.id)
       .getByRole('button', { name: `Actions for ${banned.discord.id}` })
       .click();
-    // The spec's three items stay as they are, after the new one.
+    // The spec's three items stay as they are, after the new ones (View Infractions; issue 14's New Case).
     await expect(page.getByRole('menuitem')).toHaveText([
       'View Infractions',
+      'New Case',
       'Registration (PDF)',
       'Infraction Record (PDF)',
       'Military Record (PDF)',

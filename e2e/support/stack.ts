@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { demoPeople, startFakeDiscord, startFakeRoblox, type FakeDiscord, type FakeRoblox } from '@guildhall/testkit';
+import {
+  demoPeople,
+  startFakeDiscord,
+  startFakeLine,
+  startFakeRoblox,
+  type FakeDiscord,
+  type FakeLine,
+  type FakeRoblox,
+} from '@guildhall/testkit';
 import { findFreePort } from './free-port';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,12 +29,14 @@ export interface StackOptions {
   startTimeoutMs?: number;
 }
 
-/** Everything one e2e worker talks to: the real server and the fakes of Discord and Roblox. */
+/** Everything one e2e worker talks to: the real server and the fakes of Discord, Roblox and LINE. */
 export interface Stack {
   /** e.g. http://127.0.0.1:41234 (also the server's PUBLIC_URL). */
   baseUrl: string;
   discord: FakeDiscord;
   roblox: FakeRoblox;
+  /** The LINE platform: ID tokens for the LIFF mock and the Messaging API pushes it received (issue 15). */
+  line: FakeLine;
   dataDir: string;
   logFile: string;
   stop(): Promise<void>;
@@ -43,13 +53,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   const discord = await startFakeDiscord({ users: demoPeople.map((p) => p.discord) });
   const roblox = await startFakeRoblox({ users: demoPeople.flatMap((p) => (p.roblox ? [p.roblox] : [])) });
+  const line = await startFakeLine();
+  // Issue 15: the server verifies LIFF tokens and pushes confirmations and reminders to this fake.
+  const lineEnv = { LINE_API_BASE_URL: line.url, LINE_CHANNEL_ID: line.channelId, LINE_CHANNEL_TOKEN: line.channelToken };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guildhall-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   let staticDir: string;
   try {
     staticDir = await snapshotWebBuild(path.join(dataDir, 'web'));
   } catch (error) {
-    await Promise.allSettled([discord.close(), roblox.close()]);
+    await Promise.allSettled([discord.close(), roblox.close(), line.close()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -60,7 +73,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (let attempt = 1; ; attempt++) {
       const port = await findFreePort();
       baseUrl = `http://127.0.0.1:${port}`;
-      child = spawnServer(port, baseUrl, dataDir, logFile, discord, roblox, { STATIC_DIR: staticDir, ...options.env });
+      child = spawnServer(port, baseUrl, dataDir, logFile, discord, roblox, { STATIC_DIR: staticDir, ...lineEnv, ...options.env });
       const outcome = await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 90_000);
       if (outcome === 'ready') break;
       // Someone else took the port between our check and the server's listen: try another.
@@ -69,7 +82,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
   } catch (error) {
     await stopChild(child);
-    await Promise.allSettled([discord.close(), roblox.close()]);
+    await Promise.allSettled([discord.close(), roblox.close(), line.close()]);
     throw error;
   }
 
@@ -78,17 +91,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     baseUrl,
     discord,
     roblox,
+    line,
     dataDir,
     logFile,
     async stop() {
       await stopChild(running);
-      await Promise.allSettled([discord.close(), roblox.close()]);
+      await Promise.allSettled([discord.close(), roblox.close(), line.close()]);
       if (process.env.GUILDHALL_E2E_KEEP_DATA !== '1') fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-function spawnServer(
+export function spawnServer(
   port: number,
   baseUrl: string,
   dataDir: string,
@@ -117,7 +131,13 @@ function spawnServer(
     DISCORD_CLIENT_SECRET: discord.clientSecret,
     DISCORD_BOT_TOKEN: discord.botToken,
     DISCORD_BASE_URL: discord.url,
+    // Issue 13 item 8: avatars come from the fake Discord's CDN, never the internet.
+    DISCORD_CDN_BASE_URL: discord.url,
     ROBLOX_USERS_BASE_URL: roblox.url,
+    // Issue 14 item 1: the verification center's Roblox OAuth, the fake's.
+    ROBLOX_OAUTH_BASE_URL: `${roblox.url}/oauth`,
+    ROBLOX_OAUTH_CLIENT_ID: roblox.oauth.clientId,
+    ROBLOX_OAUTH_CLIENT_SECRET: roblox.oauth.clientSecret,
     // Journeys make many calls quickly; a spec that tests limits starts its own stack with low ones.
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
     RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
@@ -140,7 +160,7 @@ function spawnServer(
  * tree while journeys run (vite empties dist first), which would blank pages mid-run; a snapshot
  * that is complete (every chunk a file names exists) is immune. Retries while a build is writing.
  */
-async function snapshotWebBuild(into: string): Promise<string> {
+export async function snapshotWebBuild(into: string): Promise<string> {
   let problem = '';
   for (let attempt = 0; attempt < 60; attempt++) {
     try {
@@ -169,9 +189,9 @@ function missingAssets(root: string): string[] {
   return [...names].filter((name) => !fs.existsSync(path.join(assets, name)));
 }
 
-type StartOutcome = 'ready' | 'exited' | 'timed out';
+export type StartOutcome = 'ready' | 'exited' | 'timed out';
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<StartOutcome> {
+export async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<StartOutcome> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) return 'exited';
@@ -186,7 +206,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   return 'timed out';
 }
 
-async function stopChild(child: ChildProcess | null): Promise<void> {
+export async function stopChild(child: ChildProcess | null): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
@@ -196,7 +216,7 @@ async function stopChild(child: ChildProcess | null): Promise<void> {
   child.stdin?.destroy();
 }
 
-function readTail(file: string, lines = 40): string {
+export function readTail(file: string, lines = 40): string {
   try {
     return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
   } catch {

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -15,15 +16,22 @@ import { GrantStore } from './core/auth/grant-store';
 import { SessionStore } from './core/auth/session-store';
 import { SchoolAccountStore } from './core/auth/school-account-store';
 import { registerAuthRoutes } from './core/auth/auth-routes';
+import { registerAdminRoutes } from './core/admin/admin-routes';
 import { type DbHandle, pingDatabase } from './core/db/database';
 import type { EventBus } from './core/events/event-bus';
 import { DomainError } from './core/errors/domain-error';
+import { closeConnectionsGracefully } from './core/http/graceful-close';
 import { registerHttpCore } from './core/http/http-plugin';
+import { loadPageRenderer } from './core/http/load-page-renderer';
 import { createRedisClient } from './core/redis/redis-client';
 import { type SignInThrottle, createSignInThrottle } from './core/auth/sign-in-throttle';
 import { ProfileLookup } from './core/lookup/profile-lookup';
 import { DocumentService } from './core/documents/document-service';
 import { Readiness } from './core/lifecycle/readiness';
+import { createJobQueue } from './core/jobs/create-job-queue';
+import { registerMetrics } from './core/metrics/metrics';
+import { bufferedStdout, prettyLogStream, usePrettyLogs } from './core/logging/log-format';
+import type { JobQueue } from './core/jobs/job-queue';
 import { RegistryRepository } from './core/registry/registry-repository';
 import { allTools } from './tools';
 
@@ -44,6 +52,7 @@ export function createContext(
   events: EventBus,
   now: () => number = Date.now,
   signInThrottle: SignInThrottle = createSignInThrottle(config, now),
+  jobs: JobQueue = createJobQueue({ database, now, settings: jobSettings(config) }),
 ): AppContext {
   return {
     config,
@@ -74,8 +83,15 @@ export function createContext(
       idleCloseMs: config.PDF_IDLE_CLOSE_MS,
     }),
     readiness: new Readiness(),
+    jobs,
   };
 }
+
+const jobSettings = (config: Config) => ({
+  pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
+  concurrency: config.JOBS_CONCURRENCY,
+  pgSchema: config.JOBS_PG_SCHEMA,
+});
 
 /**
  * Issue 10 item 5: whoever configures the logger, every line it writes (request URLs, messages, error
@@ -83,7 +99,12 @@ export function createContext(
  */
 function loggerOptions(config: Config, custom: BuildAppOptions['logger']): false | object {
   if (custom === false) return false;
-  return { level: config.LOG_LEVEL, ...(typeof custom === 'object' ? custom : {}), hooks: { streamWrite: redactFeedTokens } };
+  const options: { level: string; stream?: Writable } = { level: config.LOG_LEVEL, ...(typeof custom === 'object' ? custom : {}) };
+  // Issue 12 item 8: one-line text for people, JSON for machines; a stream of the caller's is no terminal.
+  const pretty = usePrettyLogs(config, options.stream ? false : Boolean(process.stdout.isTTY));
+  // Issue 17 item 2 (decision 0036): JSON lines to stdout are buffered (log-format.ts).
+  const stream = pretty ? prettyLogStream(options.stream) : (options.stream ?? bufferedStdout());
+  return { ...options, stream, hooks: { streamWrite: redactFeedTokens } };
 }
 
 const defaultStaticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -99,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // headers timeout keeps the cut-off close to the configured time.
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    // core/http/graceful-close.ts ends idle connections itself, after their last bytes are sent.
+    forceCloseConnections: false,
     http: {
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.HTTP_HEADERS_TIMEOUT_MS / 4)),
@@ -107,7 +130,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    // Decision 0036: one line per answered request (below), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  if (config.LOG_REQUESTS) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+        'request completed',
+      );
+      done();
+    });
+  }
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Issue 12 item 1 (decision 0023): with REDIS_URL the rate limits and the sign-in throttle are one
   // count for every process; without it they count in memory, as one process always did.
@@ -115,20 +149,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (redis) app.addHook('onClose', async () => redis.disconnect());
   const now = options.now ?? Date.now;
   const signInThrottle = createSignInThrottle(config, now, redis ? { client: redis, log: app.log } : undefined);
-  app.decorate('ctx', createContext(config, options.database, options.events, now, signInThrottle));
-  // Issue 10 item 13: app.close() (main.ts on SIGTERM) stops accepting connections and waits for the
-  // requests in flight, PDFs included; only then do onClose hooks run, so Chromium closes after the
-  // last answer. Answers sent while closing end their connection, or an idle keep-alive socket would
-  // hold the exit for HTTP_KEEP_ALIVE_TIMEOUT_MS.
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  const jobs = createJobQueue({ database: options.database, now, log: app.log, settings: jobSettings(config) });
+  app.decorate('ctx', createContext(config, options.database, options.events, now, signInThrottle, jobs));
+  // Issue 12 item 3: the worker starts once every tool has defined its jobs (register), and stops
+  // (waiting for the handlers running now) when the app closes, before main.ts closes the database.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  // Issue 12 item 4: a draining process takes no new jobs; the other processes (or the next start) do.
+  app.ctx.readiness.onDrainStopService(
+    () => void jobs.stop().catch((error: unknown) => app.log.warn({ err: error }, 'could not stop the job worker')),
+  );
+  // Issue 12 item 5: before any route, so every request is counted by its route pattern.
+  registerMetrics(app, { token: config.METRICS_TOKEN ?? null, port: config.METRICS_PORT ?? null });
+  closeConnectionsGracefully(app);
   app.addHook('onClose', async () => app.ctx.documents.close());
 
   await registerHttpCore(app, { publicOrigin: config.publicOrigin, isProduction: config.isProduction });
@@ -181,6 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }));
 
   await registerAuthRoutes(app);
+  // Issue 12 item 7: the owner console's API (core, not a tool: it is always there).
+  await registerAdminRoutes(app);
   for (const tool of enabled) await tool.register(app);
 
   await registerWebApp(app, config.STATIC_DIR ?? defaultStaticDir);
@@ -191,31 +226,70 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  // Decision 0035: pages prerendered by `npm run build` (scripts/prerender.ts), path -> file in prerendered/.
+  const prerendered = readPrerenderedPages(root);
+  // Decision 0039: of those, the pages whose first screen needs the server's answers, drawn per request.
+  const renderer = loadPageRenderer(root, app.log);
   if (hasBuild) {
+    const setHeaders = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    };
+    // Issue 17 item 6 (decision 0036): the few files at the root get a route each, as before; the
+    // hashed assets (well over a hundred) are one `/assets/*` route instead of two routes per file,
+    // which cost start-up a glob and several hundred routes. A missing asset still ends in the
+    // not-found handler's JSON 404 (decision 0009).
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // prerendered/ holds page templates and the server's page renderer (decision 0039): they are
+      // sent through the not-found handler below, never as files of their own.
+      globIgnore: ['assets/**', 'prerendered/**'],
       index: false,
       // Off, or @fastify/static writes its own `max-age=0` over the headers set below.
       cacheControl: false,
-      setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+      setHeaders,
     });
+    const assets = path.join(root, 'assets');
+    if (fs.existsSync(assets)) {
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        wildcard: true,
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        setHeaders,
+      });
+    }
   }
   // Issue 10 item 25: every GET (or HEAD) of a page gets the shell, whatever its Accept says (curl sends
   // */*); API paths, other methods and missing hashed files keep the JSON 404 (decision 0009).
-  const notAPage = /^\/(api|auth|healthz|readyz|assets)(\/|$)|^\/[^/]+\/(api|worker)(\/|$)/;
-  app.setNotFoundHandler((request, reply) => {
+  const notAPage = /^\/(api|auth|healthz|readyz|metrics|assets)(\/|$)|^\/[^/]+\/(api|worker)(\/|$)/;
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if ((request.method !== 'GET' && request.method !== 'HEAD') || notAPage.test(pathname)) {
       throw new DomainError('not_found', `No such route: ${request.method} ${pathname}`);
     }
     if (!hasBuild) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-    // Client-side routes (React Router) all start from the same HTML shell.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A prerendered page arrives with its content; it is rendered without a query, so an address with
+    // one (the checker's ?type=&id=) gets the shell. Other client-side routes (React Router) all start
+    // from the same HTML shell.
+    const page = request.url.includes('?') ? undefined : prerendered.get(pathname);
+    if (page && renderer?.has(pathname)) {
+      const html = await renderer.render(app, request, pathname);
+      // It carries this visitor's answers (who they are, their lists): no cache may keep it or hand it on.
+      if (html) return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(html);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile(page ? `prerendered/${page}` : 'index.html');
   });
+}
+
+function readPrerenderedPages(root: string): Map<string, string> {
+  const index = path.join(root, 'prerendered', 'pages.json');
+  if (!fs.existsSync(index)) return new Map();
+  const pages = JSON.parse(fs.readFileSync(index, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(pages).filter(([, file]) => /^[\w-]+\.html$/.test(file)));
 }

@@ -79,6 +79,17 @@ export const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Issue 12 item 2 (decision 0024): uploads in an S3-compatible bucket (AWS S3, MinIO, Garage, R2)
+  // when S3_BUCKET is set, so several processes share them; otherwise on local disk under DATA_DIR.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, dashes)')
+    .optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
@@ -100,12 +111,34 @@ export const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: int(0, 600_000).optional(),
   RATE_LIMIT_PUBLIC_PER_MINUTE: int(1, 1_000_000).default(60),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: int(1, 1_000_000).default(20),
+  // Issue 14 item 4: calls one bureau bot API key may make per minute, on each call of the API.
+  RATE_LIMIT_BOT_PER_MINUTE: int(1, 1_000_000).default(120),
   // Issue 12 item 1 (decision 0023): Redis shares the rate limits and the sign-in throttle between processes.
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave it unset to count in memory)')
     .optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('guildhall:'),
+  // Issue 12 item 3 (decision 0025): durable jobs. How often the worker looks for due jobs, how many
+  // handlers run at once per process, and the schema pg-boss keeps its tables in (PostgreSQL only).
+  JOBS_POLL_INTERVAL_MS: int(50, 600_000).default(1000),
+  JOBS_CONCURRENCY: int(1, 100).default(4),
+  JOBS_PG_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a plain lower-case schema name')
+    .default('pgboss'),
+  // Issue 12 item 5 (decision 0026): /metrics (Prometheus) is off unless one of these is set. With
+  // METRICS_TOKEN alone it is served on PORT to `Authorization: Bearer <token>`; with METRICS_PORT it
+  // is served on that port (on METRICS_HOST) instead, asking for the token too when one is set.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
+  METRICS_PORT: int(1, 65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Issue 12 item 8: log lines as one-line text for people (pretty) or JSON for machines. Default:
+  // pretty outside production when stdout is a terminal, JSON otherwise.
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  // Issue 17 item 2 (decision 0036): one info line per answered request (method, url, status, ms);
+  // false leaves request lines to the proxy in front and keeps warnings and errors.
+  LOG_REQUESTS: flag.default(true),
   SIGN_IN_MAX_FAILURES: int(1, 1000).default(5),
   SIGN_IN_BACKOFF_SECONDS: int(1, 24 * 3600).default(30),
   SIGN_IN_BACKOFF_MAX_SECONDS: int(1, 7 * 24 * 3600).default(3600),
@@ -113,7 +146,13 @@ export const EnvSchema = z.object({
   DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
   DISCORD_BOT_TOKEN: z.string().min(1).optional(),
   DISCORD_BASE_URL: httpUrl.default('https://discord.com'),
+  // Issue 13 item 8: where the server fetches Discord avatars from (served to the browser from our own origin).
+  DISCORD_CDN_BASE_URL: httpUrl.default('https://cdn.discordapp.com'),
   ROBLOX_USERS_BASE_URL: httpUrl.default('https://users.roblox.com'),
+  // Issue 14 item 1: the verification center links a Roblox account by Roblox's OAuth 2.0 (code + PKCE).
+  ROBLOX_OAUTH_BASE_URL: httpUrl.default('https://apis.roblox.com/oauth'),
+  ROBLOX_OAUTH_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
+  ROBLOX_OAUTH_CLIENT_SECRET: z.string().trim().min(1).max(500).optional(),
   LOOKUP_CACHE_SECONDS: int(0, 7 * 24 * 3600).default(3600),
   LOOKUP_TIMEOUT_MS: int(100, 60_000).default(3000),
   // 001 appointments (LINE mini-app): the LINE Login channel whose LIFF ID tokens are verified, LINE's
@@ -142,6 +181,17 @@ export const EnvSchema = z.object({
   APPOINTMENT_SLOT_MINUTES: int(5, 24 * 60).default(30),
   APPOINTMENT_TIME_ZONE: timeZone,
   APPOINTMENT_MAX_DAYS_AHEAD: int(1, 3650).default(180),
+  // Issue 15 item 3: the defaults of the rules staff set on /bureau/appointments/settings (until saved there).
+  APPOINTMENT_CAPACITY: int(1, 50).default(1),
+  APPOINTMENT_MIN_NOTICE_MINUTES: int(0, 60 * 24 * 30).default(60),
+  APPOINTMENT_MAX_ACTIVE_PER_USER: int(1, 50).default(3),
+  // Issue 15 item 6: how long a freed slot is held for the first person on a day's waitlist.
+  APPOINTMENT_WAITLIST_OFFER_MINUTES: int(1, 24 * 60).default(30),
+  // Issue 15 item 4: LINE reminders this many hours before a booking (comma-separated; empty: none).
+  APPOINTMENT_REMINDER_HOURS: z
+    .string()
+    .regex(/^(\d{1,3}(\.\d{1,2})?(,\s*\d{1,3}(\.\d{1,2})?)*)?$/, 'must be hours before the booking, e.g. 24,1')
+    .default('24,1'),
   STATIC_DIR: z.string().min(1).optional(),
   // core/documents (ARCHITECTURE.md §7): the Chromium that prints PDFs. 001 §2 "Printable document":
   // the office subtitle, the officer's name and an optional signature image file (PNG, JPEG or SVG).
@@ -155,6 +205,15 @@ export const EnvSchema = z.object({
   BUREAU_OFFICE_SUBTITLE: z.string().trim().min(1).max(200).default('Office of Identity Verification and Records'),
   BUREAU_OFFICER_NAME: z.string().trim().min(1).max(100).default('Registrar on Duty'),
   BUREAU_SIGNATURE_IMAGE: z.string().min(1).optional(),
+  // Issue 14 item 2: labels shown for case types, e.g. "warn=Warning,mute=Timeout"; unnamed types keep theirs.
+  BUREAU_CASE_TYPE_LABELS: z
+    .string()
+    .trim()
+    .regex(
+      /^((note|warn|mute|kick|ban|unban)=[^,=]{1,40})(,(note|warn|mute|kick|ban|unban)=[^,=]{1,40})*$/,
+      'must be type=Label pairs separated by commas (types: note, warn, mute, kick, ban, unban)',
+    )
+    .optional(),
   // 002 sports: the student-ID prefixes of each level (002 §5), the fixed student ID the Soviet login
   // checks its password against (002 §4, §9), and the portfolio's decorative password (002 §9; shown
   // to the browser, so NOT a secret).
@@ -174,7 +233,17 @@ export const EnvSchema = z.object({
     .optional(),
   // 000 (recruitment): upload size limit (default 10 MiB) and an optional Discord webhook for new applications and decisions.
   RECRUITMENT_UPLOAD_MAX_BYTES: int(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  // Issue 12 item 2: the bytes one person may keep stored at once (all their uploads), and how long an
+  // upload no application or draft uses is kept before it is removed.
+  RECRUITMENT_UPLOAD_QUOTA_BYTES: int(1024, 1024 * 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  UPLOAD_ORPHAN_TTL_HOURS: int(1, 24 * 365).default(24),
+  // Issue 13 item 6: the hour (UTC, 0-23) at which the daily digest of waiting applications goes to the webhook.
+  RECRUITMENT_DIGEST_HOUR_UTC: int(0, 23).default(9),
+  // Issue 13 item 5: the first wait before a failed applicant DM is tried again (doubling, 3 retries).
+  RECRUITMENT_DM_RETRY_DELAY_SECONDS: int(0, 3600).default(30),
   RECRUITMENT_WEBHOOK_URL: httpUrl.optional(),
+  // Issue 12 item 3: the first wait before a refused webhook message is sent again (doubling, 5 retries).
+  RECRUITMENT_WEBHOOK_RETRY_DELAY_SECONDS: int(0, 3600).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -253,6 +322,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (devSignIn && isProduction) {
     throw new ConfigError('DEV_SIGN_IN: the development sign-in cannot be on when NODE_ENV=production');
   }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   // Node refuses a headers timeout longer than the whole request's.
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
@@ -262,6 +334,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       'SEED_DEMO_DATA: the demo data (accounts whose passwords the README prints) cannot be seeded when NODE_ENV=production',
     );
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    throw new ConfigError('METRICS_PORT: must differ from PORT (leave it unset to serve /metrics on PORT with METRICS_TOKEN)');
   }
   if (isProduction && !env.PUBLIC_URL) {
     throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production (used for OAuth redirects and origin checks)');

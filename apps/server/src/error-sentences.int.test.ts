@@ -27,7 +27,8 @@ describe.each(DIALECTS)('error sentences name the field once and tell the truth,
       const res = await t.post('/recruitment/api/settings/update', 'admin', { key: 'colour', value: 'red' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
-        error: 'key: must be applicationsOpen, applicationStartDate, applicationEndDate or globalProcessAnnouncement',
+        error:
+          'key: must be applicationsOpen, applicationStartDate, applicationEndDate, globalProcessAnnouncement, blindReview, blindHideApplicant, reapplyCooldownDays or stageWaitDays',
         code: 'invalid_input',
       });
     });

@@ -99,13 +99,23 @@ describe('SIGTERM on the real server process', () => {
   }
 
   it('finishes a record PDF in flight with 200 and a PDF, refuses new requests, then exits 0', async () => {
-    const { child, exited, logShows, log, base, cookie, thai } = await startServer();
+    // One print at a time, so the four below wait in the printer's queue, which /metrics shows.
+    const metricsToken = 'graceful-shutdown-metrics-token';
+    const { child, exited, logShows, log, base, cookie, thai } = await startServer({
+      PDF_MAX_CONCURRENT: '1',
+      METRICS_TOKEN: metricsToken,
+    });
     const documentPath = `/bureau/api/records/${thai.discord.id}/documents/registration`;
     const print = () => fetch(`${base}${documentPath}`, { headers: { cookie } });
+    const printsInFlight = async () => {
+      const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+      return [...text.matchAll(/^guildhall_pdf_prints\{state="(?:queued|active)"\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    };
     // A warm Chromium (started by an earlier print) is what the signal used to kill mid-print.
     expect((await print()).status).toBe(200);
     const prints = [print(), print(), print(), print()];
-    await expect.poll(() => log().split(`"url":"${documentPath}"`).length - 1, { timeout: 10_000, interval: 10 }).toBe(5);
+    // All four have arrived and none has finished: the signal comes while every one is in flight.
+    await expect.poll(printsInFlight, { timeout: 10_000, interval: 10 }).toBe(4);
     child.kill('SIGTERM');
     await logShows('shutting down');
 

@@ -6,6 +6,8 @@ import { openDatabase } from './core/db/database';
 import { migrateToLatest } from './core/db/migrate';
 import { createLocalEventBus, createPostgresEventBus, type EventBusLog, stderrEventBusLog } from './core/events/event-bus';
 import { seedDemoData } from './core/seed/seed-demo-data';
+import { startupLines } from './core/logging/startup-summary';
+import { startMetricsServer } from './core/metrics/metrics';
 import { allMigrations } from './migrations';
 import { allTools } from './tools';
 
@@ -21,7 +23,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'guildhall.sqlite') });
+  const sqliteFile = path.join(config.DATA_DIR, 'guildhall.sqlite');
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile });
   await migrateToLatest(database.db, database.dialect, allMigrations);
   // Issue 10 item 12: the bus logs a lost LISTEN connection. It starts before the app (the seed uses
   // it), so it writes to stderr until the app's logger exists.
@@ -31,7 +34,7 @@ async function main(): Promise<void> {
     warn: (details, message) => (logTo.app ?? stderrEventBusLog).warn(details, message),
   };
   const events = database.pgPool ? await createPostgresEventBus(database.pgPool, undefined, { log: busLog }) : createLocalEventBus();
-  if (config.seedDemoData) await seedDemoData(createContext(config, database, events), allTools);
+  const demoSeeded = config.seedDemoData ? await seedDemoData(createContext(config, database, events), allTools) : null;
 
   const app = await buildApp({ config, database, events });
   logTo.app = app.log;
@@ -58,10 +61,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(
-    { url: config.publicUrl, database: database.dialect, tools: [...config.enabledTools], devSignIn: config.devSignIn },
-    'Guildhall is running',
-  );
+  // Issue 12 item 5: with METRICS_PORT, /metrics has a server of its own (closed with the app).
+  const metrics =
+    config.METRICS_PORT !== undefined
+      ? await startMetricsServer(app, config.METRICS_HOST, config.METRICS_PORT)
+      : config.METRICS_TOKEN
+        ? `${config.publicUrl}/metrics (bearer METRICS_TOKEN)`
+        : null;
+  // Issue 12 item 8: the lines an operator reads first.
+  for (const line of startupLines({ config, dialect: database.dialect, sqliteFile, demoSeeded, metrics }))
+    app.log.info(line.details, line.message);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,8 @@
 import { apiKeyMigrations } from './core/auth/api-keys-migrations';
+import { auditMigrations } from './core/audit/audit-migrations';
 import { feedTokenMigrations } from './core/auth/feed-tokens-migrations';
 import { coreMigrations } from './core/db/core-migrations';
+import { jobsMigrations } from './core/jobs/jobs-migrations';
 import type { GuildhallMigration } from './core/db/migrate';
 import { allTools } from './tools';
 
@@ -10,5 +12,7 @@ export const allMigrations: Record<string, GuildhallMigration> = Object.assign(
   coreMigrations,
   apiKeyMigrations,
   feedTokenMigrations,
+  jobsMigrations,
+  auditMigrations,
   ...allTools.map((t) => t.migrations ?? {}),
 );

@@ -90,6 +90,33 @@ const VALID_INPUTS: Record<string, ValidInput> = {
     as: 'bot key',
     body: { platform: 'Discord', subjectId: '123456789012345678', moderator: 'Mod', reason: 'A reason', note: 'A note' },
   },
+  // Issue 14 item 4: the versioned bot API, by 001 §3's field names.
+  'PUT /bureau/api/bot/v1/bans/:robloxId': {
+    as: 'bot key',
+    params: { robloxId: '1234' },
+    body: { Moderator: 'Mod', Reason: 'A reason', Username: 'someone' },
+  },
+  'POST /bureau/api/bot/v1/infractions': {
+    as: 'bot key',
+    body: { platform: 'Discord', subjectId: '123456789012345678', Moderator: 'Mod', Reason: 'A reason', Note: 'A note' },
+  },
+  'GET /bureau/api/history': { as: 'bureau staff', query: { discordId: '123456789012345678', robloxId: '1234' } },
+  // Issue 14 items 2 and 3: cases and the lookup of anyone.
+  'GET /bureau/api/lookup': { as: 'bureau staff', query: { type: 'roblox', id: '1234' } },
+  'POST /bureau/api/cases': {
+    as: 'bureau staff',
+    body: { platform: 'Roblox', subjectId: '1234', type: 'ban', moderator: 'Mod', reason: 'A reason', note: 'A note' },
+  },
+  'PATCH /bureau/api/cases/:number': { as: 'bureau staff', params: { number: '1' }, body: { reason: 'Amended', moderator: 'Mod' } },
+  'POST /bureau/api/cases/:number/notes': { as: 'bureau staff', params: { number: '1' }, body: { body: 'A note' } },
+  'POST /bureau/api/bot/v1/cases': {
+    as: 'bot key',
+    body: { platform: 'Discord', subjectId: '123456789012345678', type: 'warn', Moderator: 'Mod', Reason: 'A reason', Note: 'A note' },
+  },
+  'PATCH /bureau/api/bot/v1/cases/:number': { as: 'bot key', params: { number: '1' }, body: { Reason: 'Amended' } },
+  'POST /bureau/api/bot/v1/cases/:number/notes': { as: 'bot key', params: { number: '1' }, body: { body: 'A note' } },
+  // Issue 14 item 1: the Roblox OAuth callback's query.
+  'GET /bureau/verify/roblox/callback': { as: 'bureau staff', query: { code: 'a-code', state: 'a-state' } },
   'POST /recruitment/api/submit': { as: 'recruitment admin', body: { jobSelection: 1, answers: { '1': 'An answer' } } },
   'GET /recruitment/api/applications': { as: 'recruitment admin', query: { search: 'abc', status: 'Pending' } },
   'GET /recruitment/api/applications/export.csv': { as: 'recruitment admin', query: { search: 'abc' } },

@@ -2,10 +2,18 @@ import { z } from 'zod';
 import { textProblem } from './input';
 
 /**
+ * Issue 16 item 1: the data a refusal's sentence carries (a sport's spots, a field, a line), beside
+ * `error` and `code`, so a client can word the refusal in its reader's language with the same data.
+ * Sent only by the throwers that have such data; `error` stays the English sentence.
+ */
+export const ErrorDetails = z.record(z.string(), z.union([z.string(), z.number()]));
+export type ErrorDetails = z.infer<typeof ErrorDetails>;
+
+/**
  * ARCHITECTURE.md §6: every failure answers this shape: `error` is the sentence a person reads, `code`
  * a stable machine code (one of an `ErrorCatalogue`'s keys) that the web branches on (issue 11 item 3).
  */
-export const ErrorAnswer = z.object({ error: z.string(), code: z.string() });
+export const ErrorAnswer = z.object({ error: z.string(), code: z.string(), details: ErrorDetails.optional() });
 export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 
 /** One failure a server can answer: its HTTP status, and the sentence a person reads unless the thrower names a more precise one. */

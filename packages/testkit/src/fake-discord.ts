@@ -18,6 +18,18 @@ export interface FakeDiscord extends FakeServer {
   faults: FaultPlan;
   /** Every request path the fake answered, for assertions on what production code called. */
   calls: string[];
+  /** Direct messages the bot sent (POST /channels/{id}/messages on a DM channel), oldest first. */
+  dms: FakeDirectMessage[];
+  /** Users who do not accept DMs from the bot: sending to them answers 403, code 50007, as Discord does. */
+  closedDms: Set<string>;
+}
+
+export interface FakeDirectMessage {
+  channelId: string;
+  recipientId: string;
+  content: string;
+  /** The request's allowed_mentions, to check that a message cannot ping anyone. */
+  allowedMentions: unknown;
 }
 
 interface IssuedCode {
@@ -26,6 +38,12 @@ interface IssuedCode {
   codeChallenge: string | null;
   used: boolean;
 }
+
+/** The image the fake CDN answers for every avatar: a 1x1 PNG. */
+export const FAKE_AVATAR_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -135,6 +153,42 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     return user;
   });
 
+  // Issue 13 item 5: a bot's DM. Open (or reuse) the DM channel with POST /users/@me/channels
+  // {recipient_id}, then POST /channels/{channel.id}/messages {content}. Both need the bot token.
+  const dms: FakeDirectMessage[] = [];
+  const closedDms = new Set<string>();
+  const dmChannels = new Map<string, string>();
+  app.post('/api/v10/users/@me/channels', async (request, reply) => {
+    if (request.headers.authorization !== `Bot ${botToken}`) return reply.code(401).send({ message: '401: Unauthorized', code: 0 });
+    const recipient = String((request.body as { recipient_id?: unknown } | null)?.recipient_id ?? '');
+    const user = users.get(recipient);
+    if (!user) return reply.code(400).send({ message: 'Invalid Recipient(s)', code: 50033 });
+    const channelId = `dm-${recipient}`;
+    dmChannels.set(channelId, recipient);
+    return { id: channelId, type: 1, recipients: [user] };
+  });
+  app.post('/api/v10/channels/:id/messages', async (request, reply) => {
+    if (request.headers.authorization !== `Bot ${botToken}`) return reply.code(401).send({ message: '401: Unauthorized', code: 0 });
+    const { id } = request.params as { id: string };
+    const recipientId = dmChannels.get(id);
+    if (!recipientId) return reply.code(404).send({ message: 'Unknown Channel', code: 10003 });
+    if (closedDms.has(recipientId)) return reply.code(403).send({ message: 'Cannot send messages to this user', code: 50007 });
+    const body = (request.body ?? {}) as { content?: unknown; allowed_mentions?: unknown };
+    const content = typeof body.content === 'string' ? body.content : '';
+    if (!content || content.length > 2000) return reply.code(400).send({ message: 'Invalid Form Body', code: 50035 });
+    dms.push({ channelId: id, recipientId, content, allowedMentions: body.allowed_mentions });
+    return { id: crypto.randomBytes(8).toString('hex'), channel_id: id, content };
+  });
+
+  // Discord's CDN (issue 13 item 8): /avatars/{user id}/{avatar hash}.png answers a small PNG for a
+  // user whose avatar is that hash; the test points DISCORD_CDN_BASE_URL here.
+  app.get('/avatars/:id/:file', async (request, reply) => {
+    const { id, file } = request.params as { id: string; file: string };
+    const user = users.get(id);
+    if (!user?.avatar || file !== `${user.avatar}.png`) return reply.code(404).send({ message: '404: Not Found', code: 0 });
+    return reply.type('image/png').send(FAKE_AVATAR_PNG);
+  });
+
   const url = await listenOnLoopback(app, options.port);
-  return { url, clientId, clientSecret, botToken, users, faults, calls, close: () => app.close() };
+  return { url, clientId, clientSecret, botToken, users, faults, calls, dms, closedDms, close: () => app.close() };
 }

@@ -4,3 +4,4 @@ export * from './fake-server';
 export * from './fake-discord';
 export * from './fake-roblox';
 export * from './fake-line';
+export * from './fake-s3';

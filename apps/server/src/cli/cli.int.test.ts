@@ -84,7 +84,7 @@ describe.each(DIALECTS)('CLI commands on %s', (dialect) => {
       message: expect.stringMatching(/^discordId: "12ab"/),
     });
     await expect(grantCommand.run(ctx, [ALICE, 'admin'], io)).rejects.toMatchObject({
-      message: 'role: unknown role "admin"; known roles: recruitment-admin, bureau-staff',
+      message: 'role: unknown role "admin"; known roles: recruitment-admin, bureau-staff, owner',
     });
     await expect(grantCommand.run(ctx, [ALICE], io)).rejects.toMatchObject({ message: expect.stringMatching(/^grant: missing <role>/) });
     await expect(revokeCommand.run(ctx, [ALICE, 'bureau-staff', 'extra'], io)).rejects.toMatchObject({
@@ -137,6 +137,15 @@ describe('runCli without a database', () => {
     expect(io.stdout[0]).toMatch(/^Usage: npm run cli -- <command>/);
     for (const name of ['grant <discordId> <role>', 'revoke <discordId> <role>', 'list [role]', 'import-registry <file>'])
       expect(io.stdout[0]).toContain(name);
+    // Issue 14 item 4: every API key scope, each with what it allows.
+    expect(io.stdout[0]).toContain('create-api-key <name> [scope,...]');
+    for (const [scope, allows] of [
+      ['bureau-bot', 'every bureau bot call'],
+      ['bureau-pairs', 'write and remove verified pairs'],
+      ['bureau-bans', 'set and lift Roblox bans'],
+      ['bureau-cases', 'add and remove infractions; open, amend, expire and note cases'],
+    ])
+      expect(io.stdout[0]).toMatch(new RegExp(`^  ${scope} +${allows}`, 'm'));
     expect(await runCli([], { io, env: {} })).toBe(2);
     expect(await runCli(['frobnicate'], { io, env: {} })).toBe(2);
     expect(io.stderr.at(-1)).toMatch(/^Unknown command "frobnicate"\./);
@@ -179,7 +188,7 @@ describe('the cli.ts process', () => {
 
     const bad = await spawnCli(['revoke', ALICE, 'root'], env);
     expect(bad.code).toBe(2);
-    expect(bad.stderr.trim()).toBe('role: unknown role "root"; known roles: recruitment-admin, bureau-staff');
+    expect(bad.stderr.trim()).toBe('role: unknown role "root"; known roles: recruitment-admin, bureau-staff, owner');
     expect(bad.stderr).not.toMatch(/\bat .*\.ts:\d+/);
   });
 });

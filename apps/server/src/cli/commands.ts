@@ -1,3 +1,4 @@
+import { backupCommand } from './backup';
 import type { CliCommand } from './cli-command';
 import { createApiKeyCommand } from './create-api-key';
 import { createSchoolAccountCommand } from './create-school-account';
@@ -7,6 +8,8 @@ import { importSportsCommand } from './import-sports';
 import { importRegistryCommand } from './import-registry';
 import { importTimetableCommand } from './import-timetable';
 import { listCommand } from './list';
+import { restoreCommand } from './restore';
+import { revokeApiKeyCommand } from './revoke-api-key';
 import { revokeCommand } from './revoke';
 
 /** Every CLI command, in the order the usage text lists them. Add yours here. */
@@ -20,4 +23,7 @@ export const commands: CliCommand[] = [
   importSchoolAccountsCommand,
   importSportsCommand,
   createApiKeyCommand,
+  revokeApiKeyCommand,
+  backupCommand,
+  restoreCommand,
 ];

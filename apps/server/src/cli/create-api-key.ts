@@ -1,22 +1,30 @@
-import { API_KEY_SCOPES, apiKeyStoreFor, isApiKeyScope } from '../core/auth/api-keys';
+import { createBotKey } from '../core/admin/create-bot-key';
+import { API_KEY_SCOPES, type ApiKeyScope, isApiKeyScope } from '../core/auth/api-keys';
+import { cliActor } from './cli-actor';
 import { CliError, type CliCommand, expectArgs } from './cli-command';
 
 /**
- * `create-api-key <name> [scope]`: a key for the community bot's write API (/bureau/api/bot/...).
+ * `create-api-key <name> [scope,...]`: a key for the community bot's write API (/bureau/api/bot/...),
+ * holding one or more scopes (issue 14 item 4; the help lists each with what it allows).
  * The key is printed once; only its hash is stored, so a lost key is replaced, not recovered.
  */
 export const createApiKeyCommand: CliCommand = {
   name: 'create-api-key',
-  args: '<name> [scope]',
-  summary: `create a bot API key (scopes: ${API_KEY_SCOPES.join(', ')}; default ${API_KEY_SCOPES[0]}); printed once`,
+  args: '<name> [scope,...]',
+  summary: `create a bot API key holding the scopes named, comma-separated (default ${API_KEY_SCOPES[0]}; see API key scopes below); printed once`,
   async run(ctx, args, io) {
     expectArgs(createApiKeyCommand, args, 1, 2);
     const name = args[0]!.trim();
     if (!name || name.length > 100) throw new CliError('create-api-key: <name> must be 1 to 100 characters');
-    const scope = args[1] ?? API_KEY_SCOPES[0];
-    if (!isApiKeyScope(scope)) throw new CliError(`create-api-key: unknown scope "${scope}"; known: ${API_KEY_SCOPES.join(', ')}`);
-    const { key, info } = await apiKeyStoreFor(ctx.database.db, ctx.now).create(name, scope);
-    io.out(`Created API key ${info.id} "${name}" (${scope}). Send it as "Authorization: Bearer <key>"; it is shown only now:`);
+    const scopes: ApiKeyScope[] = [];
+    for (const scope of (args[1] ?? API_KEY_SCOPES[0]).split(',').map((s) => s.trim())) {
+      if (!isApiKeyScope(scope)) throw new CliError(`create-api-key: unknown scope "${scope}"; known: ${API_KEY_SCOPES.join(', ')}`);
+      scopes.push(scope);
+    }
+    const { key, info } = await createBotKey(ctx, cliActor(), name, scopes);
+    io.out(
+      `Created API key ${info.id} "${name}" (${info.scopes.join(', ')}). Send it as "Authorization: Bearer <key>"; it is shown only now:`,
+    );
     io.out(key);
     return 0;
   },

@@ -1,3 +1,5 @@
+import { grantRole } from '../core/admin/grant-role';
+import { cliActor } from './cli-actor';
 import { type CliCommand, expectArgs } from './cli-command';
 import { parseDiscordIdArg, parseRoleArg } from './parse-cli-args';
 
@@ -9,9 +11,8 @@ export const grantCommand: CliCommand = {
     expectArgs(grantCommand, args, 2);
     const discordId = parseDiscordIdArg(args[0]);
     const role = parseRoleArg(args[1]);
-    const had = await ctx.grants.has(discordId, role);
-    await ctx.grants.grant(discordId, role);
-    io.out(had ? `${discordId} already has ${role}.` : `Granted ${role} to ${discordId}.`);
+    const { changed } = await grantRole(ctx, cliActor(), discordId, role);
+    io.out(changed ? `Granted ${role} to ${discordId}.` : `${discordId} already has ${role}.`);
     return 0;
   },
 };

@@ -1,3 +1,5 @@
+import { revokeRole } from '../core/admin/revoke-role';
+import { cliActor } from './cli-actor';
 import { type CliCommand, expectArgs } from './cli-command';
 import { parseDiscordIdArg, parseRoleArg } from './parse-cli-args';
 
@@ -10,7 +12,7 @@ export const revokeCommand: CliCommand = {
     const discordId = parseDiscordIdArg(args[0]);
     const role = parseRoleArg(args[1]);
     // Revoking what is not held is not an error: the end state is the one asked for.
-    const removed = await ctx.grants.revoke(discordId, role);
+    const { changed: removed } = await revokeRole(ctx, cliActor(), discordId, role);
     io.out(removed ? `Revoked ${role} from ${discordId}.` : `${discordId} did not have ${role}; nothing to revoke.`);
     return 0;
   },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createContext } from '../app';
 import { ConfigError, loadConfig } from '../config';
+import { API_KEY_SCOPE_ALLOWS, API_KEY_SCOPES } from '@guildhall/contracts/admin';
 import { GRANT_ROLES } from '../core/auth/grant-store';
 import { openDatabase } from '../core/db/database';
 import { migrateToLatest } from '../core/db/migrate';
@@ -28,6 +29,10 @@ export function usageText(commands: CliCommand[] = allCommands): string {
     `  ${'help'.padEnd(width)}  show this text`,
     '',
     `Roles: ${GRANT_ROLES.join(', ')}`,
+    '',
+    // Issue 14 item 4: what each scope lets a key do, so the one creating it can hold it to the least.
+    'API key scopes (create-api-key):',
+    ...API_KEY_SCOPES.map((scope) => `  ${scope.padEnd(width)}  ${API_KEY_SCOPE_ALLOWS[scope]}`),
     "The database is the server's own: DATABASE_URL, else the SQLite file in DATA_DIR (.env is read).",
   ].join('\n');
 }

@@ -9,6 +9,7 @@ import type { ProfileLookup } from './lookup/profile-lookup';
 import type { DocumentService } from './documents/document-service';
 import type { Readiness } from './lifecycle/readiness';
 import type { SignInThrottle } from './auth/sign-in-throttle';
+import type { JobQueue } from './jobs/job-queue';
 
 /** What every tool receives: the shared services of core, built once in app.ts. */
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   documents: DocumentService;
   /** Issue 12 item 4: draining after SIGTERM (/readyz 503, event streams sent elsewhere). */
   readiness: Readiness;
+  /** Issue 12 item 3 (decision 0025): durable jobs; a tool defines its handlers in `register(app)`. */
+  jobs: JobQueue;
   now: () => number;
 }
 

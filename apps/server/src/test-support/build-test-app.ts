@@ -155,17 +155,23 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
             DISCORD_CLIENT_ID: discord.clientId,
             DISCORD_CLIENT_SECRET: discord.clientSecret,
             DISCORD_BASE_URL: discord.url,
+            DISCORD_CDN_BASE_URL: discord.url,
             DISCORD_BOT_TOKEN: botTokenOption === false ? undefined : discord.botToken,
           }
         : {}),
-      ...(roblox ? { ROBLOX_USERS_BASE_URL: roblox.url } : {}),
+      ...(roblox
+        ? {
+            ROBLOX_USERS_BASE_URL: roblox.url,
+            ROBLOX_OAUTH_BASE_URL: `${roblox.url}/oauth`,
+            ROBLOX_OAUTH_CLIENT_ID: roblox.oauth.clientId,
+            ROBLOX_OAUTH_CLIENT_SECRET: roblox.oauth.clientSecret,
+          }
+        : {}),
       ...(line
         ? { LIFF_MOCK: 'false', LINE_API_BASE_URL: line.url, LINE_CHANNEL_ID: line.channelId, LINE_CHANNEL_TOKEN: line.channelToken }
         : {}),
       ...options.env,
     };
-    const config = loadConfig(env);
-
     let database: TestDatabase;
     if (options.database) database = options.database;
     else {
@@ -173,6 +179,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       cleanups.push(() => fresh.close());
       database = fresh;
     }
+    // pg-boss's tables beside the test database's own schema (dropped with it), so parallel files
+    // never work each other's jobs; two apps on one test database share them.
+    const config = loadConfig({ ...(database.schema ? { JOBS_PG_SCHEMA: `${database.schema}_jobs` } : {}), ...env });
     // Each PostgreSQL test database gets its own NOTIFY channel, so parallel files do not hear each other;
     // a database given by the test (no schema of ours) gets the in-process bus.
     const events =
@@ -187,7 +196,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       return `${SESSION_COOKIE}=${token}`;
     };
     const signInDiscord = (user: DiscordUserRecord) =>
-      signIn({ kind: 'discord', subject: user.id, displayName: user.username, avatar: null });
+      signIn({ kind: 'discord', subject: user.id, displayName: user.username, avatar: user.avatar });
     const signInAs = (key: DemoPerson['key']) => signInDiscord(demoPeople.find((p) => p.key === key)!.discord);
     const signInSchool = async (studentId: string) => {
       const account = await app.ctx.schoolAccounts.findByStudentId(studentId);

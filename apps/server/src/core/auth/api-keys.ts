@@ -1,16 +1,31 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { API_KEY_SCOPES, type ApiKeyScope, ApiKeyScope as ApiKeyScopeSchema } from '@guildhall/contracts/admin';
 import type { CoreTables } from '../db/core-tables';
 import { DomainError } from '../errors/domain-error';
 import { hashToken } from './session-store';
 
-// The scopes a bot key can hold; one per API family so a leaked key only opens its own door.
-export const API_KEY_SCOPES = ['bureau-bot'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export { API_KEY_SCOPES, type ApiKeyScope };
+// Issue 14 item 4 (decision 0030): narrower bureau scopes, one per kind of record; bureau-bot holds
+// all three, so the keys made before them keep working.
+const BUREAU_KEY_SCOPES: readonly ApiKeyScope[] = ['bureau-pairs', 'bureau-bans', 'bureau-cases'];
 
 export function isApiKeyScope(value: string): value is ApiKeyScope {
-  return (API_KEY_SCOPES as readonly string[]).includes(value);
+  return ApiKeyScopeSchema.safeParse(value).success;
+}
+
+/**
+ * A key's scopes as stored in api_keys.scope: space-separated (as OAuth writes them), each once, in
+ * the contracts' order. A key made before issue 14 holds one, so its text reads as before.
+ */
+function scopeText(scopes: readonly ApiKeyScope[]): string {
+  return API_KEY_SCOPES.filter((scope) => scopes.includes(scope)).join(' ');
+}
+
+/** Whether a key holding `held` (api_keys.scope) may make a call that needs `needed`. */
+function scopeAllows(held: string, needed: ApiKeyScope): boolean {
+  return held.split(' ').some((scope) => scope === needed || (scope === 'bureau-bot' && BUREAU_KEY_SCOPES.includes(needed)));
 }
 
 export interface ApiKeysTable {
@@ -31,7 +46,9 @@ export type ApiKeyTables = {
 export interface ApiKeyInfo {
   id: string;
   name: string;
-  scope: ApiKeyScope;
+  /** The scopes, space-separated (api_keys.scope). */
+  scope: string;
+  scopes: ApiKeyScope[];
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
@@ -53,7 +70,9 @@ export class ApiKeyStore {
     this.db = db.withTables<ApiKeyTables>();
   }
 
-  async create(name: string, scope: ApiKeyScope): Promise<{ key: string; info: ApiKeyInfo }> {
+  async create(name: string, scopes: ApiKeyScope | readonly ApiKeyScope[]): Promise<{ key: string; info: ApiKeyInfo }> {
+    const scope = scopeText(typeof scopes === 'string' ? [scopes] : scopes);
+    if (!scope) throw new Error('an API key needs at least one scope');
     const id = crypto
       .randomBytes(6)
       .toString('base64url')
@@ -66,14 +85,20 @@ export class ApiKeyStore {
       .insertInto('api_keys')
       .values({ id, name, scope, key_hash: hashToken(key), created_at: createdAt, last_used_at: null, revoked_at: null })
       .execute();
-    return { key, info: { id, name, scope, createdAt, lastUsedAt: null, revokedAt: null } };
+    return { key, info: toInfo({ id, name, scope, key_hash: '', created_at: createdAt, last_used_at: null, revoked_at: null }) };
   }
 
-  /** The live key's info, or null when malformed, unknown, revoked, or of another scope. */
+  /** The live key's info, or null when malformed, unknown, revoked, or without the scope. */
   async verify(key: string, scope: ApiKeyScope): Promise<ApiKeyInfo | null> {
+    const info = await this.authenticate(key);
+    return info && scopeAllows(info.scope, scope) ? info : null;
+  }
+
+  /** The live key's info whatever its scope, or null when malformed, unknown or revoked. */
+  async authenticate(key: string): Promise<ApiKeyInfo | null> {
     if (!KEY_PATTERN.test(key)) return null;
     const row = await this.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashToken(key)).executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.scope !== scope) return null;
+    if (!row || row.revoked_at !== null) return null;
     const usedAt = this.now();
     // Once a minute is enough for "last used"; it spares a write per bot call.
     if (row.last_used_at === null || usedAt - row.last_used_at > 60_000) {
@@ -102,7 +127,8 @@ function toInfo(row: ApiKeysTable): ApiKeyInfo {
   return {
     id: row.id,
     name: row.name,
-    scope: row.scope as ApiKeyScope,
+    scope: row.scope,
+    scopes: row.scope.split(' ').filter(isApiKeyScope),
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
@@ -121,13 +147,23 @@ export function apiKeyStoreFor(db: Kysely<CoreTables>, now: () => number): ApiKe
   return store;
 }
 
-/** Bot calls carry `Authorization: Bearer <key>`; anything else is a 401 (never a session cookie). */
+/**
+ * Bot calls carry `Authorization: Bearer <key>`; anything else is a 401 (never a session cookie). A
+ * live key without the call's scope is a 403 naming the scope (issue 14 item 4).
+ */
 export async function requireApiKey(request: FastifyRequest, scope: ApiKeyScope): Promise<ApiKeyInfo> {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new DomainError('unauthenticated', 'This API needs an API key: send "Authorization: Bearer <key>".');
   const { database, now } = request.server.ctx;
-  const info = await apiKeyStoreFor(database.db, now).verify(match[1]!, scope);
+  const info = await apiKeyStoreFor(database.db, now).authenticate(match[1]!);
   if (!info) throw new DomainError('unauthenticated', 'The API key is not valid, or it has been revoked.');
+  if (!scopeAllows(info.scope, scope)) throw new DomainError('forbidden', `This API key does not hold the scope ${scope}.`);
   return info;
+}
+
+/** The key id inside a well-formed key (`gh_<id>_...`), read without the database: what the bot rate limit counts by. */
+export function apiKeyIdOf(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return (match && KEY_PATTERN.exec(match[1]!)?.[1]) ?? null;
 }

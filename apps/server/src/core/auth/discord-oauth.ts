@@ -1,4 +1,3 @@
-import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, generateCodeVerifier, generateState } from 'arctic';
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DiscordLoginQuery } from '@guildhall/contracts';
@@ -35,6 +34,8 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
     if (config.devSignIn) return reply.redirect(`/auth/dev?returnTo=${encodeURIComponent(returnTo)}`);
     throw new DomainError('not_configured', 'Discord sign-in is not configured on this server.');
   }
+  // Issue 17 item 6: arctic (ESM only) is loaded by the first sign-in, not at start-up.
+  const { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } = await import('arctic');
   const state = generateState();
   const verifier = generateCodeVerifier();
   const client = new OAuth2Client(config.discordOAuth.clientId, config.discordOAuth.clientSecret, config.publicUrl + options.callbackPath);
@@ -84,6 +85,7 @@ export async function finishDiscordLogin(
   }
   if (!query.code || query.code.length > 512) throw new DomainError('sign_in_failed', 'Discord did not send a sign-in code.');
 
+  const { OAuth2Client, OAuth2RequestError } = await import('arctic');
   const client = new OAuth2Client(config.discordOAuth.clientId, config.discordOAuth.clientSecret, config.publicUrl + callbackPath);
   let accessToken: string;
   try {

@@ -39,6 +39,8 @@ const FEED_FILE_IN_TEXT = /\/(?:[\w-]|%[\dA-Fa-f]{2}){20,192}\.ics/g;
  * capability, so no log line may carry one (app.ts runs every log line through this).
  */
 export function redactFeedTokens(text: string): string {
+  // Every log line passes here (decision 0036: one per request); most hold no feed URL at all.
+  if (!text.includes('.ics')) return text;
   return text.replace(FEED_FILE_IN_TEXT, '/[redacted].ics');
 }
 

@@ -1,15 +1,20 @@
+import { ADMIN_GRANT_ROLES } from '@guildhall/contracts/admin';
 import type { Kysely } from 'kysely';
 import type { CoreTables } from '../db/core-tables';
 import type { EventBus } from '../events/event-bus';
 import { AUTH_TOPIC, type AuthEvent } from './auth-events';
 
-// ARCHITECTURE.md §4: the grants a Discord user can hold.
-export const GRANT_ROLES = ['recruitment-admin', 'bureau-staff'] as const;
+// ARCHITECTURE.md §4: the grants a Discord user can hold; `owner` opens the owner console (/admin,
+// issue 12 item 7). The list lives in the contract so the console offers only these.
+export const GRANT_ROLES = ADMIN_GRANT_ROLES;
 export type GrantRole = (typeof GRANT_ROLES)[number];
 
 export function isGrantRole(value: string): value is GrantRole {
   return (GRANT_ROLES as readonly string[]).includes(value);
 }
+
+/** More writes that commit (or roll back) together with a grant change. */
+type InTransaction = (tx: Kysely<CoreTables>) => Promise<void>;
 
 export class GrantStore {
   constructor(
@@ -18,19 +23,34 @@ export class GrantStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Idempotent: granting twice keeps one row. */
-  async grant(discordId: string, role: GrantRole): Promise<void> {
-    await this.db
-      .insertInto('grants')
-      .values({ discord_id: discordId, role, granted_at: this.now() })
-      .onConflict((oc) => oc.columns(['discord_id', 'role']).doNothing())
-      .execute();
+  /**
+   * Idempotent: granting twice keeps one row. Answers whether a row was added; `alsoWhenChanged` runs
+   * in the same transaction when it was (issue 12 item 7: the audit line commits with the grant).
+   */
+  async grant(discordId: string, role: GrantRole, alsoWhenChanged?: InTransaction): Promise<boolean> {
+    const added = await this.db.transaction().execute(async (tx) => {
+      const result = await tx
+        .insertInto('grants')
+        .values({ discord_id: discordId, role, granted_at: this.now() })
+        .onConflict((oc) => oc.columns(['discord_id', 'role']).doNothing())
+        .executeTakeFirst();
+      const changed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      if (changed && alsoWhenChanged) await alsoWhenChanged(tx);
+      return changed;
+    });
     await this.changed(discordId);
+    return added;
   }
 
-  async revoke(discordId: string, role: GrantRole): Promise<boolean> {
-    const result = await this.db.deleteFrom('grants').where('discord_id', '=', discordId).where('role', '=', role).executeTakeFirst();
-    const removed = Number(result.numDeletedRows) > 0;
+  /** Answers whether a row was removed; `alsoWhenChanged` runs in the same transaction when it was. */
+  async revoke(discordId: string, role: GrantRole, alsoWhenChanged?: InTransaction): Promise<boolean> {
+    const removed = await this.db.transaction().execute(async (tx) => {
+      const result = await tx.deleteFrom('grants').where('discord_id', '=', discordId).where('role', '=', role).executeTakeFirst();
+      const changed = Number(result.numDeletedRows) > 0;
+      if (changed && alsoWhenChanged) await alsoWhenChanged(tx);
+      return changed;
+    });
+    // Announced after the commit, so whoever re-checks access reads the new grants.
     if (removed) await this.changed(discordId);
     return removed;
   }

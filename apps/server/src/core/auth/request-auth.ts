@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit } from '../audit/audit-log';
 import { DomainError } from '../errors/domain-error';
 import type { GrantRole } from './grant-store';
 import type { SchoolAccount } from './school-account-store';
@@ -78,6 +79,16 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, ident
   const previous = request.cookies[SESSION_COOKIE];
   if (previous) await sessions.delete(previous);
   const { token, expiresAt } = await sessions.create(identity);
+  // Issue 12 item 7: every sign-in (Discord, the development sign-in, school accounts) in the audit log.
+  await recordAudit(
+    request.server.ctx.database.db,
+    request.server.ctx.now,
+    { kind: identity.kind, id: identity.subject, address: request.ip },
+    {
+      action: 'sign_in',
+      target: identity.displayName,
+    },
+  );
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

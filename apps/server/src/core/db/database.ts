@@ -2,20 +2,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type * as PgModule from 'pg';
+import type pg from 'pg';
+import { lazyRequire } from '../lazy/lazy-require';
 import type { CoreTables } from './core-tables';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-// pg answers BIGINT as a string by default; every bigint we store is an epoch in ms or s, or an
-// epoch-like id (001 §3), all well inside Number.MAX_SAFE_INTEGER.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// Issue 17 item 6: pg is loaded only when a PostgreSQL URL is given (a SQLite start skips it).
+const loadPg = lazyRequire<typeof PgModule>('pg');
+let pgTypesSet = false;
+function loadPgWithTypes(): typeof PgModule {
+  const pgModule = loadPg();
+  // pg answers BIGINT as a string by default; every bigint we store is an epoch in ms or s, or an
+  // epoch-like id (001 §3), all well inside Number.MAX_SAFE_INTEGER.
+  if (!pgTypesSet) pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (v) => Number(v));
+  pgTypesSet = true;
+  return pgModule;
+}
 
 export interface DbHandle {
   db: Kysely<CoreTables>;
   dialect: Dialect;
   /** Only on PostgreSQL: the pool, for LISTEN/NOTIFY clients. */
   pgPool: pg.Pool | null;
+  /**
+   * Only on a SQLite file: a second, read-only connection for the public checker's one statement
+   * (decision 0036), opened on first use. Null in memory, where a second connection is another database.
+   */
+  sqliteReader(): SQLite.Database | null;
   close(): Promise<void>;
 }
 
@@ -32,7 +47,7 @@ export interface OpenDatabaseOptions {
 /** ARCHITECTURE.md §5: SQLite by default (WAL, foreign keys, busy timeout), PostgreSQL by URL. */
 export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (loadPgWithTypes().Pool)({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
@@ -40,7 +55,7 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
     // An idle client dropping its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
+    return { db, dialect: 'postgres', pgPool: pool, sqliteReader: () => null, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -54,7 +69,30 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   // the OS page cache holds the data either way, and writes still go through the WAL.
   if (file !== ':memory:') sqlite.pragma('mmap_size = 1073741824');
   const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', pgPool: null, close: () => db.destroy() };
+  let reader: SQLite.Database | null = null;
+  return {
+    db,
+    dialect: 'sqlite',
+    pgPool: null,
+    sqliteReader: () => (file === ':memory:' ? null : (reader ??= openReader(file))),
+    close: async () => {
+      reader?.close();
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Issue 17 item 2 (decision 0036): Kysely runs every query on its one connection behind a lock, so the
+ * public checker's read waited for any write transaction in progress and, sent past Kysely, would have
+ * read that transaction's uncommitted rows. Its own read-only connection reads the last committed state
+ * (WAL: readers never wait for the writer) synchronously, with no lock or promise per query.
+ */
+function openReader(file: string): SQLite.Database {
+  const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('mmap_size = 1073741824');
+  return reader;
 }
 
 /**

@@ -28,16 +28,24 @@ export async function migrateToLatest(
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  // Kysely's migrator lists the tables of every schema on the server; if some other schema is dropped
-  // at that moment (another app or test run sharing the server), PostgreSQL answers 3F000 (invalid
-  // schema name) for a race that is not ours. Nothing was applied then, so trying again is safe.
+  // Kysely's migrator lists the tables and columns of every schema on the server (its introspector
+  // calls pg_get_serial_sequence per column); if some other schema is dropped at that moment (another
+  // app or test run sharing the server), PostgreSQL answers 3F000 (invalid schema name), 42P01
+  // (undefined table) or 42703 (column "display_name" of relation "sessions" does not exist) for a
+  // race that is not ours. PostgreSQL migrations run in one transaction, so nothing was applied
+  // then and trying again is safe; a migration that is wrong fails the same way five times.
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    if ((error as { code?: string }).code !== '3F000' || attempt >= 5) throw error instanceof Error ? error : new Error(String(error));
+    const code = (error as { code?: string }).code;
+    if (dialect !== 'postgres' || !INTROSPECTION_RACES.has(code ?? '') || attempt >= 5) {
+      throw error instanceof Error ? error : new Error(String(error));
+    }
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
   }
 }
+
+const INTROSPECTION_RACES = new Set(['3F000', '42P01', '42703']);
 
 async function currentSchema(db: Kysely<unknown>): Promise<string | undefined> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);

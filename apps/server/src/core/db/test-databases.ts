@@ -46,6 +46,8 @@ export async function createTestDatabase(
       const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await dropper.connect();
       await dropper.query(`drop schema if exists ${schema} cascade`);
+      // core/jobs: pg-boss's schema for this test database (build-test-app.ts names it).
+      await dropper.query(`drop schema if exists ${schema}_jobs cascade`);
       await dropper.end();
     },
   };

@@ -1,8 +1,15 @@
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { DomainError } from '../errors/domain-error';
+import type * as ReactDomServer from 'react-dom/server';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type * as PlaywrightCore from 'playwright-core';
+import { lazyRequire } from '../lazy/lazy-require';
+import { DomainError, isDomainError } from '../errors/domain-error';
 import { DOCUMENT_FONT_FAMILY, documentFontFaces } from './document-fonts';
+
+// Issue 17 item 6: Chromium's driver (0.3-0.8 s to load) is loaded by the first print, not at start-up.
+const loadPlaywright = lazyRequire<typeof PlaywrightCore>('playwright-core');
+// React's server renderer is needed by the first document too.
+const loadReactDomServer = lazyRequire<typeof ReactDomServer>('react-dom/server');
 
 export interface DocumentServiceOptions {
   /** Debian's chromium by default (ARCHITECTURE.md §7); never a downloaded browser. */
@@ -49,6 +56,8 @@ const SHELL = `<!doctype html><html><head><meta charset="utf-8"><style id="fonts
  * idle Chromium is closed and a dead one started again on the next print.
  * Shared by every tool (bureau records, the sports printed list) through AppContext.documents.
  */
+export type PrintOutcome = 'printed' | 'busy' | 'timed_out' | 'error';
+
 export class DocumentService {
   private browser: Promise<{ browser: Browser; context: BrowserContext }> | null = null;
   private readonly idle: Page[] = [];
@@ -57,6 +66,7 @@ export class DocumentService {
   /** close() calls waiting for the last print in flight (or queued) to finish. */
   private readonly draining: Array<() => void> = [];
   private closed = false;
+  private readonly printListeners = new Set<(seconds: number, outcome: PrintOutcome) => void>();
   private readonly maxPages: number;
   private readonly maxQueued: number;
   private readonly printTimeoutMs: number;
@@ -71,7 +81,7 @@ export class DocumentService {
 
   /** The full HTML of a document, as it is printed (tests and previews use it). */
   renderHtml(element: ReactElement, css: string, title = ''): string {
-    return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${documentFontFaces()}</style><style>${baseCss()}${css}</style></head><body>${renderToStaticMarkup(element)}</body></html>`;
+    return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${documentFontFaces()}</style><style>${baseCss()}${css}</style></head><body>${loadReactDomServer().renderToStaticMarkup(element)}</body></html>`;
   }
 
   /**
@@ -81,7 +91,33 @@ export class DocumentService {
    */
   async printPdf(element: ReactElement, options: PrintOptions): Promise<Buffer> {
     if (this.closed) throw new Error('The document service is closed.');
-    const body = renderToStaticMarkup(element);
+    const started = performance.now();
+    let outcome: PrintOutcome = 'error';
+    try {
+      const pdf = await this.printInSlot(element, options);
+      outcome = 'printed';
+      return pdf;
+    } catch (error) {
+      if (isDomainError(error, 'printer_busy')) outcome = 'busy';
+      else if (isDomainError(error, 'print_timed_out')) outcome = 'timed_out';
+      throw error;
+    } finally {
+      for (const listener of this.printListeners) listener((performance.now() - started) / 1000, outcome);
+    }
+  }
+
+  /** Issue 12 item 5 (/metrics): prints waiting for a page, and prints on a page now. */
+  get queueDepth(): { waiting: number; active: number } {
+    return { waiting: this.waiting.length, active: this.busy };
+  }
+
+  /** Issue 12 item 5 (/metrics): hears each print's seconds (queue wait included) and outcome. */
+  onPrint(listener: (seconds: number, outcome: PrintOutcome) => void): void {
+    this.printListeners.add(listener);
+  }
+
+  private async printInSlot(element: ReactElement, options: PrintOptions): Promise<Buffer> {
+    const body = loadReactDomServer().renderToStaticMarkup(element);
     await this.acquireSlot();
     let page: Page | undefined;
     let timer: NodeJS.Timeout | undefined;
@@ -145,7 +181,7 @@ export class DocumentService {
       const starting = (async () => {
         // Playwright would close Chromium itself on SIGINT/SIGTERM/SIGHUP, under prints still in flight;
         // the server's shutdown closes it after the last answer instead (issue 10 item 13).
-        const browser = await chromium.launch({
+        const browser = await loadPlaywright().chromium.launch({
           executablePath: this.options.chromiumPath,
           headless: true,
           args: CHROMIUM_ARGS,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import { ADMIN_ERRORS } from '@guildhall/contracts/admin';
 import { APPOINTMENTS_ERRORS } from '@guildhall/contracts/appointments';
 import { BUREAU_ERRORS } from '@guildhall/contracts/bureau';
 import { CORE_ERRORS, ErrorAnswer, type ErrorCatalogue } from '@guildhall/contracts/core';
@@ -23,6 +24,7 @@ describe('the error table', () => {
     appointments: APPOINTMENTS_ERRORS,
     timetable: TIMETABLE_ERRORS,
     sports: SPORTS_ERRORS,
+    admin: ADMIN_ERRORS,
   };
 
   it('gives every code an error status and a sentence', () => {

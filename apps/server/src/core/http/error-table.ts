@@ -1,3 +1,4 @@
+import { ADMIN_ERRORS } from '@guildhall/contracts/admin';
 import { APPOINTMENTS_ERRORS } from '@guildhall/contracts/appointments';
 import { BUREAU_ERRORS } from '@guildhall/contracts/bureau';
 import { CORE_ERRORS, type ErrorDefinition } from '@guildhall/contracts/core';
@@ -17,6 +18,7 @@ export const ERROR_TABLE = {
   ...APPOINTMENTS_ERRORS,
   ...TIMETABLE_ERRORS,
   ...SPORTS_ERRORS,
+  ...ADMIN_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { ZodError } from 'zod';
-import type { ErrorDefinition } from '@guildhall/contracts/core';
+import type { ErrorDefinition, ErrorDetails } from '@guildhall/contracts/core';
 import { DomainError } from '../errors/domain-error';
 import { ERROR_TABLE, type ErrorCode } from './error-table';
 import { describeZodError } from './parse-input';
@@ -80,13 +80,18 @@ export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOp
 
   // Decision 0017: every error answer is `{error, code}`, its status looked up in ERROR_TABLE.
   app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
-    const answer = (code: ErrorCode, sentence: string = ERROR_TABLE[code].sentence, status: number = ERROR_TABLE[code].status) => {
+    const answer = (
+      code: ErrorCode,
+      sentence: string = ERROR_TABLE[code].sentence,
+      status: number = ERROR_TABLE[code].status,
+      details?: ErrorDetails,
+    ) => {
       // A code that is worth retrying later says when (decision 0022): the printer's queue, an outage.
       const entry: ErrorDefinition = ERROR_TABLE[code];
       if (entry.retryAfterSeconds) reply.header('retry-after', String(entry.retryAfterSeconds));
-      return reply.code(status).send({ error: sentence, code });
+      return reply.code(status).send(details ? { error: sentence, code, details } : { error: sentence, code });
     };
-    if (error instanceof DomainError) return answer(error.code, error.message);
+    if (error instanceof DomainError) return answer(error.code, error.message, undefined, error.details);
     if (error instanceof ZodError) return answer('invalid_input', describeZodError(error));
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

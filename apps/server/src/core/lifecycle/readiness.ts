@@ -7,6 +7,7 @@
 export class Readiness {
   private isDraining = false;
   private readonly listeners = new Set<() => void>();
+  private readonly services: Array<() => void> = [];
 
   get draining(): boolean {
     return this.isDraining;
@@ -18,6 +19,24 @@ export class Readiness {
     this.isDraining = true;
     for (const listener of [...this.listeners]) listener();
     this.listeners.clear();
+    for (const service of this.services.splice(0)) service();
+  }
+
+  /**
+   * For a service of the process (the job worker) rather than a connection: called once when
+   * draining starts, and not counted in `openStreams`.
+   */
+  onDrainStopService(stop: () => void): void {
+    if (this.isDraining) stop();
+    else this.services.push(stop);
+  }
+
+  /**
+   * Issue 12 item 5 (/metrics): long-lived connections waiting to be sent elsewhere on drain, i.e.
+   * the event streams open now (each registers with `onDrain` until it ends).
+   */
+  get openStreams(): number {
+    return this.listeners.size;
   }
 
   /** Calls `listener` when draining starts, at once if it already has; answers the function that stops listening. */

@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type FileStorage, assertStorageKey } from './file-storage';
 
 /**
- * Files on local disk under one root (DATA_DIR/uploads by default). Writes go to a temporary file
- * first and are renamed into place, so a crash never leaves half a file under a real key.
+ * Files on local disk under one root (DATA_DIR/uploads by default). Writes stream to a temporary file
+ * first and are renamed into place, so a crash or a refused upload never leaves half a file under a
+ * real key.
  */
 export class LocalDiskStorage implements FileStorage {
   readonly kind = 'local';
@@ -19,12 +22,28 @@ export class LocalDiskStorage implements FileStorage {
     return full;
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  async put(key: string, data: Readable | Buffer): Promise<{ size: number }> {
     const target = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    await fs.promises.writeFile(temp, data, { flag: 'wx' });
-    await fs.promises.rename(temp, target);
+    let size = 0;
+    try {
+      await pipeline(
+        Buffer.isBuffer(data) ? Readable.from([data]) : data,
+        async function* count(chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            size += chunk.length;
+            yield chunk;
+          }
+        },
+        fs.createWriteStream(temp, { flags: 'wx' }),
+      );
+      await fs.promises.rename(temp, target);
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+    return { size };
   }
 
   async open(key: string): Promise<{ stream: fs.ReadStream; size: number } | null> {

@@ -1,0 +1,331 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AUDIT_PAGE_SIZE, AuditAnswer } from '@guildhall/contracts/admin';
+import { demoPerson } from '@guildhall/testkit/demo-data';
+import { makeDiscordUser, makeRobloxUser } from '@guildhall/testkit/factories';
+import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
+import { grantCommand } from '@server/cli/grant';
+import { createApiKeyCommand } from '@server/cli/create-api-key';
+import { revokeApiKeyCommand } from '@server/cli/revoke-api-key';
+import { apiKeyStoreFor } from '@server/core/auth/api-keys';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+
+const silentIo = () => {
+  const out: string[] = [];
+  return { out, io: { out: (line: string) => out.push(line), err: (line: string) => out.push(line) } };
+};
+
+describe.each(DIALECTS)('owner console on %s', (dialect) => {
+  let t: TestApp;
+  let owner: { id: string; cookie: string };
+
+  beforeEach(async () => {
+    t = await buildTestApp({ dialect, discord: false, env: { ENABLED_TOOLS: 'sports' } });
+    const user = makeDiscordUser({ username: 'owner.olive' });
+    await t.ctx.grants.grant(user.id, 'owner');
+    owner = { id: user.id, cookie: await t.signInDiscord(user) };
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  const audit = async (query = '') => {
+    const res = await t.request({ method: 'GET', url: `/admin/api/audit${query}`, cookie: owner.cookie });
+    expect(res.statusCode).toBe(200);
+    return AuditAnswer.parse(res.json());
+  };
+
+  it('grants and revokes a role, and the audit log says who, what, when and from where', async () => {
+    const target = makeDiscordUser().id;
+    t.clock.advance(60_000);
+    const given = await t.request({
+      method: 'POST',
+      url: '/admin/api/grants',
+      cookie: owner.cookie,
+      payload: { discordId: target, role: 'bureau-staff' },
+    });
+    expect(given.json()).toEqual({ discordId: target, role: 'bureau-staff', changed: true });
+    expect(await t.ctx.grants.has(target, 'bureau-staff')).toBe(true);
+    // Granting again changes nothing and writes no second line.
+    const again = await t.request({
+      method: 'POST',
+      url: '/admin/api/grants',
+      cookie: owner.cookie,
+      payload: { discordId: target, role: 'bureau-staff' },
+    });
+    expect(again.json().changed).toBe(false);
+
+    const list = await t.request({ method: 'GET', url: '/admin/api/grants', cookie: owner.cookie });
+    expect(list.json().grants).toEqual(
+      expect.arrayContaining([
+        { discordId: target, role: 'bureau-staff', grantedAt: t.clock.now() },
+        { discordId: owner.id, role: 'owner', grantedAt: expect.any(Number) },
+      ]),
+    );
+
+    const revoked = await t.request({ method: 'DELETE', url: `/admin/api/grants/${target}/bureau-staff`, cookie: owner.cookie });
+    expect(revoked.json()).toEqual({ discordId: target, role: 'bureau-staff', changed: true });
+    expect(await t.ctx.grants.has(target, 'bureau-staff')).toBe(false);
+    const gone = await t.request({ method: 'DELETE', url: `/admin/api/grants/${target}/bureau-staff`, cookie: owner.cookie });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ error: `${target} does not have bureau-staff.`, code: 'not_found' });
+
+    const log = await audit('?q=' + target);
+    expect(log.total).toBe(2);
+    expect(log.entries).toEqual([
+      expect.objectContaining({
+        action: 'grant.revoked',
+        actorKind: 'discord',
+        actor: owner.id,
+        target,
+        detail: 'bureau-staff',
+        address: '127.0.0.1',
+      }),
+      expect.objectContaining({
+        action: 'grant.given',
+        actorKind: 'discord',
+        actor: owner.id,
+        target,
+        detail: 'bureau-staff',
+        at: t.clock.now(),
+      }),
+    ]);
+  });
+
+  it('refuses to take the owner role from oneself, and refuses bad input with a sentence', async () => {
+    const self = await t.request({ method: 'DELETE', url: `/admin/api/grants/${owner.id}/owner`, cookie: owner.cookie });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().code).toBe('admin.own_owner_grant');
+    expect(await t.ctx.grants.has(owner.id, 'owner')).toBe(true);
+
+    const badRole = await t.request({
+      method: 'POST',
+      url: '/admin/api/grants',
+      cookie: owner.cookie,
+      payload: { discordId: '123456789', role: 'root' },
+    });
+    expect(badRole.statusCode).toBe(400);
+    expect(badRole.json()).toMatchObject({ code: 'invalid_input', error: expect.stringContaining('role') });
+    const badId = await t.request({
+      method: 'POST',
+      url: '/admin/api/grants',
+      cookie: owner.cookie,
+      payload: { discordId: 'abc', role: 'owner' },
+    });
+    expect(badId.json()).toEqual({ code: 'invalid_input', error: 'discordId: must be a Discord ID: 5 to 25 digits' });
+    const badParam = await t.request({ method: 'DELETE', url: '/admin/api/grants/123456789/root', cookie: owner.cookie });
+    expect(badParam.statusCode).toBe(400);
+    const noName = await t.request({ method: 'POST', url: '/admin/api/keys', cookie: owner.cookie, payload: { name: '  ' } });
+    expect(noName.json()).toEqual({ code: 'invalid_input', error: 'name: must not be empty' });
+    const badKeyId = await t.request({ method: 'DELETE', url: '/admin/api/keys/NOT-AN-ID', cookie: owner.cookie });
+    expect(badKeyId.statusCode).toBe(400);
+    const badScope = await t.request({
+      method: 'POST',
+      url: '/admin/api/keys',
+      cookie: owner.cookie,
+      payload: { name: 'x', scope: 'root' },
+    });
+    expect(badScope.json()).toEqual({
+      code: 'invalid_input',
+      error: 'scope: must be one of bureau-bot, bureau-pairs, bureau-bans, bureau-cases',
+    });
+    // Issue 14 item 4: a list of scopes, each checked by the contracts; at least one; not beside `scope`.
+    for (const [payload, error] of [
+      [{ name: 'x', scopes: ['bureau-pairs', 'root'] }, 'scopes.1: must be one of bureau-bot, bureau-pairs, bureau-bans, bureau-cases'],
+      [{ name: 'x', scopes: [] }, 'scopes: choose at least one scope'],
+      [{ name: 'x', scopes: 'bureau-pairs' }, expect.stringMatching(/^scopes: /)],
+      [{ name: 'x', scope: 'bureau-bot', scopes: ['bureau-bans'] }, 'scopes: send scopes or scope, not both'],
+    ] as const) {
+      const refused = await t.request({ method: 'POST', url: '/admin/api/keys', cookie: owner.cookie, payload });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json()).toEqual({ code: 'invalid_input', error });
+    }
+    expect((await t.request({ method: 'GET', url: '/admin/api/keys', cookie: owner.cookie })).json().keys).toEqual([]);
+    const badPage = await t.request({ method: 'GET', url: '/admin/api/audit?page=0', cookie: owner.cookie });
+    expect(badPage.json()).toEqual({ code: 'invalid_input', error: 'page: must be 1 or more' });
+    const badAction = await t.request({ method: 'GET', url: '/admin/api/audit?action=nope', cookie: owner.cookie });
+    expect(badAction.statusCode).toBe(400);
+  });
+
+  it('creates a bot key shown once, which works until it is revoked', async () => {
+    const created = await t.request({ method: 'POST', url: '/admin/api/keys', cookie: owner.cookie, payload: { name: 'Discord bot' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.headers['cache-control']).toBe('no-store');
+    const { key, info } = created.json();
+    expect(key).toMatch(/^gh_[a-z0-9]{8}_/);
+    expect(info).toMatchObject({ name: 'Discord bot', scope: 'bureau-bot', scopes: ['bureau-bot'], revokedAt: null });
+    expect(await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).verify(key, 'bureau-bot')).not.toBeNull();
+
+    const list = await t.request({ method: 'GET', url: '/admin/api/keys', cookie: owner.cookie });
+    expect(list.body).not.toContain(key.split('_')[2]);
+    expect(list.json().scopes).toEqual(['bureau-bot', 'bureau-pairs', 'bureau-bans', 'bureau-cases']);
+    expect(list.json().keys).toEqual([expect.objectContaining({ id: info.id, name: 'Discord bot' })]);
+
+    const revoked = await t.request({ method: 'DELETE', url: `/admin/api/keys/${info.id}`, cookie: owner.cookie });
+    expect(revoked.json()).toEqual({ id: info.id, revoked: true });
+    expect(await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).verify(key, 'bureau-bot')).toBeNull();
+    const twice = await t.request({ method: 'DELETE', url: `/admin/api/keys/${info.id}`, cookie: owner.cookie });
+    expect(twice.statusCode).toBe(404);
+
+    const log = await audit('?q=' + info.id);
+    expect(log.entries.map((e) => [e.action, e.target, e.detail])).toEqual([
+      ['api_key.revoked', info.id, 'Discord bot'],
+      ['api_key.created', info.id, 'Discord bot (bureau-bot)'],
+    ]);
+  });
+
+  it('records sign-ins and failed school sign-ins from where they happen', async () => {
+    const person = demoPerson('member');
+    const dev = await t.request({ method: 'POST', url: '/auth/dev', payload: { identity: 'member', returnTo: '/' } });
+    expect(dev.statusCode).toBe(302);
+    const account = makeSchoolAccount();
+    await t.ctx.schoolAccounts.create(account);
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/sports/api/login',
+      payload: { student_id: account.studentId, password: 'wrong' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const right = await t.request({
+      method: 'POST',
+      url: '/sports/api/login',
+      payload: { student_id: account.studentId, password: account.password },
+    });
+    expect(right.statusCode).toBe(200);
+
+    const failed = await audit('?action=sign_in_failed');
+    expect(failed.entries).toEqual([
+      expect.objectContaining({
+        actorKind: 'school',
+        actor: account.studentId,
+        detail: 'wrong student ID or password',
+        address: '127.0.0.1',
+      }),
+    ]);
+    const signIns = await audit('?action=sign_in');
+    expect(signIns.entries.map((e) => [e.actorKind, e.actor])).toEqual([
+      ['school', account.studentId],
+      ['discord', person.discord.id],
+    ]);
+  });
+
+  it('records the CLI’s changes as the CLI, and the CLI revokes keys too', async () => {
+    const target = makeDiscordUser().id;
+    const { out, io } = silentIo();
+    expect(await grantCommand.run(t.ctx, [target, 'owner'], io)).toBe(0);
+    expect(await createApiKeyCommand.run(t.ctx, ['from the shell'], io)).toBe(0);
+    const key = out.at(-1)!;
+    const id = key.split('_')[1]!;
+    expect(await revokeApiKeyCommand.run(t.ctx, [id], io)).toBe(0);
+    expect(out.at(-1)).toBe(`Revoked API key ${id}; it stops working now.`);
+    expect(await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).verify(key, 'bureau-bot')).toBeNull();
+    await expect(revokeApiKeyCommand.run(t.ctx, [id], io)).rejects.toMatchObject({
+      message: `revoke-api-key: there is no live API key ${id}`,
+      exitCode: 1,
+    });
+    await expect(revokeApiKeyCommand.run(t.ctx, ['GH'], io)).rejects.toMatchObject({ exitCode: 2 });
+    const log = await audit('?q=cli');
+    expect(log.entries.map((e) => [e.action, e.actorKind, e.address])).toEqual([
+      ['api_key.revoked', 'cli', null],
+      ['api_key.created', 'cli', null],
+      ['grant.given', 'cli', null],
+    ]);
+    expect(log.entries[2]!.target).toBe(target);
+    // Issue 14 item 4: several scopes, comma-separated; an unknown one is named.
+    expect(await createApiKeyCommand.run(t.ctx, ['ban bot', 'bureau-bans, bureau-cases'], io)).toBe(0);
+    expect(out.at(-2)).toMatch(/^Created API key [a-z0-9]{8} "ban bot" \(bureau-bans, bureau-cases\)\./);
+    const store = apiKeyStoreFor(t.ctx.database.db, t.ctx.now);
+    expect(await store.verify(out.at(-1)!, 'bureau-cases')).not.toBeNull();
+    expect(await store.verify(out.at(-1)!, 'bureau-pairs')).toBeNull();
+    await expect(createApiKeyCommand.run(t.ctx, ['x', 'bureau-bans,root'], io)).rejects.toMatchObject({
+      message: 'create-api-key: unknown scope "root"; known: bureau-bot, bureau-pairs, bureau-bans, bureau-cases',
+      exitCode: 2,
+    });
+  });
+
+  it('searches case-insensitively, takes % literally, and pages newest first', async () => {
+    const { io } = silentIo();
+    for (let i = 1; i <= AUDIT_PAGE_SIZE + 3; i++) {
+      t.clock.advance(1000);
+      await createApiKeyCommand.run(t.ctx, [`Key ${i}`], io);
+    }
+    await createApiKeyCommand.run(t.ctx, ['100% Bot'], io);
+    const first = await audit('?action=api_key.created');
+    expect(first.total).toBe(AUDIT_PAGE_SIZE + 4);
+    expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(first.entries[0]!.detail).toBe('100% Bot (bureau-bot)');
+    const second = await audit('?action=api_key.created&page=2');
+    expect(second.entries.map((e) => e.detail)).toEqual([
+      'Key 4 (bureau-bot)',
+      'Key 3 (bureau-bot)',
+      'Key 2 (bureau-bot)',
+      'Key 1 (bureau-bot)',
+    ]);
+    expect((await audit('?q=KEY%2012')).entries.map((e) => e.detail)).toEqual(['Key 12 (bureau-bot)']);
+    expect((await audit('?q=0%25')).entries.map((e) => e.detail)).toEqual(['100% Bot (bureau-bot)']);
+    expect((await audit('?q=nobody-matches-this')).total).toBe(0);
+  });
+});
+
+// Issue 14 item 4: the console makes a key holding the scopes chosen, and the bot API lets it make
+// exactly the calls those scopes allow (403 naming the scope otherwise).
+describe.each(DIALECTS)('scoped bot keys from the owner console on %s', (dialect) => {
+  let t: TestApp;
+  let ownerCookie: string;
+
+  beforeEach(async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau', RATE_LIMIT_BOT_PER_MINUTE: '1000' } });
+    const user = makeDiscordUser({ username: 'owner.otto' });
+    await t.ctx.grants.grant(user.id, 'owner');
+    ownerCookie = await t.signInDiscord(user);
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  it('creates a key with the scopes ticked, which can make only the calls they allow', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/admin/api/keys',
+      cookie: ownerCookie,
+      payload: { name: 'Verify and mod bot', scopes: ['bureau-cases', 'bureau-pairs', 'bureau-cases'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { key, info } = created.json();
+    // Each once, in the contracts' order.
+    expect(info).toMatchObject({ scope: 'bureau-pairs bureau-cases', scopes: ['bureau-pairs', 'bureau-cases'] });
+    const listed = await t.request({ method: 'GET', url: '/admin/api/keys', cookie: ownerCookie });
+    expect(listed.json().keys).toEqual([expect.objectContaining({ id: info.id, scopes: ['bureau-pairs', 'bureau-cases'] })]);
+
+    const discordId = makeDiscordUser().id;
+    const robloxId = makeRobloxUser().id;
+    const table = [
+      { scope: 'bureau-pairs', method: 'PUT', url: `/bureau/api/bot/v1/pairs/${discordId}`, payload: { robloxId }, allowed: 200 },
+      { scope: 'bureau-bans', method: 'PUT', url: `/bureau/api/bot/v1/bans/${robloxId}`, payload: { Reason: 'x' }, allowed: null },
+      {
+        scope: 'bureau-cases',
+        method: 'POST',
+        url: '/bureau/api/bot/v1/cases',
+        payload: { platform: 'Roblox', subjectId: robloxId, type: 'warn', reason: 'Spam' },
+        allowed: 201,
+      },
+      { scope: 'bureau-bans', method: 'DELETE', url: `/bureau/api/bot/v1/bans/${robloxId}`, payload: undefined, allowed: null },
+      { scope: 'bureau-pairs', method: 'DELETE', url: `/bureau/api/bot/v1/pairs/${discordId}`, payload: undefined, allowed: 200 },
+    ] as const;
+    for (const call of table) {
+      const response = await t.request({
+        method: call.method,
+        url: call.url,
+        payload: call.payload,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      if (call.allowed) expect(response.statusCode, `${call.method} ${call.url}: ${response.body}`).toBe(call.allowed);
+      else {
+        expect(response.statusCode, `${call.method} ${call.url}`).toBe(403);
+        expect(response.json()).toEqual({ error: `This API key does not hold the scope ${call.scope}.`, code: 'forbidden' });
+      }
+    }
+    // The refused ban was never written.
+    expect(await t.ctx.registry.findBan(robloxId)).toBeNull();
+  });
+});

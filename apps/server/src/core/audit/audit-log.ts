@@ -1,0 +1,104 @@
+import type { AuditAction, AuditAnswer, AuditEntry } from '@guildhall/contracts/admin';
+import type { Generated, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { CoreTables } from '../db/core-tables';
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: number;
+  action: string;
+  actor_kind: string;
+  actor: string;
+  target: string | null;
+  detail: string | null;
+  address: string | null;
+}
+
+// A type alias (not an interface) so Kysely's withTables accepts it.
+type AuditTables = { audit_events: AuditEventsTable };
+
+/** Who did it: a signed-in person (`discord`, `school`) or a shell on the server (`cli`), and from where. */
+export interface AuditActor {
+  kind: 'discord' | 'school' | 'line' | 'cli';
+  id: string;
+  /** The client address; null from the CLI. */
+  address: string | null;
+}
+
+export interface AuditRecord {
+  action: AuditAction;
+  target?: string | null;
+  detail?: string | null;
+}
+
+const auditDb = (db: Kysely<CoreTables>) => db.withTables<AuditTables>();
+
+/** Issue 12 item 7: one line of the audit log, written where the event happens. */
+export async function recordAudit(db: Kysely<CoreTables>, now: () => number, actor: AuditActor, record: AuditRecord): Promise<void> {
+  await auditDb(db)
+    .insertInto('audit_events')
+    .values({
+      at: now(),
+      action: record.action,
+      actor_kind: actor.kind,
+      actor: actor.id,
+      target: record.target ?? null,
+      detail: record.detail?.slice(0, 500) ?? null,
+      address: actor.address,
+    })
+    .execute();
+}
+
+/** `%` and `_` typed by a person match themselves. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of the audit log, newest first: `q` is a case-insensitive substring of who (kind or id),
+ * what it was about, the detail, the address or the action; `action` narrows to one kind of event.
+ */
+export async function searchAudit(
+  db: Kysely<CoreTables>,
+  query: { q?: string | undefined; action?: AuditAction | undefined; page: number },
+  pageSize: number,
+): Promise<AuditAnswer> {
+  let base = auditDb(db).selectFrom('audit_events');
+  if (query.action) base = base.where('action', '=', query.action);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    base = base.where((eb) =>
+      eb.or(
+        (['actor_kind', 'actor', 'target', 'detail', 'address', 'action'] as const).map(
+          (column) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`,
+        ),
+      ),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { entries: rows.map(toEntry), page: query.page, pageSize, total: Number(count.n) };
+}
+
+function toEntry(
+  row: { id: number; at: number; action: string; actor_kind: string; actor: string } & Record<
+    'target' | 'detail' | 'address',
+    string | null
+  >,
+): AuditEntry {
+  return {
+    id: Number(row.id),
+    at: Number(row.at),
+    action: row.action as AuditAction,
+    actorKind: row.actor_kind,
+    actor: row.actor,
+    target: row.target,
+    detail: row.detail,
+    address: row.address,
+  };
+}

@@ -1,0 +1,58 @@
+import type { Writable } from 'node:stream';
+import pino, { type DestinationStream } from 'pino';
+import type * as PinoPrettyModule from 'pino-pretty';
+import { lazyRequire } from '../lazy/lazy-require';
+import type { Config } from '../../config';
+
+// Issue 17 item 6: the one-line printer is for people at a terminal; JSON logs never load it.
+const loadPinoPretty = lazyRequire<typeof PinoPrettyModule>('pino-pretty');
+
+/**
+ * Issue 12 item 8 (decision 0026): one-line text for a person at a terminal, JSON for machines.
+ * LOG_FORMAT=pretty or json decides; `auto` is pretty outside production when stdout is a terminal.
+ */
+export function usePrettyLogs(config: Pick<Config, 'LOG_FORMAT' | 'isProduction'>, isTty = Boolean(process.stdout.isTTY)): boolean {
+  if (config.LOG_FORMAT !== 'auto') return config.LOG_FORMAT === 'pretty';
+  return !config.isProduction && isTty;
+}
+
+/**
+ * The pretty destination: `12:04:05 INFO  Guildhall is running url=... database=...` on one line,
+ * written synchronously (no worker thread), so it keeps pace with the process and its exit. Colours
+ * only on a terminal.
+ */
+export function prettyLogStream(destination: Writable | NodeJS.WritableStream = process.stdout): Writable {
+  return loadPinoPretty().PinoPretty({
+    destination,
+    sync: true,
+    singleLine: true,
+    colorize: destination === process.stdout && Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+  });
+}
+
+let stdoutDestination: ReturnType<typeof pino.destination> | null = null;
+
+/**
+ * Issue 17 item 2 (decision 0036): JSON lines to stdout, written in blocks of 4 KiB instead of one
+ * write per line (the larger part of what a request line cost the checker), synchronously (no worker
+ * thread to wake), at least once a second so a quiet server's lines are not held back, and on exit
+ * (process.exit on SIGTERM, a crash). One destination per process, whatever number of apps it builds.
+ */
+export function bufferedStdout(): DestinationStream {
+  if (!stdoutDestination) {
+    const destination = pino.destination({ dest: 1, sync: true, minLength: 4096 });
+    const flush = () => {
+      try {
+        destination.flushSync();
+      } catch {
+        // stdout gone (EPIPE): nothing left to write to.
+      }
+    };
+    setInterval(flush, 1_000).unref();
+    process.once('exit', flush);
+    stdoutDestination = destination;
+  }
+  return stdoutDestination;
+}

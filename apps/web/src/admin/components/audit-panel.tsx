@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { AUDIT_ACTIONS, AuditAction, type AuditEntry } from '@guildhall/contracts/admin';
+import { Button } from '@/ui/button';
+import { SelectField, TextField } from '@/ui/field';
+import { Table, type TableColumn } from '@/ui/table';
+import { useSearchAudit } from '../api/search-audit';
+import { ACTION_LABELS, describeActor, formatTime } from './format';
+
+const columns: Array<TableColumn<AuditEntry>> = [
+  { key: 'at', header: 'When', render: (e) => formatTime(e.at) },
+  { key: 'action', header: 'What', rowHeader: true, render: (e) => ACTION_LABELS[e.action] },
+  { key: 'actor', header: 'Who', render: (e) => describeActor(e.actorKind, e.actor) },
+  { key: 'target', header: 'About', render: (e) => [e.target, e.detail].filter(Boolean).join(' · ') || '—' },
+  { key: 'address', header: 'From', render: (e) => e.address ?? 'the server' },
+];
+
+/** The audit log, searched and paged on the server (issue 12 item 7): newest first. */
+export function AuditPanel() {
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [action, setAction] = useState<AuditAction | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const audit = useSearchAudit({ q, action, page });
+  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(draft.trim());
+    setPage(1);
+  };
+
+  return (
+    <section className="admin__section" aria-labelledby="admin-audit">
+      <h2 id="admin-audit">Audit log</h2>
+      <form className="admin__form" role="search" onSubmit={submit}>
+        <TextField label="Search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={200} />
+        <SelectField
+          label="Event"
+          value={action ?? ''}
+          onChange={(e) => {
+            setAction(e.target.value ? AuditAction.parse(e.target.value) : undefined);
+            setPage(1);
+          }}
+          options={[{ value: '', label: 'All events' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] }))]}
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      {audit.isError ? (
+        <p className="admin__error" role="alert">
+          {audit.error.message}
+        </p>
+      ) : (
+        <Table
+          caption="Audit log entries, newest first"
+          captionHidden
+          columns={columns}
+          rows={audit.data?.entries ?? []}
+          rowKey={(e) => e.id}
+          minWidth={760}
+          empty={audit.isPending ? 'Loading…' : 'Nothing matches.'}
+        />
+      )}
+      <nav className="admin__pager" aria-label="Audit log pages">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          Newer
+        </Button>
+        <span aria-live="polite">
+          Page {page} of {pages} · {audit.data?.total ?? 0} entries
+        </span>
+        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          Older
+        </Button>
+      </nav>
+    </section>
+  );
+}

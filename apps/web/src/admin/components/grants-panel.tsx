@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { ADMIN_GRANT_ROLES, AdminGrantRole, type Grant } from '@guildhall/contracts/admin';
+import { Button } from '@/ui/button';
+import { SelectField, TextField } from '@/ui/field';
+import { Table, type TableColumn } from '@/ui/table';
+import { useGiveGrant } from '../api/give-grant';
+import { useGrants } from '../api/get-grants';
+import { useRevokeGrant } from '../api/revoke-grant';
+import { formatTime } from './format';
+
+/** Grant and revoke roles (ARCHITECTURE.md §4); the server refuses an owner taking `owner` from themselves. */
+export function GrantsPanel({ ownId }: { ownId: string }) {
+  const grants = useGrants();
+  const give = useGiveGrant();
+  const revoke = useRevokeGrant();
+  const [discordId, setDiscordId] = useState('');
+  const [role, setRole] = useState<Grant['role']>('bureau-staff');
+  const [status, setStatus] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    give.mutate(
+      { discordId: discordId.trim(), role },
+      {
+        onSuccess: (answer) => {
+          setStatus(answer.changed ? `Granted ${answer.role} to ${answer.discordId}.` : `${answer.discordId} already has ${answer.role}.`);
+          setDiscordId('');
+        },
+      },
+    );
+  };
+
+  const columns: Array<TableColumn<Grant>> = [
+    { key: 'discordId', header: 'Discord ID', rowHeader: true, render: (g) => <code>{g.discordId}</code> },
+    { key: 'role', header: 'Role', render: (g) => g.role },
+    { key: 'grantedAt', header: 'Granted', render: (g) => formatTime(g.grantedAt) },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'end',
+      render: (g) =>
+        g.role === 'owner' && g.discordId === ownId ? (
+          <span className="admin__muted">You</span>
+        ) : (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Revoke ${g.role} from ${g.discordId}`}
+            disabled={revoke.isPending}
+            onClick={() => {
+              setStatus(null);
+              revoke.mutate(
+                { discordId: g.discordId, role: g.role },
+                { onSuccess: (a) => setStatus(`Revoked ${a.role} from ${a.discordId}.`) },
+              );
+            }}
+          >
+            Revoke
+          </Button>
+        ),
+    },
+  ];
+
+  const failure = give.error ?? revoke.error;
+  return (
+    <section className="admin__section" aria-labelledby="admin-grants">
+      <h2 id="admin-grants">Roles</h2>
+      <form className="admin__form" onSubmit={submit}>
+        <TextField
+          label="Discord ID"
+          inputMode="numeric"
+          autoComplete="off"
+          value={discordId}
+          onChange={(e) => setDiscordId(e.target.value)}
+          required
+        />
+        <SelectField
+          label="Role"
+          value={role}
+          onChange={(e) => setRole(AdminGrantRole.parse(e.target.value))}
+          options={ADMIN_GRANT_ROLES.map((r) => ({ value: r, label: r }))}
+        />
+        <Button type="submit" disabled={give.isPending}>
+          Grant role
+        </Button>
+      </form>
+      <p className={failure ? 'admin__error' : 'admin__status'} role={failure ? 'alert' : 'status'}>
+        {failure ? failure.message : status}
+      </p>
+      {grants.isError ? (
+        <p role="alert">{grants.error.message}</p>
+      ) : (
+        <Table
+          caption="Roles held"
+          captionHidden
+          columns={columns}
+          rows={grants.data?.grants ?? []}
+          rowKey={(g) => `${g.discordId}:${g.role}`}
+          minWidth={520}
+          empty={grants.isPending ? 'Loading…' : 'No one holds a role yet.'}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { API_KEY_SCOPE_ALLOWS, type ApiKeyInfo, type ApiKeyScope, type CreateApiKeyAnswer } from '@guildhall/contracts/admin';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
+import { StatusCard } from '@/ui/status-card';
+import { Table, type TableColumn } from '@/ui/table';
+import { Tag } from '@/ui/tag';
+import { useApiKeys } from '../api/get-api-keys';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+import { formatTime } from './format';
+
+/**
+ * Bot API keys: created here with the secret shown once (the server keeps only its hash), revoked here.
+ * Issue 14 item 4: a new key holds the scopes ticked, each shown with what it allows; the server checks
+ * them against the same contracts (bureau-bot, ticked at first, holds every bureau call).
+ */
+export function KeysPanel() {
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<ApiKeyScope[] | null>(null);
+  const [created, setCreated] = useState<CreateApiKeyAnswer | null>(null);
+  const [copied, setCopied] = useState(false);
+  // The server's list, in its order; a scope this page has no words for is not offered.
+  const scopes = (keys.data?.scopes ?? []).filter((s): s is ApiKeyScope => s in API_KEY_SCOPE_ALLOWS);
+  const ticked = chosen ?? scopes.slice(0, 1);
+  const toggle = (scope: ApiKeyScope, on: boolean) => setChosen(scopes.filter((s) => (s === scope ? on : ticked.includes(s))));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setCreated(null);
+    create.mutate(
+      { name, scopes: ticked },
+      {
+        onSuccess: (answer) => {
+          setCreated(answer);
+          setCopied(false);
+          setName('');
+          setChosen(null);
+        },
+      },
+    );
+  };
+
+  const columns: Array<TableColumn<ApiKeyInfo>> = [
+    { key: 'name', header: 'Name', rowHeader: true, render: (k) => k.name },
+    { key: 'id', header: 'ID', render: (k) => <code>{k.id}</code> },
+    { key: 'scopes', header: 'Scopes', render: (k) => k.scopes.join(', ') },
+    { key: 'createdAt', header: 'Created', render: (k) => formatTime(k.createdAt) },
+    { key: 'lastUsedAt', header: 'Last used', render: (k) => formatTime(k.lastUsedAt) },
+    {
+      key: 'state',
+      header: 'State',
+      render: (k) => (k.revokedAt === null ? <Tag tone="success">Live</Tag> : <Tag tone="neutral">Revoked {formatTime(k.revokedAt)}</Tag>),
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'end',
+      render: (k) =>
+        k.revokedAt === null && (
+          <Button
+            variant="danger"
+            size="sm"
+            aria-label={`Revoke key ${k.name} (${k.id})`}
+            disabled={revoke.isPending}
+            onClick={() => revoke.mutate(k.id)}
+          >
+            Revoke
+          </Button>
+        ),
+    },
+  ];
+
+  const failure = create.error ?? revoke.error;
+  return (
+    <section className="admin__section" aria-labelledby="admin-keys">
+      <h2 id="admin-keys">Bot API keys</h2>
+      <form className="admin__form admin__form--stacked" onSubmit={submit}>
+        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
+        <fieldset className="admin__scopes">
+          <legend>Scopes</legend>
+          {scopes.map((s) => (
+            <label key={s} className="admin__scope">
+              <input type="checkbox" checked={ticked.includes(s)} onChange={(e) => toggle(s, e.target.checked)} />
+              <span>
+                <code>{s}</code>
+                <span className="admin__muted">{API_KEY_SCOPE_ALLOWS[s]}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" disabled={create.isPending || scopes.length === 0}>
+          Create key
+        </Button>
+      </form>
+      {failure && (
+        <p className="admin__error" role="alert">
+          {failure.message}
+        </p>
+      )}
+      {created && (
+        <StatusCard tone="success" title={`Key “${created.info.name}” created`} live>
+          <p>
+            Copy it now: it is shown only this once. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.
+          </p>
+          <p className="admin__secret">
+            <code aria-label="New API key">{created.key}</code>
+          </p>
+          <div className="admin__actions">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                void navigator.clipboard?.writeText(created.key).then(
+                  () => setCopied(true),
+                  () => undefined,
+                );
+              }}
+            >
+              {copied ? 'Copied' : 'Copy key'}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setCreated(null)}>
+              Done
+            </Button>
+          </div>
+        </StatusCard>
+      )}
+      {keys.isError ? (
+        <p role="alert">{keys.error.message}</p>
+      ) : (
+        <Table
+          caption="Bot API keys, newest last"
+          captionHidden
+          columns={columns}
+          rows={keys.data?.keys ?? []}
+          rowKey={(k) => k.id}
+          minWidth={720}
+          empty={keys.isPending ? 'Loading…' : 'No keys yet.'}
+        />
+      )}
+    </section>
+  );
+}

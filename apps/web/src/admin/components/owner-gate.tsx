@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useMe } from '@/api/get-me';
+import { discordSignInUrl } from '@/lib/auth-links';
+import { Spinner } from '@/ui/spinner';
+import { StatusCard } from '@/ui/status-card';
+
+/** The grant the server checks on every /admin/api call (issue 12 item 7). */
+export const OWNER_GRANT = 'owner';
+
+/**
+ * Shows the console only to a Discord sign-in holding `owner`, and otherwise says what is missing.
+ * The server refuses every call all the same; this only spares a page of errors.
+ */
+export function OwnerGate({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const identity = me.data?.identity ?? null;
+  if (me.isPending) return <Spinner label="Loading" size="lg" />;
+  if (me.isError) {
+    return (
+      <StatusCard tone="danger" title="The console could not start">
+        {me.error.message}
+      </StatusCard>
+    );
+  }
+  if (!identity || identity.kind !== 'discord') {
+    return (
+      <StatusCard tone="neutral" title="Sign in to continue">
+        <p>The owner console is for the community&rsquo;s owners. Sign in with Discord to open it.</p>
+        <a className="ui-button ui-button--primary ui-button--md" href={discordSignInUrl('/admin')}>
+          Sign in with Discord
+        </a>
+      </StatusCard>
+    );
+  }
+  if (!identity.grants.includes(OWNER_GRANT)) {
+    return (
+      <StatusCard tone="warning" title="This page is for owners">
+        <p>
+          Your Discord account does not have the owner role. Another owner can grant it here, or someone with a shell on the server:{' '}
+          <code>npm run cli -- grant {identity.subject} owner</code>
+        </p>
+      </StatusCard>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { DiscordId, type ErrorCatalogue } from './core';
+
+/**
+ * Issue 12 item 7: the owner console (/admin) and its API (/admin/api/...), for holders of the
+ * `owner` grant. The grant roles are listed here (ARCHITECTURE.md §4), so the web offers only what
+ * the server accepts; core/auth/grant-store.ts takes its list from here.
+ */
+export const ADMIN_GRANT_ROLES = ['recruitment-admin', 'bureau-staff', 'owner'] as const;
+export const AdminGrantRole = z.enum(ADMIN_GRANT_ROLES);
+
+export const ADMIN_ERRORS = {
+  // An owner cannot lock themselves out: another owner, or the CLI, takes the role away.
+  'admin.own_owner_grant': {
+    status: 409,
+    sentence: 'You cannot take the owner role from yourself. Another owner, or the command line, can.',
+  },
+} as const satisfies ErrorCatalogue;
+
+export const Grant = z.object({ discordId: z.string(), role: AdminGrantRole, grantedAt: z.number() });
+export type Grant = z.infer<typeof Grant>;
+
+/** GET /admin/api/grants */
+export const GrantsAnswer = z.object({ grants: z.array(Grant) });
+export type GrantsAnswer = z.infer<typeof GrantsAnswer>;
+
+/** POST /admin/api/grants (idempotent: granting what is held answers `changed: false`). */
+export const GrantRequest = z.object({ discordId: DiscordId, role: AdminGrantRole });
+export type GrantRequest = z.infer<typeof GrantRequest>;
+
+/** DELETE /admin/api/grants/:discordId/:role */
+export const GrantParams = z.object({ discordId: DiscordId, role: AdminGrantRole });
+
+export const GrantChangeAnswer = z.object({ discordId: z.string(), role: AdminGrantRole, changed: z.boolean() });
+export type GrantChangeAnswer = z.infer<typeof GrantChangeAnswer>;
+
+/**
+ * Issue 14 item 4 (decision 0030): the scopes a bot API key can hold, each with what it allows. A key
+ * holds one or more; bureau-bot holds the three bureau scopes, so keys made before them keep working.
+ * The CLI's help and the owner console's create-key form list these; the server accepts nothing else.
+ */
+export const API_KEY_SCOPES = ['bureau-bot', 'bureau-pairs', 'bureau-bans', 'bureau-cases'] as const;
+export const ApiKeyScope = z.enum(API_KEY_SCOPES, { error: () => `must be one of ${API_KEY_SCOPES.join(', ')}` });
+export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
+export const API_KEY_SCOPE_ALLOWS: Record<ApiKeyScope, string> = {
+  'bureau-bot': 'every bureau bot call: all that bureau-pairs, bureau-bans and bureau-cases allow',
+  'bureau-pairs': 'write and remove verified pairs (/bureau/api/bot/v1/pairs)',
+  'bureau-bans': 'set and lift Roblox bans (/bureau/api/bot/v1/bans)',
+  'bureau-cases': 'add and remove infractions; open, amend, expire and note cases (/bureau/api/bot/v1/infractions, /cases)',
+};
+
+export const ApiKeyInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The scopes, space-separated (issue 12 answered one scope here). */
+  scope: z.string(),
+  scopes: z.array(z.string()),
+  createdAt: z.number(),
+  lastUsedAt: z.number().nullable(),
+  revokedAt: z.number().nullable(),
+});
+export type ApiKeyInfo = z.infer<typeof ApiKeyInfo>;
+
+/** GET /admin/api/keys; `scopes` are those a new key may hold (the server's list). */
+export const ApiKeysAnswer = z.object({ keys: z.array(ApiKeyInfo), scopes: z.array(z.string()) });
+export type ApiKeysAnswer = z.infer<typeof ApiKeysAnswer>;
+
+/** POST /admin/api/keys: `scopes` (issue 14) or one `scope` (issue 12), not both; bureau-bot when neither. */
+export const CreateApiKeyRequest = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+    scope: ApiKeyScope.optional(),
+    scopes: z.array(ApiKeyScope).min(1, 'choose at least one scope').max(API_KEY_SCOPES.length).optional(),
+  })
+  .refine((body) => body.scope === undefined || body.scopes === undefined, {
+    path: ['scopes'],
+    message: 'send scopes or scope, not both',
+  });
+export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequest>;
+
+/** The secret `key` is in this answer only; the server keeps its hash. */
+export const CreateApiKeyAnswer = z.object({ key: z.string(), info: ApiKeyInfo });
+export type CreateApiKeyAnswer = z.infer<typeof CreateApiKeyAnswer>;
+
+/** DELETE /admin/api/keys/:id */
+export const ApiKeyParams = z.object({ id: z.string().regex(/^[a-z0-9]{8}$/, 'must be a key id: 8 lowercase letters or digits') });
+export const RevokeApiKeyAnswer = z.object({ id: z.string(), revoked: z.literal(true) });
+export type RevokeApiKeyAnswer = z.infer<typeof RevokeApiKeyAnswer>;
+
+/** What the audit log records (issue 12 item 7). */
+export const AUDIT_ACTIONS = ['sign_in', 'sign_in_failed', 'grant.given', 'grant.revoked', 'api_key.created', 'api_key.revoked'] as const;
+export const AuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+export const AuditEntry = z.object({
+  id: z.number(),
+  at: z.number(),
+  action: AuditAction,
+  /** Who: `discord`, `school` or `cli` (a shell on the server) and their id. */
+  actorKind: z.string(),
+  actor: z.string(),
+  /** What it was about: a Discord id and role, a key id, a student ID. */
+  target: z.string().nullable(),
+  detail: z.string().nullable(),
+  /** The client address (null from the CLI). */
+  address: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** GET /admin/api/audit?q=&action=&page= (page 1 is the newest). */
+export const AuditQuery = z.object({
+  q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  action: AuditAction.optional(),
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(100_000).default(1),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditAnswer = z.object({
+  entries: z.array(AuditEntry),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+export type AuditAnswer = z.infer<typeof AuditAnswer>;
