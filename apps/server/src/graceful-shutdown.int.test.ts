@@ -112,7 +112,8 @@ describe('SIGTERM on the real server process', () => {
       return [...text.matchAll(/^guildhall_pdf_prints\{state="(?:queued|active)"\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
     };
     // A warm Chromium (started by an earlier print) is what the signal used to kill mid-print.
-    expect((await print()).status).toBe(200);
+    const warm = await print();
+    expect(warm.status, await warm.clone().text()).toBe(200);
     const prints = [print(), print(), print(), print()];
     // All four have arrived and none has finished: the signal comes while every one is in flight.
     await expect.poll(printsInFlight, { timeout: 10_000, interval: 10 }).toBe(4);
