@@ -9,6 +9,8 @@ export interface ValidateStep {
 export interface ValidateResult {
   totals: { passed: number; failed: number; skipped: number };
   failures: string[];
+  /** 'step: file › test' for each failed (and flaky) test, printed again at the end of the run. */
+  failedTests: string[];
   interrupted: NodeJS.Signals | null;
 }
 export function validateSteps(out: string): ValidateStep[];
@@ -18,4 +20,4 @@ export function validate(options?: {
   steps?: (out: string) => ValidateStep[];
   log?: (line: string) => void;
 }): Promise<ValidateResult>;
-export function countVitest(file: string): { passed: number; failed: number; skipped: number };
+export function countVitest(file: string): { passed: number; failed: number; skipped: number; failedNames: string[] };

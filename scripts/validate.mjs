@@ -58,18 +58,47 @@ export function validateSteps(out) {
 
 export function countVitest(file) {
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const files = r.testResults ?? [];
   // A file that failed outside its tests (a beforeAll, an import) reports its tests as skipped, not
   // failed: count the file as one failure so the closing line never says 0 failed for a red run.
-  const brokenFiles = (r.testResults ?? []).filter(
-    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
-  ).length;
-  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles, skipped: r.numPendingTests + r.numTodoTests };
+  const broken = files.filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'));
+  const where = (f) => path.relative(process.cwd(), f.name ?? '?');
+  const failedNames = [
+    ...files.flatMap((f) =>
+      (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${where(f)} › ${a.fullName ?? a.title}`),
+    ),
+    ...broken.map((f) => `${where(f)} (outside its tests: ${String(f.message ?? '').split('\n')[0]})`),
+  ];
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + broken.length,
+    skipped: r.numPendingTests + r.numTodoTests,
+    failedNames,
+  };
 }
 
+/** Playwright's JSON report nests suites (file, describe) around specs; each spec's tests carry its outcome. */
 function countPlaywright(file) {
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   const s = r.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0, flaky: s.flaky ?? 0 };
+  const named = { unexpected: [], flaky: [] };
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        named[test.status]?.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+  };
+  for (const suite of r.suites ?? []) walk(suite, []);
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: s.unexpected ?? 0,
+    skipped: s.skipped ?? 0,
+    flaky: s.flaky ?? 0,
+    failedNames: named.unexpected,
+    flakyNames: named.flaky,
+  };
 }
 
 /**
@@ -86,6 +115,8 @@ export async function validate({ only = [], tmpDir = os.tmpdir(), steps = valida
   try {
     const totals = { passed: 0, failed: 0, skipped: 0 };
     const failures = [];
+    // Named again at the very end: CI keeps only the tail of a long run's output.
+    const failedTests = [];
     for (const step of steps(out).filter(
       (s) => only.length === 0 || only.includes(s.name) || (s.name === 'build' && only.includes('e2e')),
     )) {
@@ -100,6 +131,8 @@ export async function validate({ only = [], tmpDir = os.tmpdir(), steps = valida
           totals.passed += c.passed;
           totals.failed += c.failed;
           totals.skipped += c.skipped;
+          failedTests.push(...c.failedNames.map((name) => `${step.name}: ${name}`));
+          failedTests.push(...(c.flakyNames ?? []).map((name) => `${step.name} (flaky, passed on a retry): ${name}`));
           const flaky = c.flaky ? ` (${c.flaky} passed only on a retry: flaky)` : '';
           log(`--- ${step.name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${flaky} (${seconds}s)`);
         }
@@ -112,7 +145,7 @@ export async function validate({ only = [], tmpDir = os.tmpdir(), steps = valida
       if (result.signal === 'SIGINT' || result.signal === 'SIGTERM') interrupted ??= result.signal;
       if (interrupted) break;
     }
-    return { totals, failures, interrupted };
+    return { totals, failures, failedTests, interrupted };
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
@@ -121,7 +154,8 @@ export async function validate({ only = [], tmpDir = os.tmpdir(), steps = valida
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { totals, failures, interrupted } = await validate({ only: process.argv.slice(2) });
+  const { totals, failures, failedTests, interrupted } = await validate({ only: process.argv.slice(2) });
+  if (failedTests.length) console.log(`\nTests that failed:\n${failedTests.map((name) => `  ${name}`).join('\n')}`);
   const verdict = interrupted
     ? `interrupted (${interrupted})`
     : failures.length

@@ -39,7 +39,7 @@ describe('validate leaves no report folder behind (issue 10 item 26)', () => {
       { name: 'lint', cmd: node('process.exit(3)') },
     ];
     const result = await validate({ tmpDir, steps, ...quiet });
-    expect(result).toEqual({ totals: { passed: 3, failed: 1, skipped: 1 }, failures: ['lint'], interrupted: null });
+    expect(result).toEqual({ totals: { passed: 3, failed: 1, skipped: 1 }, failures: ['lint'], failedTests: [], interrupted: null });
     expect(fs.readdirSync(tmpDir)).toEqual([]);
   });
 
@@ -76,15 +76,79 @@ describe('the closing line counts what failed', () => {
           numPendingTests: 5,
           numTodoTests: 0,
           testResults: [
-            { status: 'failed', assertionResults: [{ status: 'skipped' }, { status: 'skipped' }] },
-            { status: 'failed', assertionResults: [{ status: 'failed' }, { status: 'passed' }] },
-            { status: 'passed', assertionResults: [{ status: 'passed' }] },
+            {
+              name: path.join(process.cwd(), 'a.int.test.ts'),
+              status: 'failed',
+              message: 'beforeAll timed out\n  at line 3',
+              assertionResults: [{ status: 'skipped' }, { status: 'skipped' }],
+            },
+            {
+              name: path.join(process.cwd(), 'b.int.test.ts'),
+              status: 'failed',
+              assertionResults: [
+                { status: 'failed', fullName: 'SIGTERM finishes a PDF' },
+                { status: 'passed', fullName: 'drains' },
+              ],
+            },
+            { name: path.join(process.cwd(), 'c.test.ts'), status: 'passed', assertionResults: [{ status: 'passed' }] },
           ],
         }),
       );
-      expect(countVitest(file)).toEqual({ passed: 4, failed: 2, skipped: 5 });
+      expect(countVitest(file)).toEqual({
+        passed: 4,
+        failed: 2,
+        skipped: 5,
+        failedNames: ['b.int.test.ts › SIGTERM finishes a PDF', 'a.int.test.ts (outside its tests: beforeAll timed out)'],
+      });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// CI keeps only the tail of a run's output, so validate names the failed and flaky tests again at the end.
+describe('the failed tests are named', () => {
+  it('from a Playwright report: failed and flaky specs with file, line and titles', async () => {
+    const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'validate-names-'));
+    try {
+      const report = JSON.stringify({
+        stats: { expected: 1, unexpected: 1, flaky: 1, skipped: 0 },
+        suites: [
+          {
+            title: 'board.spec.ts',
+            specs: [{ title: 'moves a card', file: 'board.spec.ts', line: 12, tests: [{ status: 'flaky' }] }],
+            suites: [
+              {
+                title: 'on a phone',
+                specs: [
+                  { title: 'fits', file: 'board.spec.ts', line: 30, tests: [{ status: 'unexpected' }] },
+                  { title: 'scrolls', file: 'board.spec.ts', line: 40, tests: [{ status: 'expected' }] },
+                ],
+              },
+            ],
+          },
+        ],
+      });
+      const out = (dir: string): ValidateStep[] => [
+        {
+          name: 'e2e',
+          cmd: [
+            process.execPath,
+            '-e',
+            `require('node:fs').writeFileSync(${JSON.stringify(path.join(dir, 'e2e.json'))}, ${JSON.stringify(report)})`,
+          ],
+          report: 'playwright',
+          file: 'e2e.json',
+        },
+      ];
+      const result = await validate({ tmpDir, steps: out, log: () => undefined });
+      expect(result.totals).toEqual({ passed: 2, failed: 1, skipped: 0 });
+      expect(result.failedTests).toEqual([
+        'e2e: board.spec.ts:30 › on a phone › fits',
+        'e2e (flaky, passed on a retry): board.spec.ts:12 › moves a card',
+      ]);
+    } finally {
+      fs.rmSync(tmpDir, { recursive: true, force: true });
     }
   });
 });
