@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../apps/server/src/core/documents/document-service';
-import { PRERENDERED_PAGES } from '../scripts/prerender';
+import { isPathPattern, PRERENDERED_PAGES } from '../scripts/prerender';
 import { repoRoot, startProcess, tempDir, verdict } from './support';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -20,8 +20,12 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REFERENCE = '/reference-checker.html';
 /** Pages held to the reference rather than to 1.5 s. */
 const HELD_TO_REFERENCE = new Set(['/bureau/checker', '/bureau/appointment']);
-/** The prerendered pages, and one that is not (a staff page with an id in its path: the shell, then its sign-in). */
-const PAGES = [...PRERENDERED_PAGES.map((p) => p.path), '/bureau/records/123/infractions'];
+/** The prerendered pages; those with an id in their path (`:name`), at one such path each. */
+const PAGES = [
+  ...PRERENDERED_PAGES.map((p) => p.path).filter((p) => !isPathPattern(p)),
+  '/bureau/records/123/infractions',
+  '/bureau/lookup/discord/123',
+];
 
 /** The mobile profile of issue 17: 1.6 Mbps down, 750 kbps up, 150 ms round trip, CPU 4x slower. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };

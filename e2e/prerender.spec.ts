@@ -17,6 +17,9 @@ const PAGES: { path: string; texts: string[] }[] = [
   { path: '/bureau/records', texts: ['Bureau Records', 'Sign in with Discord'] },
   { path: '/bureau/lookup', texts: ['Infraction Lookup', 'Sign in with Discord'] },
   { path: '/bureau/verify', texts: ['Verification Center', 'Sign in with Discord'] },
+  // Pages with an id in their path, drawn for the path asked (the sign-in comes back to it).
+  { path: '/bureau/records/123456789012345678/infractions', texts: ['Infraction Lookup', 'Sign in with Discord'] },
+  { path: '/bureau/lookup/roblox/1001', texts: ['Infraction Lookup', 'Sign in with Discord'] },
 ];
 
 /**

@@ -43,7 +43,14 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
   // document (its text arrives in a nested lazy chunk the prerender does not wait for).
   { path: '/bureau/lookup', chunk: 'src/tools/bureau/routes.tsx', withData: true },
   { path: '/bureau/verify', chunk: 'src/tools/bureau/routes.tsx', withData: true },
+  // Pages with an id in their path (a `:name` segment): only drawn per request, with the path asked for
+  // (a staff member's link to one person's infractions or lookup opens on its sign-in, or its answers).
+  { path: '/bureau/records/:discordId/infractions', chunk: 'src/tools/bureau/routes.tsx', withData: true },
+  { path: '/bureau/lookup/:type/:id', chunk: 'src/tools/bureau/routes.tsx', withData: true },
 ];
+
+/** A path with a `:name` segment stands for many pages: it is drawn per request, never served as built. */
+export const isPathPattern = (pagePath: string) => pagePath.split('/').some((segment) => segment.startsWith(':'));
 
 /** Where the pages go inside the built web app, and the index the server reads. */
 export const PRERENDERED_DIR = 'prerendered';
@@ -137,12 +144,12 @@ export async function prerender(distDir = path.join(webRoot, 'dist')): Promise<v
         .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
         .replace('</head>', `  ${head}\n  </head>`)
         .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${RENDER_OUTLET}</div>`);
-      const name = page.path === '/' ? 'home' : page.path.slice(1).replace(/\//g, '-');
+      const name = page.path === '/' ? 'home' : page.path.slice(1).replace(/\//g, '-').replace(/:/g, '_');
       fs.writeFileSync(
         path.join(outDir, `${name}.html`),
         template.replace(RENDER_OUTLET, () => markup),
       );
-      index[page.path] = `${name}.html`;
+      if (!isPathPattern(page.path)) index[page.path] = `${name}.html`;
       if (page.withData) {
         fs.writeFileSync(path.join(outDir, `${name}.template.html`), template);
         rendered[page.path] = `${name}.template.html`;
@@ -152,6 +159,7 @@ export async function prerender(distDir = path.join(webRoot, 'dist')): Promise<v
     fs.copyFileSync(path.join(ssrDir, 'prerender-entry.mjs'), path.join(outDir, 'render.mjs'));
     fs.writeFileSync(path.join(outDir, RENDERED_INDEX), `${JSON.stringify({ module: 'render.mjs', pages: rendered }, null, 2)}\n`);
     console.log(`prerendered ${Object.keys(index).length} pages: ${Object.keys(index).join(' ')}`);
+    console.log(`drawn per request: ${Object.keys(rendered).join(' ')}`);
   } finally {
     fs.rmSync(ssrDir, { recursive: true, force: true });
   }

@@ -277,8 +277,10 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
     // A prerendered page arrives with its content; it is rendered without a query, so an address with
     // one (the checker's ?type=&id=) gets the shell. Other client-side routes (React Router) all start
     // from the same HTML shell.
-    const page = request.url.includes('?') ? undefined : prerendered.get(pathname);
-    if (page && renderer?.has(pathname)) {
+    const withQuery = request.url.includes('?');
+    const page = withQuery ? undefined : prerendered.get(pathname);
+    // Decision 0039: drawn per request, also a page with an id in its path (it has no built page of its own).
+    if (!withQuery && renderer?.has(pathname)) {
       const html = await renderer.render(app, request, pathname);
       // It carries this visitor's answers (who they are, their lists): no cache may keep it or hand it on.
       if (html) return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(html);

@@ -66,3 +66,66 @@ describe('serving prerendered pages', () => {
     }
   });
 });
+
+// Decision 0039, issue 17 item 1: a page with an id in its path (`/bureau/records/:discordId/infractions`)
+// is drawn per request for the path asked, and names that path so the browser hydrates it.
+describe('drawing pages with an id in their path', () => {
+  let t: TestApp;
+  let root: string;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'guildhall-web-'));
+    const dir = path.join(root, 'prerendered');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Guildhall</title><div id="root"></div>');
+    const template = (body: string) =>
+      `<!doctype html><body><div id="root" data-prerendered="/bureau/records/:discordId/infractions">${body}</div></body>`;
+    fs.writeFileSync(path.join(dir, 'bureau-records-_discordId-infractions.template.html'), template('<!--guildhall-page-->'));
+    fs.writeFileSync(path.join(dir, 'bureau-records-_discordId-infractions.html'), template('<p>Loading</p>'));
+    // A stand-in for the built renderer: it asks the server who is signed in, as the real page does.
+    fs.writeFileSync(
+      path.join(dir, 'render.mjs'),
+      `export async function renderPageWithData(pathname, transport) {
+        const me = await (await transport('/auth/api/me')).json();
+        return { markup: '<p>drawn ' + pathname + ' for ' + (me.identity ? 'someone' : 'a visitor') + '</p>', state: { me }, complete: true };
+      }`,
+    );
+    fs.writeFileSync(path.join(dir, 'pages.json'), '{}');
+    fs.writeFileSync(
+      path.join(dir, 'rendered.json'),
+      JSON.stringify({
+        module: 'render.mjs',
+        pages: { '/bureau/records/:discordId/infractions': 'bureau-records-_discordId-infractions.template.html' },
+      }),
+    );
+    t = await buildTestApp({ env: { STATIC_DIR: root, ENABLED_TOOLS: 'bureau' } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('draws the path asked, names it for hydration, and keeps it out of every cache', async () => {
+    const res = await t.request({ url: '/bureau/records/123456789012345678/infractions' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('<div id="root" data-prerendered="/bureau/records/123456789012345678/infractions">');
+    expect(res.body).toContain('<p>drawn /bureau/records/123456789012345678/infractions for a visitor</p>');
+    expect(res.body).toContain('<script type="application/json" id="query-state">{"me":{"identity":null');
+  });
+
+  it('gives the shell to paths the pattern does not match, and to one with a query', async () => {
+    for (const url of [
+      '/bureau/records/123/other',
+      '/bureau/records/123/infractions/more',
+      '/bureau/records//infractions',
+      '/bureau/records/1/infractions?x=1',
+    ]) {
+      const res = await t.request({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('drawn');
+    }
+  });
+});

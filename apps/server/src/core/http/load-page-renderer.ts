@@ -20,6 +20,25 @@ const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'host'] as
 /** Answer headers a page may read (000 §7: X-Total-Count); never Set-Cookie, which stays the browser's business. */
 const KEPT_HEADERS = ['content-type', 'x-total-count'] as const;
 
+interface Template {
+  /** The page's HTML with RENDER_OUTLET where the drawn markup goes. */
+  template: string;
+  /** The build's page (its loading state), not marked for hydration: for a visitor with a session. */
+  built: string;
+  /** For a path with `:name` segments, what matches the paths it stands for. */
+  pattern: RegExp | null;
+}
+
+/** `/bureau/lookup/:type/:id` matches `/bureau/lookup/discord/123`: a `:name` segment is any one segment. */
+function pathPattern(pagePath: string): RegExp | null {
+  const segments = pagePath.split('/');
+  if (!segments.some((segment) => segment.startsWith(':'))) return null;
+  const source = segments.map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  return new RegExp(`^${source}$`);
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 export interface PageRenderer {
   has(pathname: string): boolean;
   /** The page's HTML with the visitor's own answers, or null to serve the build's page. */
@@ -46,16 +65,19 @@ export function loadPageRenderer(root: string, log: FastifyInstance['log']): Pag
   const index = path.join(dir, RENDERED_INDEX);
   if (!fs.existsSync(index)) return null;
   const { module, pages } = JSON.parse(fs.readFileSync(index, 'utf8')) as { module: string; pages: Record<string, string> };
-  const templates = new Map<string, { template: string; built: string }>();
+  const templates = new Map<string, Template>();
   for (const [pagePath, file] of Object.entries(pages)) {
     const name = /^([\w-]+)\.template\.html$/.exec(file)?.[1];
     if (!name || !fs.existsSync(path.join(dir, `${name}.html`))) continue;
     const template = fs.readFileSync(path.join(dir, file), 'utf8');
     // The build's page, no longer marked as React's to hydrate (main.tsx draws over it).
     const built = fs.readFileSync(path.join(dir, `${name}.html`), 'utf8').replace(/ data-prerendered="[^"]*"/, '');
-    if (template.includes(RENDER_OUTLET)) templates.set(pagePath, { template, built });
+    if (template.includes(RENDER_OUTLET)) templates.set(pagePath, { template, built, pattern: pathPattern(pagePath) });
   }
   if (!/^[\w-]+\.mjs$/.test(module) || templates.size === 0) return null;
+  const patterns = [...templates.values()].filter((t) => t.pattern !== null);
+  /** The page's template: by its exact path, or by a path with an id (`/bureau/lookup/:type/:id`). */
+  const templateOf = (pathname: string) => templates.get(pathname) ?? patterns.find((t) => t.pattern!.test(pathname));
 
   // Loaded with the first request for one of these pages, not at start-up (decision 0036: start fast,
   // idle memory); that request waits for it. Null when it failed to load: the build's pages serve.
@@ -67,9 +89,9 @@ export function loadPageRenderer(root: string, log: FastifyInstance['log']): Pag
     }));
 
   return {
-    has: (pathname) => templates.has(pathname),
+    has: (pathname) => templateOf(pathname) !== undefined,
     async render(app, request, pathname) {
-      const page = templates.get(pathname);
+      const page = templateOf(pathname);
       if (!page) return null;
       const renderer = await loadRenderer();
       if (!renderer) return null;
@@ -102,7 +124,13 @@ export function loadPageRenderer(root: string, log: FastifyInstance['log']): Pag
         // JSON inside <script type="application/json">: data, never run (the CSP allows no inline script);
         // `<` escaped so no answer can close the element.
         const state = JSON.stringify(drawn.state).replace(/</g, '\\u003c');
-        const html = signedIn ? page.built : page.template.replace(RENDER_OUTLET, () => drawn.markup);
+        // The template names the page it was made for; a page with an id names this path, so the
+        // browser hydrates it (main.tsx compares the two).
+        const html = signedIn
+          ? page.built
+          : page.template
+              .replace(/ data-prerendered="[^"]*"/, () => ` data-prerendered="${escapeAttribute(pathname)}"`)
+              .replace(RENDER_OUTLET, () => drawn.markup);
         return html.replace('</body>', () => `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>\n  </body>`);
       } catch (error) {
         request.log.warn({ err: error, pathname }, 'drawing the page with its answers failed; serving the prerendered page');
