@@ -1,5 +1,5 @@
 import net from 'node:net';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeConnectionsGracefully } from './graceful-close';
 
@@ -20,7 +20,7 @@ function slowReader(port: number, path: string) {
 }
 
 describe('closing the app while an answer is still being written', () => {
-  let app: ReturnType<typeof Fastify> | undefined;
+  let app: FastifyInstance | undefined;
   afterEach(async () => {
     await app?.close();
     app = undefined;
