@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
+import { callUpstream, type UpstreamAnswer } from '../http/call-upstream';
 import type { LineTokenCache } from './line-token-cache';
 
 export interface LineVerifierOptions {
@@ -43,27 +44,27 @@ export async function verifyLineIdToken(options: LineVerifierOptions, idToken: s
   const clock = options.now ?? Date.now;
   const cached = options.cache?.get(idToken, clock());
   if (cached) return cached;
-  let response: Response;
+  let response: UpstreamAnswer;
   try {
-    response = await fetch(`${options.baseUrl}/oauth2/v2.1/verify`, {
+    response = await callUpstream(`${options.baseUrl}/oauth2/v2.1/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ id_token: idToken, client_id: options.channelId }).toString(),
-      signal: AbortSignal.timeout(options.timeoutMs),
+      timeoutMs: options.timeoutMs,
     });
   } catch {
     throw new DomainError('upstream_failed', 'LINE could not be reached to confirm who you are. Please try again.');
   }
   if (response.status === 400 || response.status === 401) {
-    const body = (await response.json().catch(() => ({}))) as { error_description?: unknown };
-    const expired = typeof body.error_description === 'string' && /expired/i.test(body.error_description);
+    const body = response.json() as { error_description?: unknown } | null;
+    const expired = typeof body?.error_description === 'string' && /expired/i.test(body.error_description);
     throw new DomainError(
       'unauthenticated',
       expired ? 'Your LINE sign-in has expired. Please reopen the app.' : 'Your LINE sign-in could not be verified. Please reopen the app.',
     );
   }
   if (!response.ok) throw new DomainError('upstream_failed', 'LINE could not confirm who you are right now. Please try again.');
-  const claims = VerifiedClaims.safeParse(await response.json().catch(() => null));
+  const claims = VerifiedClaims.safeParse(response.json());
   if (!claims.success) throw new DomainError('upstream_failed', 'LINE answered in a way we did not understand.');
   const expiresAt = claims.data.exp * 1000;
   if (claims.data.iss !== 'https://access.line.me' || claims.data.aud !== options.channelId || expiresAt <= clock()) {

@@ -1,5 +1,6 @@
 import type { MockIdTokenAnswer, RegisterUserRequest } from '@guildhall/contracts/appointments';
 import { DomainError } from '@server/core/errors/domain-error';
+import { callUpstream } from '@server/core/http/call-upstream';
 import type { AppointmentsDeps } from './appointments-deps';
 
 /**
@@ -9,13 +10,13 @@ import type { AppointmentsDeps } from './appointments-deps';
  */
 export async function mintMockIdToken(deps: Pick<AppointmentsDeps, 'line'>, profile: RegisterUserRequest): Promise<MockIdTokenAnswer> {
   if (!deps.line.mock) throw new DomainError('not_found', 'No such route.');
-  const response = await fetch(`${deps.line.baseUrl}/__fake/id-token`, {
+  const response = await callUpstream(`${deps.line.baseUrl}/__fake/id-token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ sub: profile.userId, name: profile.displayName }),
-    signal: AbortSignal.timeout(deps.line.timeoutMs),
+    timeoutMs: deps.line.timeoutMs,
   }).catch(() => null);
-  const body = response?.ok ? ((await response.json().catch(() => null)) as { id_token?: unknown } | null) : null;
+  const body = response?.ok ? (response.json() as { id_token?: unknown } | null) : null;
   if (typeof body?.id_token !== 'string') throw new DomainError('upstream_failed', 'The mock LINE service did not issue a token.');
   return { idToken: body.id_token };
 }

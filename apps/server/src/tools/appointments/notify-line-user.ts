@@ -1,3 +1,4 @@
+import { callUpstream } from '@server/core/http/call-upstream';
 import type { AppointmentsDeps } from './appointments-deps';
 
 /**
@@ -22,11 +23,11 @@ export function notifyLineUser(deps: Pick<AppointmentsDeps, 'line' | 'log' | 'pe
 export async function pushLineMessage(deps: Pick<AppointmentsDeps, 'line'>, to: string, text: string): Promise<void> {
   const token = deps.line.channelToken;
   if (!token) return;
-  const response = await fetch(`${deps.line.baseUrl}/v2/bot/message/push`, {
+  const response = await callUpstream(`${deps.line.baseUrl}/v2/bot/message/push`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ to, messages: [{ type: 'text', text: text.slice(0, 5000) }] }),
-    signal: AbortSignal.timeout(deps.line.timeoutMs),
+    timeoutMs: deps.line.timeoutMs,
   });
   if (!response.ok) throw new Error(`LINE push message was refused (${response.status})`);
 }
