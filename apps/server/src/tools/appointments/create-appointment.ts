@@ -11,7 +11,7 @@ import { formatSlotTime } from './format-slot-time';
 import { notifyLineUser } from './notify-line-user';
 import { publishAppointmentChange } from './publish-appointment-change';
 import { queueReminders } from './send-reminder';
-import { markWaitlistBooked, offerFreedSlot } from './waitlist';
+import { announceWaitlistOffer, markWaitlistBooked, passSeatToWaitlist } from './waitlist';
 import { toAppointment } from './to-appointment';
 
 /**
@@ -110,13 +110,15 @@ async function reschedule(
   if (existing.starts_at <= now) throw new DomainError('appointments.already_started');
 
   // One UPDATE moves the booking: it is never in both slots or in neither. An empty topic keeps
-  // the one given when booking (the reschedule form starts empty, 001 §2).
-  const row = await claimSeats(
+  // the one given when booking (the reschedule form starts empty, 001 §2). Guarded by the seat read
+  // above, so the seat freed is the one the row held; a move by another request meanwhile is a conflict.
+  // Issue 15 item 6: in the same transaction the old seat passes to that day's waitlist.
+  const moved = await claimSeats(
     deps,
     rules,
     { lineUserId: user.userId, startsAt: slot.startsAt, now, excludeId: id, needsUserSeat: false },
-    ({ seat }, db) =>
-      db
+    async ({ seat }, db) => {
+      const row = await db
         .updateTable('appointments')
         .set((eb) => ({
           starts_at: slot.startsAt,
@@ -130,11 +132,19 @@ async function reschedule(
         .where('line_user_id', '=', user.userId)
         .where('status', '=', 'booked')
         .where('held_until', 'is', null)
+        .where('starts_at', '=', existing.starts_at)
+        .where('seat', '=', existing.seat)
         .returningAll()
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      const freesSeat = row !== undefined && existing.starts_at !== slot.startsAt;
+      const offer = freesSeat ? await passSeatToWaitlist(deps, rules, db, { startsAt: existing.starts_at, seat: existing.seat }) : null;
+      return { row, offer };
+    },
   );
-  if (!row) throw new DomainError('appointments.cancelled');
-  // Issue 15 item 6: the old time is free again: offer it to that day's waitlist.
-  if (existing.starts_at !== slot.startsAt) await offerFreedSlot(deps, existing.starts_at);
-  return { appointment: toAppointment(row), rescheduled: true };
+  if (!moved.row) {
+    const current = await deps.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirst();
+    throw new DomainError(current?.status === 'booked' ? 'conflict' : 'appointments.cancelled');
+  }
+  await announceWaitlistOffer(deps, moved.offer);
+  return { appointment: toAppointment(moved.row), rescheduled: true };
 }

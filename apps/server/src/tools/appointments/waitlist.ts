@@ -5,9 +5,8 @@ import type { WaitlistAnswer } from '@guildhall/contracts/appointments';
 import { isUniqueViolation } from '@server/core/db/database';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
-import { newBookingRow } from './appointments-tables';
+import { type AppointmentsDb, newBookingRow } from './appointments-tables';
 import { type BookingRules, dayRange, localDayOf, slotStartsOn } from './booking-rules';
-import { claimSeats } from './claim-seats';
 import { formatSlotTime } from './format-slot-time';
 import { loadBookingRules } from './load-booking-rules';
 import { notifyLineUser } from './notify-line-user';
@@ -15,8 +14,8 @@ import { notifyLineUser } from './notify-line-user';
 // Issue 15 item 6: the waitlist of a full day. When a slot of that day frees, the first person
 // waiting is offered it by LINE push and it is held for them (APPOINTMENT_WAITLIST_OFFER_MINUTES):
 // the hold is a seat row under the slot's unique index (claim-seats.ts), so others cannot book it
-// meanwhile, whatever they read. Unused, the offer expires (a durable job) and the next in line is
-// offered it.
+// meanwhile, whatever they read. The seat is held in the transaction that frees it (passSeatToWaitlist).
+// Unused, the offer expires (a durable job) and the next in line is offered it.
 
 export const EXPIRE_WAITLIST_OFFER = 'appointments.expire-waitlist-offer';
 export const ExpireOfferPayload = z.object({ entryId: z.number().int() });
@@ -111,77 +110,80 @@ export async function markWaitlistBooked(deps: Pick<Deps, 'db' | 'now'>, lineUse
     .execute();
 }
 
+/** A seat a transaction frees: a booking cancelled or moved away, or a hold given up. */
+export type FreedSeat = { startsAt: number; seat: number };
+
+/** A seat handed to the first in line, to announce once its transaction has committed. */
+export type WaitlistOffer = { entryId: number; lineUserId: string; startsAt: number; expiresAt: number; timeZone: string };
+
 /**
- * A seat of `startsAt` became free (a cancellation, a booking moved away, an offer expired): offer it
- * to the first person waiting on that day, hold it for them, tell them in LINE, and queue the expiry.
+ * Issue 15 item 6: a seat of a full day is being freed in `trx`: in the same transaction, hold that
+ * very seat for the first person waiting on the day and mark their entry offered. Freed and held in
+ * one commit, the seat is never free to anyone else's booking in between (decision 0032), so the
+ * first in line is not skipped by a booker who came later. Answers the offer for
+ * `announceWaitlistOffer` after commit, or null (nobody waiting, too late to offer, or a seat above
+ * a lowered capacity). `rules` are read before the transaction: on SQLite its one connection is busy.
  */
-export async function offerFreedSlot(deps: Deps, startsAt: number): Promise<void> {
-  const rules = await loadBookingRules(deps);
+export async function passSeatToWaitlist(
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes'>,
+  rules: BookingRules,
+  trx: AppointmentsDb,
+  freed: FreedSeat,
+): Promise<WaitlistOffer | null> {
   const now = deps.now();
-  if (startsAt <= now + rules.minNoticeMinutes * 60_000) return;
-  const date = localDayOf(startsAt, rules.timeZone).date;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const next = await deps.db
+  if (freed.startsAt <= now + rules.minNoticeMinutes * 60_000 || freed.seat > rules.capacity) return null;
+  const date = localDayOf(freed.startsAt, rules.timeZone).date;
+  const expiresAt = now + deps.waitlistOfferMinutes * 60_000;
+  for (;;) {
+    const next = await trx
       .selectFrom('appointment_waitlist')
-      .selectAll()
+      .select(['id', 'line_user_id'])
       .where('date', '=', date)
       .where('status', '=', 'waiting')
       .orderBy('created_at')
       .orderBy('id')
       .executeTakeFirst();
-    if (!next) return;
-    const expiresAt = now + deps.waitlistOfferMinutes * 60_000;
-    // The seat is held first, under the unique index: when someone booked it meanwhile there is
-    // nothing to offer, and once held no one else's booking can take it.
-    const holdId = await holdSeat(deps, rules, next.line_user_id, startsAt, expiresAt, now);
-    if (holdId === null) return;
-    // Guarded by status: two processes freeing seats at once never offer one entry twice.
-    const offered = await deps.db
+    if (!next) return null;
+    // Guarded by status: two transactions freeing seats at once never offer one entry twice (the
+    // loser reads the line again, which no longer has that entry).
+    const offered = await trx
       .updateTable('appointment_waitlist')
-      .set({ status: 'offered', offered_start: startsAt, offer_expires_at: expiresAt, updated_at: now })
+      .set({ status: 'offered', offered_start: freed.startsAt, offer_expires_at: expiresAt, updated_at: now })
       .where('id', '=', next.id)
       .where('status', '=', 'waiting')
       .executeTakeFirst();
-    if (Number(offered.numUpdatedRows) === 0) {
-      await deps.db.deleteFrom('appointments').where('id', '=', holdId).where('held_until', 'is not', null).execute();
-      continue;
-    }
-    const until = format(new TZDate(expiresAt, rules.timeZone), 'HH:mm');
-    const link = `${deps.liffId ? `https://liff.line.me/${deps.liffId}` : `${deps.publicUrl}/bureau/appointment`}?slot=${encodeURIComponent(new Date(startsAt).toISOString())}`;
-    notifyLineUser(
-      deps,
-      next.line_user_id,
-      `A time is free on the day you are waiting for: ${formatSlotTime(startsAt, rules.timeZone)}. It is held for you until ${until}. Book it here: ${link}`,
-    );
-    await deps.jobs
-      .enqueue(EXPIRE_WAITLIST_OFFER, { entryId: next.id }, { runAt: expiresAt, singletonKey: `waitlist-offer:${next.id}:${expiresAt}` })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'waitlist offer expiry not queued'));
-    return;
+    if (Number(offered.numUpdatedRows) === 0) continue;
+    await trx
+      .insertInto('appointments')
+      .values({
+        ...newBookingRow(next.line_user_id, freed.startsAt, freed.startsAt + rules.slotMinutes * 60_000, null, now, {
+          seat: freed.seat,
+          userSeat: null,
+        }),
+        held_until: expiresAt,
+      })
+      .execute();
+    return { entryId: next.id, lineUserId: next.line_user_id, startsAt: freed.startsAt, expiresAt, timeZone: rules.timeZone };
   }
 }
 
-/** Holds a free seat of `startsAt` for `lineUserId` until `expiresAt`: the hold's row id, or null when the slot is full. */
-async function holdSeat(
-  deps: Deps,
-  rules: BookingRules,
-  lineUserId: string,
-  startsAt: number,
-  expiresAt: number,
-  now: number,
-): Promise<number | null> {
-  try {
-    return await claimSeats(deps, rules, { lineUserId, startsAt, now, needsUserSeat: false }, async (seats, db) => {
-      const row = await db
-        .insertInto('appointments')
-        .values({ ...newBookingRow(lineUserId, startsAt, startsAt + rules.slotMinutes * 60_000, null, now, seats), held_until: expiresAt })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
-  } catch (error) {
-    if (error instanceof DomainError) return null;
-    throw error;
-  }
+/** After commit: tell the person offered in LINE and queue the offer's expiry. */
+export async function announceWaitlistOffer(deps: Deps, offer: WaitlistOffer | null): Promise<void> {
+  if (!offer) return;
+  const until = format(new TZDate(offer.expiresAt, offer.timeZone), 'HH:mm');
+  const link = `${deps.liffId ? `https://liff.line.me/${deps.liffId}` : `${deps.publicUrl}/bureau/appointment`}?slot=${encodeURIComponent(new Date(offer.startsAt).toISOString())}`;
+  notifyLineUser(
+    deps,
+    offer.lineUserId,
+    `A time is free on the day you are waiting for: ${formatSlotTime(offer.startsAt, offer.timeZone)}. It is held for you until ${until}. Book it here: ${link}`,
+  );
+  await deps.jobs
+    .enqueue(
+      EXPIRE_WAITLIST_OFFER,
+      { entryId: offer.entryId },
+      { runAt: offer.expiresAt, singletonKey: `waitlist-offer:${offer.entryId}:${offer.expiresAt}` },
+    )
+    .catch((error: unknown) => deps.log.warn({ err: error }, 'waitlist offer expiry not queued'));
 }
 
 /** The expiry job: an offer still unused is over; the slot goes to the next in line. */
@@ -196,20 +198,28 @@ export async function expireWaitlistOffer(deps: Deps, entryId: number): Promise<
     entry.offered_start === null
   )
     return;
-  const expired = await deps.db
-    .updateTable('appointment_waitlist')
-    .set({ status: 'expired', updated_at: now })
-    .where('id', '=', entryId)
-    .where('status', '=', 'offered')
-    .executeTakeFirst();
-  if (Number(expired.numUpdatedRows) === 0) return;
-  await deps.db
-    .deleteFrom('appointments')
-    .where('line_user_id', '=', entry.line_user_id)
-    .where('starts_at', '=', entry.offered_start)
-    .where('held_until', 'is not', null)
-    .execute();
-  await offerFreedSlot(deps, entry.offered_start);
+  const offeredStart = entry.offered_start;
+  const rules = await loadBookingRules(deps);
+  // The entry expires, its hold goes and the seat passes to the next in line in one transaction.
+  const offer = await deps.db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .updateTable('appointment_waitlist')
+      .set({ status: 'expired', updated_at: now })
+      .where('id', '=', entryId)
+      .where('status', '=', 'offered')
+      .executeTakeFirst();
+    if (Number(expired.numUpdatedRows) === 0) return null;
+    // No row when a booker needing the seat already deleted the hold past its time (claim-seats.ts).
+    const hold = await trx
+      .deleteFrom('appointments')
+      .where('line_user_id', '=', entry.line_user_id)
+      .where('starts_at', '=', offeredStart)
+      .where('held_until', 'is not', null)
+      .returning(['starts_at', 'seat'])
+      .executeTakeFirst();
+    return hold ? passSeatToWaitlist(deps, rules, trx, { startsAt: hold.starts_at, seat: hold.seat }) : null;
+  });
+  await announceWaitlistOffer(deps, offer);
 }
 
 export function defineWaitlistJobs(deps: Deps): void {
