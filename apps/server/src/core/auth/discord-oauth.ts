@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DiscordLoginQuery } from '@guildhall/contracts';
 import { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
+import { callUpstream } from '../http/call-upstream';
 import { signIn } from './request-auth';
 import { safeReturnTo } from './safe-return-to';
 
@@ -101,12 +102,12 @@ export async function finishDiscordLogin(
     request.log.warn({ err: error }, 'discord token exchange failed');
     throw new DomainError('upstream_failed', 'Discord could not be reached. Please try again.');
   }
-  const me = await fetch(`${config.DISCORD_BASE_URL}/api/users/@me`, {
+  const me = await callUpstream(`${config.DISCORD_BASE_URL}/api/users/@me`, {
     headers: { authorization: `Bearer ${accessToken}` },
-    signal: AbortSignal.timeout(config.LOOKUP_TIMEOUT_MS),
+    timeoutMs: config.LOOKUP_TIMEOUT_MS,
   }).catch(() => null);
   if (!me || !me.ok) throw new DomainError('upstream_failed', 'Discord did not tell us who you are. Please try again.');
-  const user = DiscordMe.safeParse(await me.json().catch(() => null));
+  const user = DiscordMe.safeParse(me.json());
   if (!user.success) throw new DomainError('upstream_failed', 'Discord answered in a way we did not understand.');
   await signIn(request, reply, {
     kind: 'discord',

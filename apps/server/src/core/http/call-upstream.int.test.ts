@@ -70,10 +70,11 @@ describe('callUpstream', () => {
     expect(redirected.ok).toBe(false);
   });
 
-  it('fails when the upstream does not answer within the timeout', async () => {
+  it('fails when the upstream does not answer within the timeout, and on time', async () => {
     const started = Date.now();
-    await expect(callUpstream(`${base}/silent`, { timeoutMs: 300 })).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(3_000);
+    await expect(callUpstream(`${base}/silent`, { timeoutMs: 300 })).rejects.toThrow(/did not answer within 300 ms/);
+    // On undici's own headers timeout (a ~1 s timer wheel) this took 1,000 ms; profile-lookup's tests count on 300.
+    expect(Date.now() - started).toBeLessThan(800);
   });
 
   it('fails on a body over maxBytes instead of holding it, and reads one within it', async () => {

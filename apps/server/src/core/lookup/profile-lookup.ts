@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { CoreTables } from '../db/core-tables';
+import { callUpstream } from '../http/call-upstream';
 
 export interface DiscordProfile {
   id: string;
@@ -179,14 +180,16 @@ export class ProfileLookup {
 
   private async fetchJson(url: string, headers: Record<string, string>): Promise<Fetched> {
     try {
-      const response = await fetch(url, {
+      const response = await callUpstream(url, {
         headers: { accept: 'application/json', ...headers },
-        signal: AbortSignal.timeout(this.config.timeoutMs),
+        timeoutMs: this.config.timeoutMs,
       });
       if (response.status === 404) return { kind: 'missing' };
       // 429 (rate limited), 5xx and anything else: fall back to what we have.
       if (!response.ok) return { kind: 'failed' };
-      return { kind: 'found', data: await response.json() };
+      // A body that is not JSON is an outage too (fetch's json() threw here), never a cached "no such user".
+      const data = response.json();
+      return data === null ? { kind: 'failed' } : { kind: 'found', data };
     } catch {
       return { kind: 'failed' };
     }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { VerifyCallbackQuery } from '@guildhall/contracts/bureau';
 import type { Config } from '@server/config';
 import { DomainError } from '@server/core/errors/domain-error';
+import { callUpstream } from '@server/core/http/call-upstream';
 
 /** Where Roblox sends the browser back; registered with the Roblox OAuth app as PUBLIC_URL + this. */
 export const ROBLOX_CALLBACK_PATH = '/bureau/verify/roblox/callback';
@@ -77,11 +78,11 @@ export async function finishRobloxLink(
     if (error instanceof OAuth2RequestError) throw new DomainError('sign_in_failed', 'Roblox refused this link code. Please try again.');
     throw new DomainError('upstream_failed', 'Roblox could not be reached. Please try again.');
   }
-  const answer = await fetch(`${config.ROBLOX_OAUTH_BASE_URL}/v1/userinfo`, {
+  const answer = await callUpstream(`${config.ROBLOX_OAUTH_BASE_URL}/v1/userinfo`, {
     headers: { authorization: `Bearer ${accessToken}` },
-    signal: AbortSignal.timeout(config.LOOKUP_TIMEOUT_MS),
+    timeoutMs: config.LOOKUP_TIMEOUT_MS,
   }).catch(() => null);
-  const info = answer?.ok ? UserInfo.safeParse(await answer.json().catch(() => null)) : null;
+  const info = answer?.ok ? UserInfo.safeParse(answer.json()) : null;
   if (!info?.success) throw new DomainError('upstream_failed', 'Roblox did not tell us which account this is. Please try again.');
   return info.data.sub;
 }

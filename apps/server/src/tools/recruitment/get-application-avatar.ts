@@ -1,4 +1,5 @@
 import { DomainError } from '@server/core/errors/domain-error';
+import { callUpstream } from '@server/core/http/call-upstream';
 import type { RecruitmentDeps } from './recruitment-deps';
 
 /** What the avatar use case needs beyond the tool's tables: Discord's CDN and how long to wait for it. */
@@ -65,11 +66,10 @@ export async function getApplicationAvatar(deps: AvatarDeps, applicationId: numb
 async function fetchAvatar(deps: AvatarDeps, userId: string, hash: string): Promise<AvatarImage | null> {
   const url = `${deps.cdnBaseUrl.replace(/\/+$/, '')}/avatars/${encodeURIComponent(userId)}/${hash}.png?size=128`;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(deps.timeoutMs), redirect: 'error' });
-    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!response.ok || !IMAGE_TYPES.has(contentType)) return null;
-    const data = Buffer.from(await response.arrayBuffer());
-    return data.length > 0 && data.length <= MAX_BYTES ? { contentType, data } : null;
+    // callUpstream follows no redirect (a 3xx is not ok) and fails on a body over MAX_BYTES, both null here.
+    const response = await callUpstream(url, { timeoutMs: deps.timeoutMs, maxBytes: MAX_BYTES });
+    if (!response.ok || !IMAGE_TYPES.has(response.contentType)) return null;
+    return response.body.length > 0 ? { contentType: response.contentType, data: response.body } : null;
   } catch {
     return null;
   }

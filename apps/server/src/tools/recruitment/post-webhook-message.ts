@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callUpstream } from '@server/core/http/call-upstream';
 import type { RecruitmentDeps } from './recruitment-deps';
 
 /** Issue 12 item 3: each webhook message is a durable job, retried until Discord takes it. */
@@ -33,11 +34,11 @@ export async function postWebhookMessage(deps: WebhookDeps & Pick<RecruitmentDep
 export async function sendWebhookMessage(deps: WebhookDeps, content: string): Promise<boolean> {
   if (!deps.webhookUrl) return false;
   try {
-    const response = await fetch(deps.webhookUrl, {
+    const response = await callUpstream(deps.webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ content: content.slice(0, 2000), allowed_mentions: { parse: [] } }),
-      signal: AbortSignal.timeout(deps.webhookTimeoutMs),
+      timeoutMs: deps.webhookTimeoutMs,
     });
     if (!response.ok) deps.log.warn({ status: response.status }, 'recruitment webhook refused the message');
     return response.ok;

@@ -1,3 +1,4 @@
+import { callUpstream, type UpstreamAnswer } from '@server/core/http/call-upstream';
 import type { JobContext } from '@server/core/jobs/job-queue';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { DM_RETRY_LIMIT } from './notify-applicant';
@@ -39,18 +40,18 @@ export async function sendApplicantDm(deps: RecruitmentDeps, notificationId: num
 }
 
 async function callDiscord(deps: RecruitmentDeps, path: string, body: object): Promise<unknown> {
-  let response: Response;
+  let response: UpstreamAnswer;
   try {
-    response = await fetch(`${deps.discordApiBase}${path}`, {
+    response = await callUpstream(`${deps.discordApiBase}${path}`, {
       method: 'POST',
       headers: { authorization: `Bot ${deps.discordBotToken}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(deps.webhookTimeoutMs),
+      timeoutMs: deps.webhookTimeoutMs,
     });
   } catch (error) {
     throw new Error(`Discord could not be reached (${error instanceof Error ? error.message : String(error)}).`);
   }
-  const answer: unknown = await response.json().catch(() => null);
+  const answer = response.json();
   if (response.ok) return answer;
   const said = answer && typeof answer === 'object' && 'message' in answer ? String(answer.message) : response.statusText;
   const text = `Discord answered ${response.status}: ${said}`;
