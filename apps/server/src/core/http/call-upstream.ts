@@ -1,16 +1,19 @@
-import { Agent, type Dispatcher, request } from 'undici';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 
 /**
  * Every call Guildhall makes to a service on the internet (LINE, Discord, Roblox, a webhook) goes
- * through here, on undici's `request` rather than the global `fetch`. Measured on this machine, a
- * small POST cost about 1,000 µs of CPU through fetch (WHATWG streams, an AbortSignal per call) and
- * about 200 µs here; a LINE mini-app booking makes two such calls (verify the ID token, push the
- * confirmation), so fetch was the largest single cost of a booking (issue 15's booking bench).
+ * through here, on Node's own `http`/`https` with kept-alive connections rather than the global
+ * `fetch`. Measured on this machine, a small POST cost 1,000-1,700 µs of CPU (client and a local
+ * server) through fetch (WHATWG streams, an AbortSignal per call) and 300-400 µs here; a LINE
+ * mini-app booking makes two such calls (verify the ID token, push the confirmation), so fetch was
+ * the largest single cost of a booking (issue 15's booking bench). The npm `undici` package measured
+ * the same, but loading it makes its Agent the process-wide dispatcher of Node's own fetch (which
+ * arctic's OAuth calls use), and that mix trips an assertion inside undici 7 (nodejs/undici#5360).
  *
  * `timeoutMs` bounds the whole call (connecting, the answer's headers and its body), as fetch's
- * AbortSignal.timeout did. It is a plain timer of our own: undici's headers and body timeouts run on its
- * coarse timer wheel (about 1 s granularity), which let a 300 ms timeout take 1,000 ms. Redirects are not
- * followed: an upstream that redirects answers its 3xx, which callers treat as a failure.
+ * AbortSignal.timeout did. Redirects are not followed: an upstream that redirects answers its 3xx,
+ * which callers treat as a failure.
  */
 export interface UpstreamRequest {
   method?: 'GET' | 'POST';
@@ -36,53 +39,57 @@ export interface UpstreamAnswer {
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 /**
- * undici's `request` sends no User-Agent, where fetch sent 'node'; Discord's API asks every client to
- * name itself (docs: Reference, User Agent) and may refuse a request without one. A caller may override it.
+ * Discord's API asks every client to name itself (docs: Reference, User Agent) and may refuse a
+ * request without one (fetch sent 'node'). A caller may override it.
  */
 const USER_AGENT = 'Guildhall';
 
-/** One connection pool, kept alive between calls; the time limit is each call's own (above). */
-const agent = new Agent();
+/** One pool of kept-alive connections per scheme; the time limit is each call's own (above). */
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
 /** Calls `url`; rejects when it cannot be reached, times out, or answers more than `maxBytes`. */
-export async function callUpstream(url: string, options: UpstreamRequest): Promise<UpstreamAnswer> {
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new Error(`${new URL(url).host} did not answer within ${options.timeoutMs} ms`)),
-    options.timeoutMs,
-  );
-  try {
-    const answer = await request(url, {
-      method: options.method ?? 'GET',
-      headers: { 'user-agent': USER_AGENT, ...options.headers },
-      body: options.body,
-      dispatcher: agent,
-      signal: controller.signal,
+export function callUpstream(url: string, options: UpstreamRequest): Promise<UpstreamAnswer> {
+  const target = new URL(url);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.reject(new Error(`Not an HTTP address: ${url}`));
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const headers: Record<string, string | number> = { 'user-agent': USER_AGENT, ...options.headers };
+  if (options.body !== undefined) headers['content-length'] = Buffer.byteLength(options.body);
+  return new Promise<UpstreamAnswer>((resolve, reject) => {
+    const client = target.protocol === 'https:' ? https : http;
+    const agent = target.protocol === 'https:' ? agents.https : agents.http;
+    const request = client.request(target, { method: options.method ?? 'GET', headers, agent });
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      request.destroy();
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new Error(`${target.host} did not answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    request.on('error', fail);
+    request.on('response', (answer: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      answer.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) fail(new Error(`${target.host} answered more than ${maxBytes} bytes`));
+        else chunks.push(chunk);
+      });
+      answer.on('error', fail);
+      answer.on('end', () => {
+        clearTimeout(timer);
+        resolve(answerOf(answer, Buffer.concat(chunks)));
+      });
     });
-    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of answer.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        answer.body.destroy();
-        throw new Error(`${new URL(url).host} answered more than ${maxBytes} bytes`);
-      }
-      chunks.push(chunk);
-    }
-    return answerOf(answer, Buffer.concat(chunks));
-  } finally {
-    clearTimeout(timer);
-  }
+    request.end(options.body);
+  });
 }
 
-function answerOf(answer: Dispatcher.ResponseData, body: Buffer): UpstreamAnswer {
-  const type = answer.headers['content-type'];
+function answerOf(answer: IncomingMessage, body: Buffer): UpstreamAnswer {
+  const status = answer.statusCode ?? 0;
   return {
-    status: answer.statusCode,
-    statusText: answer.statusText,
-    ok: answer.statusCode >= 200 && answer.statusCode < 300,
-    contentType: (Array.isArray(type) ? (type[0] ?? '') : (type ?? '')).split(';')[0]!.trim().toLowerCase(),
+    status,
+    statusText: answer.statusMessage ?? '',
+    ok: status >= 200 && status < 300,
+    contentType: (answer.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
     body,
     json() {
       try {
