@@ -21,11 +21,13 @@ const REFERENCE = '/reference-checker.html';
 /** Pages held to the reference rather than to 1.5 s. */
 const HELD_TO_REFERENCE = new Set(['/bureau/checker', '/bureau/appointment']);
 /** The prerendered pages; those with an id in their path (`:name`), at one such path each. */
-const PAGES = [
+const ALL_PAGES = [
   ...PRERENDERED_PAGES.map((p) => p.path).filter((p) => !isPathPattern(p)),
   '/bureau/records/123/infractions',
   '/bureau/lookup/discord/123',
 ];
+/** BENCH_PAGES=/bureau/checker,/ measures only those (while working on one page); all by default. */
+const PAGES = process.env.BENCH_PAGES ? ALL_PAGES.filter((p) => process.env.BENCH_PAGES!.split(',').includes(p)) : ALL_PAGES;
 
 /** The mobile profile of issue 17: 1.6 Mbps down, 750 kbps up, 150 ms round trip, CPU 4x slower. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
