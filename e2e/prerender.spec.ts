@@ -100,7 +100,12 @@ test.describe('prerendered pages', () => {
   });
 
   test('a page that is not prerendered, or a prerendered path with a query, starts from the shell', async ({ request }) => {
-    for (const path of ['/bureau/records/123/infractions', '/bureau/checker?type=discord&id=123', '/recruitment?from=mail']) {
+    for (const path of [
+      '/bureau/bot-api',
+      '/bureau/records/123/infractions?from=mail',
+      '/bureau/checker?type=discord&id=123',
+      '/recruitment?from=mail',
+    ]) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<div id="root"></div>');
     }
