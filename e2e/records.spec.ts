@@ -376,7 +376,8 @@ test.describe('infraction lookup', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/bureau/records/${banned.discord.id}/infractions`);
+    // With a query the server sends the page without its answers (decision 0039), so the browser asks.
+    await page.goto(`/bureau/records/${banned.discord.id}/infractions?from=e2e`);
     await expect(page.getByText('Loading infractions')).toBeAttached();
     release();
     await expect(cards(page)).toHaveCount(2);
@@ -399,7 +400,7 @@ test.describe('infraction lookup', () => {
     await page.route('**/bureau/api/records/*/infractions', (route) =>
       failing ? route.fulfill({ status: 503, json: { error: 'Could not fetch the infractions. Please try again.' } }) : route.continue(),
     );
-    await page.goto(`/bureau/records/${banned.discord.id}/infractions`);
+    await page.goto(`/bureau/records/${banned.discord.id}/infractions?from=e2e`);
     await expect(dialog).toContainText('Could not fetch the infractions. Please try again.');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     failing = false;
