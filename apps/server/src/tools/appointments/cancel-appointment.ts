@@ -1,11 +1,11 @@
 import type { CancelAppointmentAnswer } from '@guildhall/contracts/appointments';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
+import { cancelBooking } from './cancel-booking';
 import { formatSlotTime } from './format-slot-time';
-import { loadBookingRules } from './load-booking-rules';
 import { notifyLineUser } from './notify-line-user';
 import { publishAppointmentChange } from './publish-appointment-change';
-import { announceWaitlistOffer, passSeatToWaitlist } from './waitlist';
+import { announceWaitlistOffer } from './waitlist';
 import { toStaffAppointment } from './to-appointment';
 
 /** Staff cancel a booking with a reason; the slot is free again and the user is told (when pushes are on). */
@@ -15,20 +15,8 @@ export async function cancelAppointment(
   id: number,
   reason: string,
 ): Promise<CancelAppointmentAnswer> {
-  const now = deps.now();
-  const rules = await loadBookingRules(deps);
-  // Issue 15 item 6: the seat passes to the day's waitlist in the cancelling transaction (never free between).
-  const { updated, offer } = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('appointments')
-      .set({ status: 'cancelled', cancelled_at: now, cancel_reason: reason, cancelled_by: staff.discordId, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'booked')
-      .where('held_until', 'is', null) // a waitlist hold is not a booking (issue 15 item 6)
-      .returningAll()
-      .executeTakeFirst();
-    return { updated: row, offer: row ? await passSeatToWaitlist(deps, rules, trx, { startsAt: row.starts_at, seat: row.seat }) : null };
-  });
+  // Issue 15 item 6: the seat passes to the day's waitlist in the cancelling transaction.
+  const { row: updated, offer } = await cancelBooking(deps, id, { cancelled_by: staff.discordId, cancel_reason: reason });
   if (!updated) {
     const existing = await deps.db.selectFrom('appointments').select(['status', 'held_until']).where('id', '=', id).executeTakeFirst();
     if (!existing || existing.held_until !== null) throw new DomainError('not_found', 'There is no appointment with that id.');

@@ -2,11 +2,11 @@ import type { CancelMyAppointmentAnswer } from '@guildhall/contracts/appointment
 import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 import { bookingLink } from './booking-link';
+import { cancelBooking } from './cancel-booking';
 import { formatSlotTime } from './format-slot-time';
-import { loadBookingRules } from './load-booking-rules';
 import { notifyLineUser } from './notify-line-user';
 import { publishAppointmentChange } from './publish-appointment-change';
-import { announceWaitlistOffer, passSeatToWaitlist } from './waitlist';
+import { announceWaitlistOffer } from './waitlist';
 import { toAppointment } from './to-appointment';
 
 /**
@@ -21,22 +21,8 @@ export async function cancelMyAppointment(deps: AppointmentsDeps, lineUserId: st
   if (existing.status !== 'booked') throw new DomainError('appointments.already_cancelled');
   if (existing.starts_at <= now)
     throw new DomainError('appointments.already_started', 'This appointment has already started, so it cannot be cancelled.');
-  const rules = await loadBookingRules(deps);
-  // Issue 15 item 6: the seat passes to the day's waitlist in the cancelling transaction (never free between).
-  const { row, offer } = await deps.db.transaction().execute(async (trx) => {
-    const cancelled = await trx
-      .updateTable('appointments')
-      .set({ status: 'cancelled', cancelled_at: now, cancelled_by: `line:${lineUserId}`, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'booked')
-      .where('held_until', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    return {
-      row: cancelled,
-      offer: cancelled ? await passSeatToWaitlist(deps, rules, trx, { startsAt: cancelled.starts_at, seat: cancelled.seat }) : null,
-    };
-  });
+  // Issue 15 item 6: the seat passes to the day's waitlist in the cancelling transaction.
+  const { row, offer } = await cancelBooking(deps, id, { cancelled_by: `line:${lineUserId}` });
   if (!row) throw new DomainError('appointments.already_cancelled');
   publishAppointmentChange(deps, { kind: 'cancelled', id, datetime: new Date(row.starts_at).toISOString() });
   await announceWaitlistOffer(deps, offer);

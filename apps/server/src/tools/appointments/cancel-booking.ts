@@ -1,0 +1,35 @@
+import type { Selectable } from 'kysely';
+import type { AppointmentsDeps } from './appointments-deps';
+import type { AppointmentsTable } from './appointments-tables';
+import { loadBookingRules } from './load-booking-rules';
+import { passSeatToWaitlist, type WaitlistOffer } from './waitlist';
+
+/**
+ * Cancels booking `id` when it is still booked (a waitlist hold is not a booking, issue 15 item 6),
+ * with who cancelled it and why. The seat passes to the day's waitlist in the same transaction, so
+ * it is never free to anyone else in between (decision 0032). Answers the cancelled row (undefined when
+ * nothing was cancelled) and the offer, which the caller announces (announceWaitlistOffer) after commit.
+ */
+export async function cancelBooking(
+  deps: AppointmentsDeps,
+  id: number,
+  by: { cancelled_by: string; cancel_reason?: string },
+): Promise<{ row: Selectable<AppointmentsTable> | undefined; offer: WaitlistOffer | null }> {
+  const now = deps.now();
+  // Read before the transaction: on SQLite its one connection is busy during it.
+  const rules = await loadBookingRules(deps);
+  return deps.db.transaction().execute(async (trx) => {
+    const cancelled = await trx
+      .updateTable('appointments')
+      .set({ status: 'cancelled', cancelled_at: now, updated_at: now, ...by })
+      .where('id', '=', id)
+      .where('status', '=', 'booked')
+      .where('held_until', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    return {
+      row: cancelled,
+      offer: cancelled ? await passSeatToWaitlist(deps, rules, trx, { startsAt: cancelled.starts_at, seat: cancelled.seat }) : null,
+    };
+  });
+}
