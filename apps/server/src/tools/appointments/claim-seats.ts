@@ -4,6 +4,7 @@ import type { AppointmentsDeps } from './appointments-deps';
 import type { AppointmentsDb } from './appointments-tables';
 import type { BookingRules } from './booking-rules';
 import { formatSlotTime } from './format-slot-time';
+import { announceWaitlistOffer, markWaitlistBooked, passExpiredHold } from './waitlist';
 
 /** The 409 a full slot answers, naming the slot (issue 15 item 1), so the mini-app can say which. */
 export function slotTaken(startsAt: number, timeZone: string): DomainError {
@@ -28,16 +29,21 @@ const lowestFree = (used: Set<number>, limit: number): number | null => {
  * `excludeId` is the booking being moved.
  *
  * Issue 15 item 6: a seat held for a waitlist offer is a row under the same index (held_until set),
- * so no one else can take it. The person offered releases their hold and writes into its seat in one
- * transaction; a hold past its time is deleted by whoever needs the seat.
+ * so no one else can take it. The person offered releases their hold, writes into its seat and marks
+ * their entry booked in one transaction. A hold past its time whose expiry job has not run yet is
+ * passed on by whoever needs the seat, as that job would (passExpiredHold): the next in line gets it,
+ * and only when nobody waits is the seat free to take.
  */
 export async function claimSeats<T>(
-  deps: Pick<AppointmentsDeps, 'db'>,
+  deps: AppointmentsDeps,
   rules: BookingRules,
   request: { lineUserId: string; startsAt: number; now: number; excludeId?: number; needsUserSeat: boolean },
   write: (seats: { seat: number; userSeat: number | null }, db: AppointmentsDb) => Promise<T>,
 ): Promise<T> {
   const attempts = rules.capacity + rules.maxActivePerUser + 3;
+  // The booker was offered this slot (a hold of theirs seen, live or past its time): if they book it
+  // after all, their waitlist entry ends booked with the booking, even when the hold went meanwhile.
+  let offeredHere = false;
   for (let attempt = 1; ; attempt++) {
     let taken = deps.db
       .selectFrom('appointments')
@@ -46,13 +52,25 @@ export async function claimSeats<T>(
       .where('status', '=', 'booked');
     if (request.excludeId !== undefined) taken = taken.where('id', '!=', request.excludeId);
     const rows = await taken.execute();
-    const expired = rows.filter((r) => r.held_until !== null && r.held_until <= request.now).map((r) => r.id);
+    if (rows.some((r) => r.held_until !== null && r.line_user_id === request.lineUserId)) offeredHere = true;
+    const expired = rows.filter((r) => r.held_until !== null && r.held_until <= request.now);
     if (expired.length > 0) {
-      await deps.db.deleteFrom('appointments').where('id', 'in', expired).where('held_until', '<=', request.now).execute();
+      const offers = await deps.db.transaction().execute(async (trx) => {
+        const passed = [];
+        for (const r of expired) {
+          passed.push(
+            await passExpiredHold(deps, rules, trx, { id: r.id, lineUserId: r.line_user_id, startsAt: request.startsAt, seat: r.seat }),
+          );
+        }
+        return passed;
+      });
+      for (const offer of offers) await announceWaitlistOffer(deps, offer);
+      // The seats may be held again (for the next in line, perhaps this booker): read again.
+      if (attempt >= attempts) throw tooBusy();
+      continue;
     }
-    const live = rows.filter((r) => r.held_until === null || r.held_until > request.now);
-    const myHold = live.find((r) => r.held_until !== null && r.line_user_id === request.lineUserId);
-    const slotSeats = new Set(live.filter((r) => r !== myHold).map((r) => r.seat));
+    const myHold = rows.find((r) => r.held_until !== null && r.line_user_id === request.lineUserId);
+    const slotSeats = new Set(rows.filter((r) => r !== myHold).map((r) => r.seat));
     const seat = myHold ? myHold.seat : lowestFree(slotSeats, rules.capacity);
     if (seat === null) throw slotTaken(request.startsAt, rules.timeZone);
 
@@ -90,14 +108,17 @@ export async function claimSeats<T>(
             .executeTakeFirst();
           if (Number(released.numDeletedRows) === 0) throw new HoldGone();
         }
+        if (offeredHere) await markWaitlistBooked(trx, request.lineUserId, request.startsAt, request.now);
         return write({ seat, userSeat }, trx);
       });
     } catch (error) {
       if (!isUniqueViolation(error) && !(error instanceof HoldGone)) throw error;
-      if (attempt >= attempts) throw new DomainError('conflict', 'Many people are booking at once. Please try again.');
+      if (attempt >= attempts) throw tooBusy();
     }
   }
 }
+
+const tooBusy = () => new DomainError('conflict', 'Many people are booking at once. Please try again.');
 
 /** The hold was released meanwhile (expired and deleted, or used by another request of the same person): read again. */
 class HoldGone extends Error {}

@@ -11,7 +11,7 @@ import { formatSlotTime } from './format-slot-time';
 import { notifyLineUser } from './notify-line-user';
 import { publishAppointmentChange } from './publish-appointment-change';
 import { queueReminders } from './send-reminder';
-import { announceWaitlistOffer, markWaitlistBooked, passSeatToWaitlist } from './waitlist';
+import { announceWaitlistOffer, passSeatToWaitlist } from './waitlist';
 import { toAppointment } from './to-appointment';
 
 /**
@@ -35,7 +35,6 @@ export async function createAppointment(
       : await reschedule(deps, rules, user, input.reschedule_id, input, slot, now);
   const when = formatSlotTime(slot.startsAt, rules.timeZone);
   await queueReminders(deps, rules, answer.appointment.id, slot.startsAt);
-  await markWaitlistBooked(deps, user.userId, slot.startsAt);
   publishAppointmentChange(deps, {
     kind: answer.rescheduled ? 'moved' : 'booked',
     id: answer.appointment.id,

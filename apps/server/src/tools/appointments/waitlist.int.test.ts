@@ -252,4 +252,92 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
     // The first in line was offered the first seat freed, and so on: no one was offered twice.
     expect((await t.ctx.jobs.stats()).byName[EXPIRE_WAITLIST_OFFER]?.queued).toBe(3);
   });
+  const entryOf = (user: { userId: string }) =>
+    db()
+      .selectFrom('appointment_waitlist')
+      .select(['id', 'status', 'offered_start', 'offer_expires_at'])
+      .where('line_user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+  /** The expiry job of `user`'s offer, run now through the queue (its own scheduled run may come too). */
+  const runExpiry = async (user: { userId: string }) => {
+    await t.ctx.jobs.enqueue(EXPIRE_WAITLIST_OFFER, { entryId: (await entryOf(user)).id });
+    await t.ctx.jobs.settle();
+  };
+
+  it('an offer past its time before its job has run: bookers needing the seat pass it to the next in line, offered once', async () => {
+    const { freed } = await freeSlotFor(first);
+    t.clock.advance(1000);
+    await join(second);
+    await vi.waitFor(() => expect(offers(first)).toHaveLength(1));
+    // The hold's time is over; its expiry job has not run yet (the bookers come first).
+    t.clock.advance(31 * 60_000);
+    const racers = Array.from({ length: 10 }, () => makeLineUser());
+    const answers = await Promise.all(racers.map((r) => book(r, freed)));
+    expect(answers.map((a) => a.json().code)).toEqual(racers.map(() => 'appointments.slot_taken'));
+    expect(await rowsAt(freed)).toEqual([{ line_user_id: second.userId, seat: 1, held_until: expect.any(Number) }]);
+    expect(await entryOf(first)).toMatchObject({ status: 'expired' });
+    expect(await entryOf(second)).toMatchObject({ status: 'offered', offered_start: freed });
+    await vi.waitFor(() => expect(offers(second)).toHaveLength(1));
+    // The expiry job, when it runs, finds it done: no second offer, the hold stays.
+    await runExpiry(first);
+    expect(offers(second)).toHaveLength(1);
+    expect(offers(first)).toHaveLength(1);
+    expect(await rowsAt(freed)).toEqual([{ line_user_id: second.userId, seat: 1, held_until: expect.any(Number) }]);
+    expect(await entryOf(second)).toMatchObject({ status: 'offered', offered_start: freed });
+  });
+
+  it('race: the one offered books as the offer expires, with its expiry job at once: booked with the entry booked, or too late with the next in line offered, once', async () => {
+    const ids = await fillDay();
+    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
+    const cookie = await t.signInAs('staff');
+    const start = t.clock.now();
+    const turns = (n: number): Promise<void> =>
+      n === 0 ? Promise.resolve() : new Promise((r) => setImmediate(r)).then(() => turns(n - 1));
+    for (let round = 0; round < 16; round++) {
+      const freed = at('09:00') + round * 30 * 60_000;
+      const [offered, next] = [makeLineUser(), makeLineUser()];
+      t.clock.set(start + round * 2000);
+      await join(offered);
+      t.clock.advance(1000);
+      await join(next);
+      const cancel = await t.request({
+        method: 'POST',
+        url: `/bureau/worker/staff/appointments/${ids.get(freed)}/cancel`,
+        cookie,
+        payload: { reason: 'Moved' },
+      });
+      expect(cancel.statusCode).toBe(200);
+      const { id: entryId, offer_expires_at: expiresAt } = await entryOf(offered);
+      // The booking starts a moment before the offer ends; some event-loop turns later (more each
+      // round) the clock reaches the end and the expiry job runs, while the booking is on its way.
+      // On PostgreSQL the old code left the entry 'expired' beside the booking; on SQLite that
+      // interleaving did not show in-process.
+      t.clock.set(expiresAt! - 1);
+      const [answer] = await Promise.all([
+        book(offered, freed),
+        turns(round).then(async () => {
+          t.clock.set(expiresAt!);
+          await t.ctx.jobs.enqueue(EXPIRE_WAITLIST_OFFER, { entryId });
+          await t.ctx.jobs.settle();
+        }),
+      ]);
+      await t.ctx.jobs.settle();
+      const seen = {
+        answer: answer!.statusCode === 200 ? 'booked' : answer!.json().code,
+        offered: (await entryOf(offered)).status,
+        next: (await entryOf(next)).status,
+        holders: (await rowsAt(freed)).map((r) => [r.line_user_id, r.held_until === null ? 'booking' : 'hold']),
+      };
+      expect(seen, `round ${round}`).toEqual(
+        seen.answer === 'booked'
+          ? { answer: 'booked', offered: 'booked', next: 'waiting', holders: [[offered.userId, 'booking']] }
+          : { answer: 'appointments.slot_taken', offered: 'expired', next: 'offered', holders: [[next.userId, 'hold']] },
+      );
+      await vi.waitFor(() => expect(offers(next), `round ${round}`).toHaveLength(seen.answer === 'booked' ? 0 : 1));
+      // The next round starts from a full day with nobody waiting.
+      await db().deleteFrom('appointment_waitlist').where('line_user_id', '=', next.userId).execute();
+      await db().deleteFrom('appointments').where('starts_at', '=', freed).where('held_until', 'is not', null).execute();
+      if (seen.answer !== 'booked') await db().insertInto('appointments').values(makeAppointment(makeLineUser().userId, freed)).execute();
+    }
+  });
 });

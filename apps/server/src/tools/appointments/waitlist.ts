@@ -99,13 +99,17 @@ async function readEntry(deps: Pick<Deps, 'db'>, lineUserId: string, date: strin
   };
 }
 
-/** The offered user booked their slot: their entry is done. */
-export async function markWaitlistBooked(deps: Pick<Deps, 'db' | 'now'>, lineUserId: string, startsAt: number): Promise<void> {
-  await deps.db
+/**
+ * The offered user books their held seat: their entry is done. Inside the booking's transaction, the
+ * one that releases the hold, so the entry cannot be left 'offered' or 'expired' beside the booking
+ * (an expiry racing the booking finds the hold gone and the entry booked, see passExpiredHold).
+ */
+export async function markWaitlistBooked(trx: AppointmentsDb, lineUserId: string, startsAt: number, now: number): Promise<void> {
+  await trx
     .updateTable('appointment_waitlist')
-    .set({ status: 'booked', updated_at: deps.now() })
+    .set({ status: 'booked', updated_at: now })
     .where('line_user_id', '=', lineUserId)
-    .where('status', '=', 'offered')
+    .where('status', 'in', ['offered', 'expired'])
     .where('offered_start', '=', startsAt)
     .execute();
 }
@@ -186,7 +190,49 @@ export async function announceWaitlistOffer(deps: Deps, offer: WaitlistOffer | n
     .catch((error: unknown) => deps.log.warn({ err: error }, 'waitlist offer expiry not queued'));
 }
 
-/** The expiry job: an offer still unused is over; the slot goes to the next in line. */
+/** A seat held for a waitlist offer (a row with held_until set). */
+export type HeldSeat = { id: number; lineUserId: string; startsAt: number; seat: number };
+
+/**
+ * Issue 15 item 6: a hold past its time is over, in `trx`: the hold goes, its entry expires and the
+ * seat passes to the next in line (passSeatToWaitlist), in one commit. The expiry job does it, and so
+ * does a booker who needs the seat before the job has run (claim-seats.ts), so the next in line is
+ * not skipped. Whoever deletes the hold row does the rest; anyone else finds it gone and does
+ * nothing, so the seat is offered once. Answers the offer to announce after commit, or null.
+ */
+export async function passExpiredHold(
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes'>,
+  rules: BookingRules,
+  trx: AppointmentsDb,
+  hold: HeldSeat,
+): Promise<WaitlistOffer | null> {
+  const now = deps.now();
+  const gone = await trx
+    .deleteFrom('appointments')
+    .where('id', '=', hold.id)
+    .where('held_until', 'is not', null)
+    .where('held_until', '<=', now)
+    .executeTakeFirst();
+  if (Number(gone.numDeletedRows) === 0) return null;
+  await expireEntry(trx, hold.lineUserId, hold.startsAt, now);
+  return passSeatToWaitlist(deps, rules, trx, { startsAt: hold.startsAt, seat: hold.seat });
+}
+
+async function expireEntry(trx: AppointmentsDb, lineUserId: string, offeredStart: number, now: number): Promise<void> {
+  await trx
+    .updateTable('appointment_waitlist')
+    .set({ status: 'expired', updated_at: now })
+    .where('line_user_id', '=', lineUserId)
+    .where('status', '=', 'offered')
+    .where('offered_start', '=', offeredStart)
+    .execute();
+}
+
+/**
+ * The expiry job: an offer still unused is over; the seat goes to the next in line. When a booker
+ * passed the seat on already, or the person offered booked it, the hold is gone and the entry is
+ * expired or booked: nothing is left to do.
+ */
 export async function expireWaitlistOffer(deps: Deps, entryId: number): Promise<void> {
   const now = deps.now();
   const entry = await deps.db.selectFrom('appointment_waitlist').selectAll().where('id', '=', entryId).executeTakeFirst();
@@ -200,24 +246,20 @@ export async function expireWaitlistOffer(deps: Deps, entryId: number): Promise<
     return;
   const offeredStart = entry.offered_start;
   const rules = await loadBookingRules(deps);
-  // The entry expires, its hold goes and the seat passes to the next in line in one transaction.
   const offer = await deps.db.transaction().execute(async (trx) => {
-    const expired = await trx
-      .updateTable('appointment_waitlist')
-      .set({ status: 'expired', updated_at: now })
-      .where('id', '=', entryId)
-      .where('status', '=', 'offered')
-      .executeTakeFirst();
-    if (Number(expired.numUpdatedRows) === 0) return null;
-    // No row when a booker needing the seat already deleted the hold past its time (claim-seats.ts).
     const hold = await trx
-      .deleteFrom('appointments')
+      .selectFrom('appointments')
+      .select(['id', 'seat'])
       .where('line_user_id', '=', entry.line_user_id)
       .where('starts_at', '=', offeredStart)
+      .where('status', '=', 'booked')
       .where('held_until', 'is not', null)
-      .returning(['starts_at', 'seat'])
       .executeTakeFirst();
-    return hold ? passSeatToWaitlist(deps, rules, trx, { startsAt: hold.starts_at, seat: hold.seat }) : null;
+    if (hold)
+      return passExpiredHold(deps, rules, trx, { id: hold.id, lineUserId: entry.line_user_id, startsAt: offeredStart, seat: hold.seat });
+    // No hold and still offered (a hold deleted by an older version): the offer is over all the same.
+    await expireEntry(trx, entry.line_user_id, offeredStart, now);
+    return null;
   });
   await announceWaitlistOffer(deps, offer);
 }
