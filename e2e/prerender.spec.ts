@@ -17,6 +17,14 @@ const PAGES: { path: string; texts: string[] }[] = [
   { path: '/bureau/records', texts: ['Bureau Records', 'Sign in with Discord'] },
   { path: '/bureau/lookup', texts: ['Infraction Lookup', 'Sign in with Discord'] },
   { path: '/bureau/verify', texts: ['Verification Center', 'Sign in with Discord'] },
+  // Issue 17 item 1: the bot API document, whole (React outlines nothing), and the staff and owner
+  // pages' sign-in, decided from who is signed in alone.
+  { path: '/bureau/bot-api', texts: ['Bot API', 'Basics', 'Write the verified pair Verification/{discordId} = robloxId (001 §3).'] },
+  { path: '/bureau/appointments', texts: ['Appointments', 'Please sign in', 'Sign in with Discord'] },
+  { path: '/bureau/appointments/settings', texts: ['Booking rules', 'Please sign in', 'Sign in with Discord'] },
+  { path: '/admin', texts: ['Owner console', 'Sign in to continue', 'Sign in with Discord'] },
+  // 001 §2's mini-app routes Guildhall does not have (one of the three; they are one page).
+  { path: '/bureau/application', texts: ['Not available', 'The page /bureau/application is not available in Guildhall.'] },
   // Pages with an id in their path, drawn for the path asked (the sign-in comes back to it).
   { path: '/bureau/records/123456789012345678/infractions', texts: ['Infraction Lookup', 'Sign in with Discord'] },
   { path: '/bureau/lookup/roblox/1001', texts: ['Infraction Lookup', 'Sign in with Discord'] },
@@ -101,7 +109,7 @@ test.describe('prerendered pages', () => {
 
   test('a page that is not prerendered, or a prerendered path with a query, starts from the shell', async ({ request }) => {
     for (const path of [
-      '/bureau/bot-api',
+      '/kit',
       '/bureau/records/123/infractions?from=mail',
       '/bureau/checker?type=discord&id=123',
       '/recruitment?from=mail',

@@ -38,11 +38,20 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
   // 001 §2 records tool: staff only, so its first screen is who is signed in (decision 0039).
   { path: '/bureau/records', chunk: 'src/tools/bureau/routes.tsx', withData: true },
   // Issue 17 item 1: the bureau's other pages a person opens by address (staff: the lookup; members:
-  // the verification center), drawn the same way: their sign-in, or their first screen. Not here: the
-  // staff calendar (it names the browser's time zone, which the server cannot know) and the bot API
-  // document (its text arrives in a nested lazy chunk the prerender does not wait for).
+  // the verification center), drawn the same way: their sign-in, or their first screen.
   { path: '/bureau/lookup', chunk: 'src/tools/bureau/routes.tsx', withData: true },
   { path: '/bureau/verify', chunk: 'src/tools/bureau/routes.tsx', withData: true },
+  // The bot API document (public): drawn with the OpenAPI document the server publishes.
+  { path: '/bureau/bot-api', chunk: 'src/tools/bureau/routes.tsx', withData: true },
+  // The staff calendar and its booking rules (issue 15 items 3, 5), and the owner console (issue 12
+  // item 7): their sign-in, decided from who is signed in alone.
+  { path: '/bureau/appointments', chunk: 'src/tools/appointments/routes.tsx', withData: true },
+  { path: '/bureau/appointments/settings', chunk: 'src/tools/appointments/routes.tsx', withData: true },
+  { path: '/admin', chunk: 'src/admin/routes.tsx', withData: true },
+  // 001 §2's mini-app routes that Guildhall does not have say so (an old link's first visit).
+  { path: '/bureau/application', chunk: 'src/tools/appointments/routes.tsx' },
+  { path: '/bureau/time', chunk: 'src/tools/appointments/routes.tsx' },
+  { path: '/bureau/oldregis', chunk: 'src/tools/appointments/routes.tsx' },
   // Pages with an id in their path (a `:name` segment): only drawn per request, with the path asked for
   // (a staff member's link to one person's infractions or lookup opens on its sign-in, or its answers).
   { path: '/bureau/records/:discordId/infractions', chunk: 'src/tools/bureau/routes.tsx', withData: true },

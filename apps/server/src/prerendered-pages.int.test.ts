@@ -82,20 +82,34 @@ describe('drawing pages with an id in their path', () => {
       `<!doctype html><body><div id="root" data-prerendered="/bureau/records/:discordId/infractions">${body}</div></body>`;
     fs.writeFileSync(path.join(dir, 'bureau-records-_discordId-infractions.template.html'), template('<!--guildhall-page-->'));
     fs.writeFileSync(path.join(dir, 'bureau-records-_discordId-infractions.html'), template('<p>Loading</p>'));
-    // A stand-in for the built renderer: it asks the server who is signed in, as the real page does.
+    fs.writeFileSync(
+      path.join(dir, 'bureau-bot-api.template.html'),
+      '<!doctype html><body><div id="root" data-prerendered="/bureau/bot-api"><!--guildhall-page--></div></body>',
+    );
+    fs.writeFileSync(path.join(dir, 'bureau-bot-api.html'), '<div id="root" data-prerendered="/bureau/bot-api"><p>Loading</p></div>');
+    // A stand-in for the built renderer: it asks the server who is signed in, as the real page does,
+    // and the bot API page its document (issue 17 item 1).
     fs.writeFileSync(
       path.join(dir, 'render.mjs'),
       `export async function renderPageWithData(pathname, transport) {
+        if (pathname === '/bureau/bot-api') {
+          const answer = await transport('/bureau/api/bot/v1/openapi.json');
+          const document = await answer.json();
+          return { markup: '<h1>' + document.info.title + '</h1>', state: { document }, complete: answer.ok };
+        }
         const me = await (await transport('/auth/api/me')).json();
         return { markup: '<p>drawn ' + pathname + ' for ' + (me.identity ? 'someone' : 'a visitor') + '</p>', state: { me }, complete: true };
       }`,
     );
-    fs.writeFileSync(path.join(dir, 'pages.json'), '{}');
+    fs.writeFileSync(path.join(dir, 'pages.json'), JSON.stringify({ '/bureau/bot-api': 'bureau-bot-api.html' }));
     fs.writeFileSync(
       path.join(dir, 'rendered.json'),
       JSON.stringify({
         module: 'render.mjs',
-        pages: { '/bureau/records/:discordId/infractions': 'bureau-records-_discordId-infractions.template.html' },
+        pages: {
+          '/bureau/records/:discordId/infractions': 'bureau-records-_discordId-infractions.template.html',
+          '/bureau/bot-api': 'bureau-bot-api.template.html',
+        },
       }),
     );
     t = await buildTestApp({ env: { STATIC_DIR: root, ENABLED_TOOLS: 'bureau' } });
@@ -113,6 +127,13 @@ describe('drawing pages with an id in their path', () => {
     expect(res.body).toContain('<div id="root" data-prerendered="/bureau/records/123456789012345678/infractions">');
     expect(res.body).toContain('<p>drawn /bureau/records/123456789012345678/infractions for a visitor</p>');
     expect(res.body).toContain('<script type="application/json" id="query-state">{"me":{"identity":null');
+  });
+
+  it('draws the bot API page with the document the server publishes, asked in-process without a key', async () => {
+    const res = await t.request({ url: '/bureau/bot-api' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root" data-prerendered="/bureau/bot-api"><h1>Registration Bureau bot API</h1></div>');
+    expect(res.body).toContain('"openapi":"3.1.0"');
   });
 
   it('gives the shell to paths the pattern does not match, and to one with a query', async () => {

@@ -29,7 +29,13 @@ async function renderToString(queryClient: QueryClient, location: string): Promi
         <AppRoutes />
       </StaticRouter>
     </AppProviders>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      // Never outlined: React moves a Suspense boundary over this size (12.8 kB by default; the bot API
+      // document) out of place, behind its fallback, for an inline script to swap in, which the CSP
+      // (script-src 'self') does not run. The page is sent whole, so it paints whole before any JavaScript.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   if (errors.length > 0) throw new Error(`${location} failed to render`, { cause: errors[0] });
   const chunks: Buffer[] = [];

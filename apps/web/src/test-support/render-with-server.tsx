@@ -49,3 +49,9 @@ export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string 
     </QueryClientProvider>,
   );
 }
+
+/** GET /auth/api/me's answer for a Discord sign-in holding `grants`. */
+export const discordMe = (grants: string[]) => ({
+  identity: { kind: 'discord', subject: '867684895948800001', displayName: 'staff.sam', avatar: null, grants },
+  devSignIn: false,
+});

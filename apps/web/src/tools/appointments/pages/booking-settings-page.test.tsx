@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { discordMe, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { BookingSettingsPage } from './booking-settings-page';
 
 const day = { opens: '09:00', closes: '17:00', breaks: [] };
@@ -15,11 +15,13 @@ const settings = {
   maxDaysAhead: 180,
   maxActivePerUser: 3,
 };
+const staff = discordMe(['bureau-staff']);
 const answer = { timeZone: 'Asia/Bangkok', settings, updatedAt: null, updatedBy: null };
 
 describe('issue 15 item 3: the booking rules page', () => {
   it('edits the weekly plan, a break, a holiday and the limits, and saves them all', async () => {
     const server = fakeServer({
+      'GET /auth/api/me': () => [200, staff],
       'GET /bureau/worker/staff/settings': () => [200, answer],
       'PUT /bureau/worker/staff/settings': ({ body }) => [
         200,
@@ -47,6 +49,7 @@ describe('issue 15 item 3: the booking rules page', () => {
 
   it('issue 15 item 4: edits the reminders as minutes before, comma-separated', async () => {
     const server = fakeServer({
+      'GET /auth/api/me': () => [200, staff],
       'GET /bureau/worker/staff/settings': () => [200, { ...answer, settings: { ...settings, reminderMinutes: [1440, 60] } }],
       'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body }],
     });
@@ -62,6 +65,7 @@ describe('issue 15 item 3: the booking rules page', () => {
 
   it("shows the server's sentence when it refuses the rules", async () => {
     fakeServer({
+      'GET /auth/api/me': () => [200, staff],
       'GET /bureau/worker/staff/settings': () => [200, answer],
       'PUT /bureau/worker/staff/settings': () => [400, { error: 'weekly.1.closes: must be later than opens', code: 'invalid_input' }],
     });
@@ -70,8 +74,11 @@ describe('issue 15 item 3: the booking rules page', () => {
     expect(await screen.findByText('weekly.1.closes: must be later than opens')).toBeInTheDocument();
   });
 
-  it('tells a member without the grant that it is for bureau staff', async () => {
-    fakeServer({ 'GET /bureau/worker/staff/settings': () => [403, { error: 'This page is for bureau staff.', code: 'forbidden' }] });
+  it('tells staff whose grant the server no longer finds that it is for bureau staff', async () => {
+    fakeServer({
+      'GET /auth/api/me': () => [200, staff],
+      'GET /bureau/worker/staff/settings': () => [403, { error: 'This page is for bureau staff.', code: 'forbidden' }],
+    });
     renderWithApp(<BookingSettingsPage />);
     expect(await screen.findByRole('heading', { name: 'Bureau staff only' })).toBeInTheDocument();
   });

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { Button, Page, Spinner, StatusCard, TextField } from '@/ui';
 import { useBookingSettings } from '../api/get-booking-settings';
 import { useSaveBookingSettings } from '../api/save-booking-settings';
+import { StaffGate } from '../components/staff-gate';
 import './booking-settings-page.css';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -88,6 +89,14 @@ function RemindersField({ value, onChange }: { value: number[]; onChange(minutes
 
 /** Issue 15 item 3: /bureau/appointments/settings, the booking rules staff set (bureau-staff). */
 export function BookingSettingsPage() {
+  return (
+    <StaffGate title="Booking rules" returnTo="/bureau/appointments/settings">
+      <BookingSettingsForm />
+    </StaffGate>
+  );
+}
+
+function BookingSettingsForm() {
   const current = useBookingSettings();
   const save = useSaveBookingSettings();
   const [draft, setDraft] = useState<BookingSettings | null>(null);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { discordMe, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { StaffAppointmentsPage } from './staff-appointments-page';
 
 const booking = { timeZone: 'Asia/Bangkok', days: [1, 2, 3, 4, 5], opens: '09:00', closes: '17:00', slotMinutes: 30, maxDaysAhead: 30 };
@@ -23,6 +23,7 @@ const wed = { ...base, id: 2, displayName: 'Brown', datetime: '2020-01-08T04:00:
 describe('issue 15 item 5: the staff calendar', () => {
   it('day and week views, previous/next, details, attendance and the CSV link of the range', async () => {
     const server = fakeServer({
+      'GET /auth/api/me': () => [200, discordMe(['bureau-staff'])],
       'GET /bureau/worker/config': () => [200, { liffId: null, mock: false, booking }],
       'GET /bureau/worker/staff/calendar': ({ url }) => {
         const from = url.searchParams.get('from')!;

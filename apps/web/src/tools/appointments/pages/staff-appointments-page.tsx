@@ -11,6 +11,7 @@ import { useWorkerConfig } from '../api/get-worker-config';
 import { useRangeAppointments } from '../api/list-range-appointments';
 import { useMarkAttendance } from '../api/mark-attendance';
 import { useStaffEvents } from '../api/staff-events';
+import { StaffGate } from '../components/staff-gate';
 import './staff-appointments-page.css';
 
 const todayIn = (timeZone: string) =>
@@ -61,6 +62,14 @@ function StatusTags({ a }: { a: StaffAppointment }) {
  * range, live updates by server-sent events, and the private calendar feed.
  */
 export function StaffAppointmentsPage() {
+  return (
+    <StaffGate title="Appointments" returnTo="/bureau/appointments">
+      <StaffCalendar />
+    </StaffGate>
+  );
+}
+
+function StaffCalendar() {
   // "Today" is today where the bureau books (APPOINTMENT_TIME_ZONE), not where the browser is.
   const config = useWorkerConfig();
   const configuredZone = config.data?.booking.timeZone ?? (config.isError ? 'UTC' : null);
