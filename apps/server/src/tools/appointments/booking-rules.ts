@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { BookingSettings, OpeningHours } from '@guildhall/contracts/appointments';
 import type { Config } from '@server/config';
+import { readZonedTime } from './read-zoned-time';
 
 /**
  * When a slot may be booked. 001 §5 "Server-side validation: not shown", so Guildhall decides (issue 15
@@ -75,8 +76,8 @@ export interface LocalDay {
 
 /** The calendar day (in the time zone) an instant falls on. */
 export function localDayOf(ms: number, timeZone: string): LocalDay {
-  const t = new TZDate(ms, timeZone);
-  return toLocalDay(t.getFullYear(), t.getMonth() + 1, t.getDate(), t.getDay());
+  const t = readZonedTime(ms, timeZone);
+  return toLocalDay(t.y, t.m, t.d, t.weekday);
 }
 
 function toLocalDay(y: number, m: number, d: number, weekday: number): LocalDay {
@@ -175,8 +176,8 @@ export function checkBookableSlot(rules: BookingRules, startsAt: number, now: nu
   }
   const starts = slotStartsOn(rules, day);
   if (!starts.includes(startsAt)) {
-    const t = new TZDate(startsAt, rules.timeZone);
-    const minute = t.getHours() * 60 + t.getMinutes();
+    const t = readZonedTime(startsAt, rules.timeZone);
+    const minute = t.hour * 60 + t.minute;
     const withinHours = hours && minute >= minutesOf(hours.opens) && minute + rules.slotMinutes <= minutesOf(hours.closes);
     if (!withinHours) {
       return { ok: false, message: `Appointments are available ${describeOpeningHours(rules)}. Please pick a time within opening hours.` };

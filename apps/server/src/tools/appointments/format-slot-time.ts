@@ -1,7 +1,11 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns/format';
+import { readZonedTime } from './read-zoned-time';
+
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
 
 /** "Mon 7 Jan 2030, 10:00 (Asia/Bangkok time)": how people read a slot in messages. */
 export function formatSlotTime(ms: number, timeZone: string): string {
-  return `${format(new TZDate(ms, timeZone), 'EEE d MMM yyyy, HH:mm')} (${timeZone} time)`;
+  const t = readZonedTime(ms, timeZone);
+  return `${WEEKDAY_NAMES[t.weekday]} ${t.d} ${MONTH_NAMES[t.m - 1]} ${t.y}, ${two(t.hour)}:${two(t.minute)} (${timeZone} time)`;
 }
