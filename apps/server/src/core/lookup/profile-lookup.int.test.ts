@@ -101,6 +101,31 @@ describe.each(DIALECTS)('ProfileLookup against the fakes on %s', (dialect) => {
     expect(discord.calls).toEqual(['GET /api/v10/users/999999999999999999']);
   });
 
+  it('reads a fresh row the caller holds at once (decision 0036); a stale, unreadable or missing one is left to the lookup', async () => {
+    const lookup = lookupWith();
+    const row = (data: unknown) => ({ data: JSON.stringify(data), fetched_at: clock.now() });
+    const robloxRow = row({ id: Number(robloxId), name: 'SignalSam', displayName: null });
+    const discordRow = row({ id: member.discord.id, username: 'signal.sam', global_name: 'Signal Sam' });
+    expect(lookup.freshRobloxUser(robloxRow)).toEqual(await lookup.robloxUser(robloxId, robloxRow));
+    expect(lookup.freshRobloxUser(robloxRow)).toEqual({
+      profile: { id: robloxId, username: 'SignalSam', displayName: null, createdAt: null, isBanned: false },
+      source: 'cache',
+    });
+    expect(lookup.freshDiscordUser(discordRow)).toEqual({
+      profile: { id: member.discord.id, username: 'signal.sam', displayName: 'Signal Sam', avatar: null },
+      source: 'cache',
+    });
+    // A cached "no such user" (404) is an answer too.
+    expect(lookup.freshRobloxUser(row(null))).toEqual({ profile: null, source: 'cache' });
+    expect(lookup.freshRobloxUser(null)).toBeNull();
+    expect(lookup.freshRobloxUser(row({ weird: true }))).toBeNull();
+    clock.advance(CACHE_SECONDS * 1000);
+    expect(lookup.freshRobloxUser(robloxRow)).toBeNull();
+    expect(lookup.freshDiscordUser(discordRow)).toBeNull();
+    expect(roblox.calls).toEqual([]);
+    expect(discord.calls).toEqual([]);
+  });
+
   it('reads Discord users with the bot token', async () => {
     const lookup = lookupWith();
     expect(lookup.hasDiscordCredentials).toBe(true);

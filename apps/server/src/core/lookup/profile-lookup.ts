@@ -122,6 +122,20 @@ export class ProfileLookup {
     return this.lookup('roblox', id, parseRobloxUser, cached);
   }
 
+  /**
+   * Issue 17 item 2 (decision 0036): a fresh cached row the caller already read, parsed at once; null when
+   * the lookup must go on (no row, stale, unreadable) through discordUser/robloxUser. The public checker
+   * answers most requests this way, without two promises and a Promise.all per request.
+   */
+  freshDiscordUser(cached: CachedProfileRow): LookupResult<DiscordProfile> | null {
+    return this.freshHit(cached, parseDiscordUser);
+  }
+
+  /** See freshDiscordUser. */
+  freshRobloxUser(cached: CachedProfileRow): LookupResult<RobloxProfile> | null {
+    return this.freshHit(cached, parseRobloxUser);
+  }
+
   /** Saves an answer as if it had just been fetched (the demo seed uses it for its people). */
   async remember(platform: 'discord' | 'roblox', id: string, answer: unknown): Promise<void> {
     const data = JSON.stringify(answer);
@@ -147,10 +161,8 @@ export class ProfileLookup {
             .where('platform', '=', platform)
             .where('id', '=', id)
             .executeTakeFirst()) ?? null);
-    if (cached && this.now() - cached.fetched_at < this.config.cacheSeconds * 1000) {
-      const hit = fromCache(cached, parse, 'cache');
-      if (hit.source === 'cache') return hit;
-    }
+    const hit = this.freshHit(cached, parse);
+    if (hit) return hit;
     // Discord answers only with a bot token; without one the cache is all there is.
     if (platform === 'discord' && !this.config.discordBotToken) return fromCache(cached, parse, 'stale');
     const fetched = await this.fetchLive(platform, id);
@@ -167,6 +179,12 @@ export class ProfileLookup {
     // Failing to cache (a busy SQLite writer) must not lose the answer we already have.
     await this.remember(platform, id, data).catch(() => undefined);
     return { profile, source: 'live' };
+  }
+
+  private freshHit<T>(cached: CachedProfileRow, parse: (data: unknown) => T): LookupResult<T> | null {
+    if (!cached || this.now() - cached.fetched_at >= this.config.cacheSeconds * 1000) return null;
+    const hit = fromCache(cached, parse, 'cache');
+    return hit.source === 'cache' ? hit : null;
   }
 
   private fetchLive(platform: 'discord' | 'roblox', id: string): Promise<Fetched> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoBans, demoPerson, demoUnpairedBan } from '@guildhall/testkit';
 import { DIALECTS, type TestDatabase, createTestDatabase } from '@server/core/db/test-databases';
 import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
@@ -114,6 +114,21 @@ describe.each(DIALECTS)('checkVerificationStatus on %s', (dialect) => {
     // Stale and the APIs back: live answers again.
     expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: staff.discord.id })).toEqual(verifiedStaff);
     expect(callsFor()).toHaveLength(6);
+  });
+
+  it('decision 0036: fresh cached names are read at once; only a stale one takes the lookup (the public hot path)', async () => {
+    await checkVerificationStatus(t.ctx, { type: 'discord', id: staff.discord.id });
+    await checkVerificationStatus(t.ctx, { type: 'roblox', id: demoUnpairedBan.robloxId });
+    const discordUser = vi.spyOn(t.ctx.lookup, 'discordUser');
+    const robloxUser = vi.spyOn(t.ctx.lookup, 'robloxUser');
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: '1200001' })).toEqual(verifiedStaff);
+    expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: demoUnpairedBan.robloxId })).toMatchObject({
+      result: 'not_verified',
+    });
+    expect([discordUser.mock.calls, robloxUser.mock.calls]).toEqual([[], []]);
+    t.clock.advance(t.config.LOOKUP_CACHE_SECONDS * 1000);
+    expect(await checkVerificationStatus(t.ctx, { type: 'discord', id: staff.discord.id })).toEqual(verifiedStaff);
+    expect([discordUser.mock.calls.length, robloxUser.mock.calls.length]).toEqual([1, 1]);
   });
 
   it('a cached name is used for a not-verified Roblox id (ban only), and a changed ban shows at once', async () => {

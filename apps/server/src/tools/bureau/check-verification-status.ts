@@ -37,16 +37,22 @@ export async function checkVerificationStatus(deps: Deps, query: CheckStatusQuer
   if (!record) return { result: 'not_found' };
   const { pair, ban } = record;
 
+  // Decision 0036: fresh cached names are read without a promise; only a missing or stale one awaits the lookup.
+  const { lookup } = deps;
   if (!pair) {
     if (!ban) return { result: 'not_found' };
-    const roblox = await deps.lookup.robloxUser(query.id, record.robloxCache);
+    const roblox = lookup.freshRobloxUser(record.robloxCache) ?? (await lookup.robloxUser(query.id, record.robloxCache));
     return { result: 'not_verified', roblox: { id: query.id, username: roblox.profile?.username ?? ban.username }, ban: toAnswerBan(ban) };
   }
 
-  const [discord, roblox] = await Promise.all([
-    deps.lookup.discordUser(pair.discordId, record.discordCache),
-    deps.lookup.robloxUser(pair.robloxId, record.robloxCache),
-  ]);
+  let discord = lookup.freshDiscordUser(record.discordCache);
+  let roblox = lookup.freshRobloxUser(record.robloxCache);
+  if (!discord || !roblox) {
+    [discord, roblox] = await Promise.all([
+      discord ?? lookup.discordUser(pair.discordId, record.discordCache),
+      roblox ?? lookup.robloxUser(pair.robloxId, record.robloxCache),
+    ]);
+  }
   return {
     result: 'verified',
     discord: { id: pair.discordId, username: discord.profile?.username ?? null },
