@@ -127,6 +127,15 @@ export const bureauMigrations: Record<string, GuildhallMigration> = {
       );
     },
   },
+  // Issue 17 item 3: PostgreSQL walks the records list in Discord-id order too (search-registry-pairs.ts);
+  // like SQLite's registry_pairs_search_order above, a covering index answers that walk from the index
+  // alone (no heap read per row). SQLite has it already.
+  '20261202-01-bureau-records-search-order': {
+    async up(db, dialect) {
+      if (dialect !== 'postgres') return;
+      await sql`create index registry_pairs_search_order on registry_pairs (discord_id) include (roblox_id)`.execute(db);
+    },
+  },
 };
 
 function quoteIdent(name: string): string {

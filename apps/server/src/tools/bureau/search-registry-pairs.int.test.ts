@@ -59,6 +59,28 @@ describe.each(DIALECTS)('searchRegistryPairs on %s', (dialect) => {
     }
   });
 
+  // Issue 17 item 3: PostgreSQL asks pg_trgm for 7 of a longer needle's digits and checks the whole
+  // needle on the rows found; ids holding only part of it (or only its trigrams) must not come back.
+  it.each([undefined, 2])('matches the whole of a long needle, not a part of it (scan window %s)', async (scanWindow) => {
+    const partly = [
+      { discordId: '512345678901234567', robloxId: '4000000001' },
+      { discordId: '512345670001234560', robloxId: '4000000002' },
+      { discordId: '519999999900000000', robloxId: '4000000003' },
+      { discordId: '519990999099900000', robloxId: '4000000004' },
+    ];
+    for (const pair of partly) await registry.upsertPair(pair.discordId, pair.robloxId);
+    try {
+      const everyone = [...pairs, ...partly].sort((a, b) => (a.discordId < b.discordId ? -1 : 1));
+      for (const needle of ['123456789', '12345678901', '99999999']) {
+        const expected = everyone.filter((p) => p.discordId.includes(needle)).map((p) => p.discordId);
+        expect(expected.length, needle).toBeGreaterThan(0);
+        expect(await all({ type: 'discord', q: needle, limit: 5 }, scanWindow), needle).toEqual(expected);
+      }
+    } finally {
+      for (const pair of partly) await registry.deletePair(pair.discordId);
+    }
+  });
+
   it('pages through the whole list in order with a keyset cursor', async () => {
     const first = await searchRegistryPairs(makeBureauDeps({ database }), q({ limit: 25 }));
     expect(first.items).toHaveLength(25);
