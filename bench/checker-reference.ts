@@ -7,12 +7,17 @@
 // Issue 14: a banned answer also reads the ban's current case, as the app does (checker-case-visibility.ts),
 // and GET /bureau/api/records answers the records search (bench/bureau.ts) with the app's own search
 // function on the shipped database settings, without the app's session check, hooks or logging.
+// REFERENCE_DUTIES=headers,rate-limit,request-log (bench/checker.ts with BENCH_DUTIES=1): the same server
+// carrying the app's kept duties, each done with the app's own pieces, to show what they cost on the bare stack.
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { SearchRecordsQuery } from '@guildhall/contracts/bureau';
 import { openDatabase } from '../apps/server/src/core/db/database';
+import { helmetOptions, securityHeaders } from '../apps/server/src/core/http/http-plugin';
+import { bufferedStdout, logRequestLine } from '../apps/server/src/core/logging/log-format';
 import { makeBureauDeps } from '../apps/server/src/tools/bureau/bureau-deps';
 import { searchRegistryPairs } from '../apps/server/src/tools/bureau/search-registry-pairs';
 
@@ -84,9 +89,26 @@ const nameOf = (data: string | null, key: 'username' | 'name') => {
   return typeof parsed?.[key] === 'string' ? (parsed[key] as string) : null;
 };
 
-const app = Fastify({ logger: false });
+const duties = new Set((process.env.REFERENCE_DUTIES ?? '').split(',').filter(Boolean));
+const app = Fastify({
+  // As app.ts: JSON lines buffered to stdout, one per answered request, a request id per request.
+  logger: duties.has('request-log') ? { level: 'info', stream: bufferedStdout() } : false,
+  logController: new LogController({ disableRequestLogging: true }),
+  ...(duties.has('request-log') ? { genReqId: () => crypto.randomUUID() } : {}),
+});
+if (duties.has('request-log')) app.addHook('onResponse', logRequestLine);
+if (duties.has('headers')) {
+  // As core/http/http-plugin.ts: the precomputed security headers, set on every answer.
+  const headers = await securityHeaders(helmetOptions({ isProduction: true }));
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+}
+if (duties.has('rate-limit')) await app.register(rateLimit, { global: false });
 app.get('/healthz', async () => ({ status: 'ok' }));
-app.get('/bureau/api/check-status', async (request, reply) => {
+const checkerOptions = duties.has('rate-limit') ? { config: { rateLimit: { max: 1_000_000, timeWindow: '1 minute' } } } : {};
+app.get('/bureau/api/check-status', checkerOptions, async (request, reply) => {
   const { type, id } = request.query as { type?: string; id?: string };
   if ((type !== 'discord' && type !== 'roblox') || !id || !/^\d{1,20}$/.test(id)) {
     return reply.code(400).send({ error: 'Enter a valid ID.', code: 'invalid_input' });

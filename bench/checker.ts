@@ -7,6 +7,8 @@
 // answered 429, and the external APIs point nowhere (names come from the warm lookup cache).
 // Targets: the checker >= 85 % of the reference's throughput, p99 < 20 ms at 50 connections.
 // BENCH_DIALECT=postgres: the same on a fresh PostgreSQL database (127.0.0.1:5432), both servers on it.
+// BENCH_DUTIES=1: also the reference carrying the app's kept duties (security headers, rate limit, request
+// line; REFERENCE_DUTIES in checker-reference.ts), printed for the record beside the other two.
 import path from 'node:path';
 import {
   benchDialect,
@@ -132,6 +134,14 @@ export default async function run(): Promise<void> {
     servers.push(bare);
     const reference = await startProcess(path.join(repoRoot, 'bench/checker-reference.ts'), { DATA_DIR: dataDir, ...databaseEnv });
     servers.push(reference);
+    const withDuties = process.env.BENCH_DUTIES
+      ? await startProcess(path.join(repoRoot, 'bench/checker-reference.ts'), {
+          DATA_DIR: dataDir,
+          ...databaseEnv,
+          REFERENCE_DUTIES: 'headers,rate-limit,request-log',
+        })
+      : null;
+    if (withDuties) servers.push(withDuties);
     const app = await startProcess(path.join(repoRoot, 'apps/server/src/main.ts'), {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
@@ -168,14 +178,16 @@ export default async function run(): Promise<void> {
     await load(bare.url, { connections: 10, seconds: 2, paths: () => '/bare' });
     await load(reference.url, { connections: 10, seconds: 2, paths: checkerPath });
     await load(app.url, { connections: 10, seconds: 2, paths: checkerPath });
+    if (withDuties) await load(withDuties.url, { connections: 10, seconds: 2, paths: checkerPath });
 
     started = Date.now();
-    type Named = 'bare' | 'reference' | 'checker';
-    const results: Record<Named, Array<LoadResult & { cpuPerRequest: number }>> = { bare: [], reference: [], checker: [] };
+    type Named = 'bare' | 'reference' | 'checker' | 'duties';
+    const results: Record<Named, Array<LoadResult & { cpuPerRequest: number }>> = { bare: [], reference: [], checker: [], duties: [] };
     const order: Array<[Named, RunningProcess, () => string]> = [
       ['reference', reference, checkerPath],
       ['checker', app, checkerPath],
       ['bare', bare, () => '/bare'],
+      ...(withDuties ? [['duties', withDuties, checkerPath] as [Named, RunningProcess, () => string]] : []),
     ];
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate who goes first, so neither always runs on a machine just warmed (or tired) by the other.
@@ -206,6 +218,12 @@ export default async function run(): Promise<void> {
     console.log(
       `checker API (shipped defaults): ${checkerFigures.rps.toFixed(0)} req/s, p99 ${checkerFigures.p99} ms, ${checkerFigures.cpu.toFixed(0)} µs CPU/request, errors and non-2xx ${checkerFigures.errors}`,
     );
+    if (withDuties) {
+      const d = summary(results.duties);
+      console.log(
+        `reference + the app's duties:  ${d.rps.toFixed(0)} req/s, p99 ${d.p99} ms, ${d.cpu.toFixed(0)} µs CPU/request (headers, rate limit, request line; for the record: ${((d.rps / referenceFigures.rps) * 100).toFixed(0)}% of the reference)`,
+      );
+    }
     console.log(
       `per round (req/s): reference ${results.reference.map((r) => r.requestsPerSecond.toFixed(0)).join(', ')}; checker ${results.checker.map((r) => r.requestsPerSecond.toFixed(0)).join(', ')}`,
     );

@@ -30,7 +30,7 @@ import { DocumentService } from './core/documents/document-service';
 import { Readiness } from './core/lifecycle/readiness';
 import { createJobQueue } from './core/jobs/create-job-queue';
 import { registerMetrics } from './core/metrics/metrics';
-import { bufferedStdout, prettyLogStream, usePrettyLogs } from './core/logging/log-format';
+import { bufferedStdout, logRequestLine, prettyLogStream, usePrettyLogs } from './core/logging/log-format';
 import type { JobQueue } from './core/jobs/job-queue';
 import { RegistryRepository } from './core/registry/registry-repository';
 import { allTools } from './tools';
@@ -133,15 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Decision 0036: one line per answered request (below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  if (config.LOG_REQUESTS) {
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(
-        { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-        'request completed',
-      );
-      done();
-    });
-  }
+  if (config.LOG_REQUESTS) app.addHook('onResponse', logRequestLine);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Issue 12 item 1 (decision 0023): with REDIS_URL the rate limits and the sign-in throttle are one
   // count for every process; without it they count in memory, as one process always did.
