@@ -1,9 +1,9 @@
 import { DiscordId } from '@guildhall/contracts';
 import { GRANT_ROLES, type GrantRole, isGrantRole } from '../core/auth/grant-store';
-import { CliError } from './cli-command';
+import { type CliCommand, CliError, expectArgs } from './cli-command';
 
 /** A Discord id argument, checked with the same contract the HTTP API uses. */
-export function parseDiscordIdArg(value: string | undefined): string {
+function parseDiscordIdArg(value: string | undefined): string {
   const parsed = DiscordId.safeParse(value ?? '');
   if (!parsed.success) throw new CliError(`discordId: "${value ?? ''}" ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
   return parsed.data;
@@ -13,4 +13,10 @@ export function parseDiscordIdArg(value: string | undefined): string {
 export function parseRoleArg(value: string | undefined): GrantRole {
   if (value && isGrantRole(value)) return value;
   throw new CliError(`role: unknown role "${value ?? ''}"; known roles: ${GRANT_ROLES.join(', ')}`);
+}
+
+/** `<discordId> <role>`, the arguments of grant and revoke, counted and checked alike. */
+export function parseDiscordIdAndRoleArgs(command: CliCommand, args: string[]): { discordId: string; role: GrantRole } {
+  expectArgs(command, args, 2);
+  return { discordId: parseDiscordIdArg(args[0]), role: parseRoleArg(args[1]) };
 }
