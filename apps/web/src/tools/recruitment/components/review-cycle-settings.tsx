@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { UpdateSettingRequest } from '@guildhall/contracts/recruitment';
 import { Button } from '@/ui/button';
 import { SelectField, TextField } from '@/ui/field';
@@ -86,36 +86,56 @@ function ReviewSettings() {
         />{' '}
         Also hide applicant names and avatars until then
       </label>
-      <form className="recruitment-inline-form recruitment-days" onSubmit={(e) => saveDays(e, 'reapplyCooldownDays', cooldown)}>
-        <TextField
-          label="Reapply cooldown (days)"
-          hint="After a Declined or withdrawn application. Empty: may apply again at once."
-          inputMode="numeric"
-          pattern="[0-9]*"
-          value={cooldown}
-          onChange={(e) => setCooldown(e.target.value)}
-        />
-        <Button type="submit" size="sm" variant="secondary">
-          Save Cooldown
-        </Button>
-      </form>
-      <form className="recruitment-inline-form recruitment-days" onSubmit={(e) => saveDays(e, 'stageWaitDays', wait)}>
-        <TextField
-          label="Days in a stage before an application is waiting"
-          hint="Waiting applications are marked and listed in a daily digest on the webhook. Empty: never."
-          inputMode="numeric"
-          pattern="[0-9]*"
-          value={wait}
-          onChange={(e) => setWait(e.target.value)}
-        />
-        <Button type="submit" size="sm" variant="secondary">
-          Save Reminder
-        </Button>
+      <DaysForm
+        label="Reapply cooldown (days)"
+        hint="After a Declined or withdrawn application. Empty: may apply again at once."
+        value={cooldown}
+        onChange={setCooldown}
+        onSubmit={(e) => saveDays(e, 'reapplyCooldownDays', cooldown)}
+        saveLabel="Save Cooldown"
+      />
+      <DaysForm
+        label="Days in a stage before an application is waiting"
+        hint="Waiting applications are marked and listed in a daily digest on the webhook. Empty: never."
+        value={wait}
+        onChange={setWait}
+        onSubmit={(e) => saveDays(e, 'stageWaitDays', wait)}
+        saveLabel="Save Reminder"
+      >
         <Button type="button" size="sm" variant="ghost" disabled={digest.isPending} onClick={sendDigestNow}>
           Send Digest Now
         </Button>
-      </form>
+      </DaysForm>
     </section>
+  );
+}
+
+/** One number-of-days setting (issue 13 items 2, 6): its field and save button, then any further buttons. */
+function DaysForm({
+  label,
+  hint,
+  value,
+  onChange,
+  onSubmit,
+  saveLabel,
+  children,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  saveLabel: string;
+  children?: ReactNode;
+}) {
+  return (
+    <form className="recruitment-inline-form recruitment-days" onSubmit={onSubmit}>
+      <TextField label={label} hint={hint} inputMode="numeric" pattern="[0-9]*" value={value} onChange={(e) => onChange(e.target.value)} />
+      <Button type="submit" size="sm" variant="secondary">
+        {saveLabel}
+      </Button>
+      {children}
+    </form>
   );
 }
 
