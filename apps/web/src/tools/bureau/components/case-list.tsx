@@ -39,7 +39,12 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
   const busy = amend.isPending || expire.isPending || addNote.isPending;
 
   return (
-    <article className="case-card" aria-label={`Case No. ${number}`} data-expired={item.case.expired} data-hidden={item.case.hidden}>
+    <article
+      className="ui-panel case-card"
+      aria-label={`Case No. ${number}`}
+      data-expired={item.case.expired}
+      data-hidden={item.case.hidden}
+    >
       <header className="case-card__head">
         <h3>
           Case No. {number} · {item.case.typeLabel}

@@ -65,7 +65,7 @@ export function NewCaseForm({
   };
 
   return (
-    <form className="case-form" onSubmit={submit} aria-label="Open a case">
+    <form className="ui-panel case-form" onSubmit={submit} aria-label="Open a case">
       <div className="case-form__grid">
         <SelectField
           label="Account"
