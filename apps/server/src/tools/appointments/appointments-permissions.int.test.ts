@@ -1,11 +1,11 @@
 import { TZDate } from '@date-fns/tz';
-import { demoPerson } from '@guildhall/testkit';
 import { makeAppointment, makeLineUser } from '@guildhall/testkit/appointments-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
-import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { TestApp } from '@server/test-support/build-test-app';
 import type { AppointmentsTables } from './appointments-tables';
+import { buildAppointmentsStaffTestApp } from './appointments-test-app';
 
 /**
  * The appointments tool, every endpoint x every kind of caller (issue 15). 001 §6: the mini-app's
@@ -154,14 +154,7 @@ const cases: Case[] = [
 describe.each(DIALECTS)('appointments permissions on %s', (dialect) => {
   const c = { cookies: {}, tokens: {} } as Ctx;
   beforeAll(async () => {
-    c.t = await buildTestApp({
-      dialect,
-      line: true,
-      roblox: false,
-      env: { ENABLED_TOOLS: 'appointments', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' },
-    });
-    await c.t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
-    c.cookies.staff = await c.t.signInAs('staff');
+    ({ t: c.t, staff: c.cookies.staff } = await buildAppointmentsStaffTestApp(dialect));
     c.cookies.member = await c.t.signInAs('member');
     c.tokens.line = c.t.signInLine(lineUser);
     c.tokens.otherLine = c.t.signInLine(otherUser);

@@ -7,6 +7,7 @@ import { type TestApp, buildTestApp } from '@server/test-support/build-test-app'
 import { readCalendarFeed } from '@server/test-support/read-calendar-feed';
 import { toolDb } from '@server/core/db/tool-db';
 import type { AppointmentsTables } from './appointments-tables';
+import { buildAppointmentsTestApp } from './appointments-test-app';
 import { formatSlotTime } from './format-slot-time';
 
 /** Issue 15 item 1: the 409 names the slot that was taken. */
@@ -33,14 +34,8 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
   let t: TestApp;
 
   beforeEach(async () => {
-    // A fake LINE of its own for each test (buildTestApp's `line`), so pushes start empty.
-    t = await buildTestApp({
-      dialect,
-      discord: true,
-      roblox: false,
-      line: true,
-      env: { ENABLED_TOOLS: 'appointments', LIFF_ID: '2000000000-TestLiff', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000' },
-    });
+    // A fake LINE of its own for each test (buildAppointmentsTestApp), so pushes start empty.
+    t = await buildAppointmentsTestApp(dialect, { LIFF_ID: '2000000000-TestLiff' });
     line = t.line!;
   });
   afterEach(async () => {

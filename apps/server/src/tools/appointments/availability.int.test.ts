@@ -3,8 +3,9 @@ import { makeAppointment, makeLineUser } from '@guildhall/testkit/appointments-d
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
-import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { TestApp } from '@server/test-support/build-test-app';
 import type { AppointmentsTables } from './appointments-tables';
+import { buildAppointmentsTestApp } from './appointments-test-app';
 
 const TZ = 'Asia/Bangkok';
 const alice = makeLineUser({ displayName: 'Alice' });
@@ -18,17 +19,8 @@ function mondayAfterNext(hh = 9, mm = 0): number {
 
 describe.each(DIALECTS)('issue 15 item 1: availability on %s', (dialect) => {
   let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp({
-      dialect,
-      line: true,
-      roblox: false,
-      env: { ENABLED_TOOLS: 'appointments', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000' },
-    });
-  });
-  afterEach(async () => {
-    await t?.close();
-  });
+  beforeEach(async () => (t = await buildAppointmentsTestApp(dialect)));
+  afterEach(() => t?.close());
   const availability = async (days: number | string) => t.request({ url: `/bureau/worker/availability?days=${days}` });
 
   it('answers the free slots of the next N days from the working plan, less booked seats and the minimum notice', async () => {

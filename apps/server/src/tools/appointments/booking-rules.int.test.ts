@@ -5,9 +5,10 @@ import type { BookingSettings } from '@guildhall/contracts/appointments';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
-import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { TestApp } from '@server/test-support/build-test-app';
 import type { AppointmentsTables } from './appointments-tables';
 import { mondayAfterNextAt as at, bangkokDateOf as dateOf } from './appointments-test-times';
+import { buildAppointmentsStaffTestApp } from './appointments-test-app';
 
 const TZ = 'Asia/Bangkok';
 const day = { opens: '09:00', closes: '17:00', breaks: [] as Array<{ start: string; end: string }> };
@@ -26,19 +27,8 @@ const BASE: BookingSettings = {
 describe.each(DIALECTS)('issue 15 item 3: rules staff set, on %s', (dialect) => {
   let t: TestApp;
   let staff: string;
-  beforeEach(async () => {
-    t = await buildTestApp({
-      dialect,
-      line: true,
-      roblox: false,
-      env: { ENABLED_TOOLS: 'appointments', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' },
-    });
-    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
-    staff = await t.signInAs('staff');
-  });
-  afterEach(async () => {
-    await t?.close();
-  });
+  beforeEach(async () => ({ t, staff } = await buildAppointmentsStaffTestApp(dialect)));
+  afterEach(() => t?.close());
 
   const save = (settings: unknown) =>
     t.request({ method: 'PUT', url: '/bureau/worker/staff/settings', cookie: staff, payload: settings as object });

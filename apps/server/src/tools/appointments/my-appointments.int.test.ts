@@ -2,9 +2,10 @@ import { makeAppointment, makeLineUser } from '@guildhall/testkit/appointments-d
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
-import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { TestApp } from '@server/test-support/build-test-app';
 import type { AppointmentsTables } from './appointments-tables';
 import { mondayAfterNextAt as at } from './appointments-test-times';
+import { buildAppointmentsTestApp } from './appointments-test-app';
 
 const TZ = 'Asia/Bangkok';
 const me = makeLineUser({ displayName: 'Me' });
@@ -12,17 +13,8 @@ const someone = makeLineUser({ displayName: 'Someone' });
 
 describe.each(DIALECTS)('issue 15 item 2: my appointments on %s', (dialect) => {
   let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp({
-      dialect,
-      line: true,
-      roblox: false,
-      env: { ENABLED_TOOLS: 'appointments', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' },
-    });
-  });
-  afterEach(async () => {
-    await t?.close();
-  });
+  beforeEach(async () => (t = await buildAppointmentsTestApp(dialect)));
+  afterEach(() => t?.close());
   const db = () => toolDb<AppointmentsTables>(t.ctx.database);
   const mine = (user = me) => t.request({ url: `/bureau/worker/my-appointments?userId=${user.userId}`, token: t.signInLine(user) });
   const cancel = (id: unknown, user = me) =>

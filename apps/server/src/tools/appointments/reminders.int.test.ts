@@ -2,25 +2,17 @@ import { demoPerson } from '@guildhall/testkit';
 import { makeLineUser } from '@guildhall/testkit/appointments-demo';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
-import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { TestApp } from '@server/test-support/build-test-app';
 import { SEND_REMINDER } from './send-reminder';
 import { mondayAfterNextAt as at } from './appointments-test-times';
+import { buildAppointmentsTestApp } from './appointments-test-app';
 
 const mai = makeLineUser({ displayName: 'Mai' });
 
 describe.each(DIALECTS)('issue 15 item 4: reminders on %s', (dialect) => {
   let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp({
-      dialect,
-      line: true,
-      roblox: false,
-      env: { ENABLED_TOOLS: 'appointments', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' },
-    });
-  });
-  afterEach(async () => {
-    await t?.close();
-  });
+  beforeEach(async () => (t = await buildAppointmentsTestApp(dialect)));
+  afterEach(() => t?.close());
   const book = async (datetime: string, reschedule_id: number | null = null) =>
     (
       await t.request({

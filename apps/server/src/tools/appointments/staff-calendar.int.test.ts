@@ -1,12 +1,12 @@
-import { demoPerson } from '@guildhall/testkit';
 import { makeAppointment, makeLineUser } from '@guildhall/testkit/appointments-demo';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
-import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { TestApp } from '@server/test-support/build-test-app';
 import { readEventStream } from '@server/test-support/read-event-stream';
 import type { AppointmentsTables } from './appointments-tables';
 import { mondayAfterNextAt as at, bangkokDateOf as dateOf } from './appointments-test-times';
+import { buildAppointmentsStaffTestApp } from './appointments-test-app';
 
 const TZ = 'Asia/Bangkok';
 const nok = makeLineUser({ displayName: 'Nok, "the" =tester' });
@@ -14,19 +14,8 @@ const nok = makeLineUser({ displayName: 'Nok, "the" =tester' });
 describe.each(DIALECTS)('issue 15 item 5: staff calendar on %s', (dialect) => {
   let t: TestApp;
   let staff: string;
-  beforeEach(async () => {
-    t = await buildTestApp({
-      dialect,
-      line: true,
-      roblox: false,
-      env: { ENABLED_TOOLS: 'appointments', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' },
-    });
-    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
-    staff = await t.signInAs('staff');
-  });
-  afterEach(async () => {
-    await t?.close();
-  });
+  beforeEach(async () => ({ t, staff } = await buildAppointmentsStaffTestApp(dialect)));
+  afterEach(() => t?.close());
   const db = () => toolDb<AppointmentsTables>(t.ctx.database);
   const insert = async (iso: string | number, overrides = {}) => {
     await db()

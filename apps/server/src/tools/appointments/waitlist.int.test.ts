@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isUniqueViolation } from '@server/core/db/database';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
-import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { TestApp } from '@server/test-support/build-test-app';
 import type { AppointmentsTables } from './appointments-tables';
 import { EXPIRE_WAITLIST_OFFER } from './waitlist';
+import { buildAppointmentsTestApp } from './appointments-test-app';
 
 const TZ = 'Asia/Bangkok';
 const first = makeLineUser({ displayName: 'First' });
@@ -25,17 +26,8 @@ const DATE = new TZDate(at('09:00'), TZ).toISOString().slice(0, 10);
 
 describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
   let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp({
-      dialect,
-      line: true,
-      roblox: false,
-      env: { ENABLED_TOOLS: 'appointments', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' },
-    });
-  });
-  afterEach(async () => {
-    await t?.close();
-  });
+  beforeEach(async () => (t = await buildAppointmentsTestApp(dialect)));
+  afterEach(() => t?.close());
   const db = () => toolDb<AppointmentsTables>(t.ctx.database);
   const join = (user: { userId: string; displayName: string }, date: unknown = DATE) =>
     t.request({
