@@ -161,6 +161,34 @@ function oneNamePerField(pairs: ReadonlyArray<readonly [string, string]>) {
   };
 }
 
+/**
+ * 001 §3's infraction texts Moderator, Reason and Note, by those names or in lower case (issue 14 item 4):
+ * a bot adding an infraction and anyone opening a case give them alike.
+ */
+const INFRACTION_TEXTS = {
+  Moderator: optionalText(100),
+  Reason: optionalText(1000),
+  Note: optionalText(2000),
+  moderator: optionalText(100),
+  reason: optionalText(1000),
+  note: optionalText(2000),
+};
+const oneNamePerInfractionText = oneNamePerField([
+  ['Moderator', 'moderator'],
+  ['Reason', 'reason'],
+  ['Note', 'note'],
+]);
+/** The infraction texts under their lower-case names alone, whichever name they came by. */
+function foldInfractionTexts<T extends Record<keyof typeof INFRACTION_TEXTS, string | null>>({ Moderator, Reason, Note, ...v }: T) {
+  return { ...v, moderator: Moderator ?? v.moderator, reason: Reason ?? v.reason, note: Note ?? v.note };
+}
+
+/** A Discord or Roblox id, as a case or infraction names its subject. */
+const SubjectId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits');
+
 export const BotBanParams = z.object({ robloxId: RobloxId });
 const BAN_TIME = z.number().int().min(0).max(100_000_000_000).nullish();
 /**
@@ -202,33 +230,14 @@ export type BotSetBanRequest = z.input<typeof BotSetBanRequest>;
 export const BotAddInfractionRequest = z
   .object({
     platform: Platform,
-    subjectId: z
-      .string()
-      .trim()
-      .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits'),
+    subjectId: SubjectId,
     /** Epoch milliseconds; defaults to now. Adding the same id again replaces that infraction. */
     id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    Moderator: optionalText(100),
-    Reason: optionalText(1000),
-    Note: optionalText(2000),
-    moderator: optionalText(100),
-    reason: optionalText(1000),
-    note: optionalText(2000),
+    ...INFRACTION_TEXTS,
   })
   .strict()
-  .superRefine(
-    oneNamePerField([
-      ['Moderator', 'moderator'],
-      ['Reason', 'reason'],
-      ['Note', 'note'],
-    ]),
-  )
-  .transform(({ Moderator, Reason, Note, ...v }) => ({
-    ...v,
-    moderator: Moderator ?? v.moderator,
-    reason: Reason ?? v.reason,
-    note: Note ?? v.note,
-  }));
+  .superRefine(oneNamePerInfractionText)
+  .transform(foldInfractionTexts);
 export type BotAddInfractionRequest = z.input<typeof BotAddInfractionRequest>;
 
 export const BotInfractionParams = z.object({
@@ -370,10 +379,6 @@ export const CaseInfo = z.object({
 export type CaseInfo = z.infer<typeof CaseInfo>;
 
 const ExpiresAt = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const SubjectId = z
-  .string()
-  .trim()
-  .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits');
 
 /** Staff (POST /bureau/api/cases) and bots (POST /bureau/api/bot/v1/cases) open a case with the same rules. */
 export const CreateCaseRequest = z
@@ -381,31 +386,14 @@ export const CreateCaseRequest = z
     platform: Platform,
     subjectId: SubjectId,
     type: CaseType.default('warn'),
-    Moderator: optionalText(100),
-    Reason: optionalText(1000),
-    Note: optionalText(2000),
-    moderator: optionalText(100),
-    reason: optionalText(1000),
-    note: optionalText(2000),
+    ...INFRACTION_TEXTS,
     /** Epoch milliseconds, later than now; a ban case on Roblox lifts the ban then. */
     expiresAt: ExpiresAt.nullish(),
     hidden: z.boolean().default(false),
   })
   .strict()
-  .superRefine(
-    oneNamePerField([
-      ['Moderator', 'moderator'],
-      ['Reason', 'reason'],
-      ['Note', 'note'],
-    ]),
-  )
-  .transform(({ Moderator, Reason, Note, ...v }) => ({
-    ...v,
-    moderator: Moderator ?? v.moderator,
-    reason: Reason ?? v.reason,
-    note: Note ?? v.note,
-    expiresAt: v.expiresAt ?? null,
-  }));
+  .superRefine(oneNamePerInfractionText)
+  .transform((v) => ({ ...foldInfractionTexts(v), expiresAt: v.expiresAt ?? null }));
 export type CreateCaseRequest = z.input<typeof CreateCaseRequest>;
 
 /** Absent: kept; null or blank: cleared. */
