@@ -60,13 +60,23 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const AVAILABILITY_BOOKINGS = 10_000;
 const AVAILABILITY_REQUESTS = 300;
 
-/** Runs `measure` on each server, alternating who goes first, ROUNDS times. */
-async function interleave<T>(servers: Array<[string, RunningProcess]>, measure: (server: RunningProcess, round: number) => Promise<T>) {
-  const results = new Map<string, T[]>(servers.map(([name]) => [name, []]));
+/** Runs `measure` on the reference and the app, alternating who goes first, ROUNDS times: each one's rounds. */
+async function interleave<T>(
+  reference: RunningProcess,
+  app: RunningProcess,
+  measure: (server: RunningProcess, round: number) => Promise<T>,
+) {
+  const results = { reference: [] as T[], app: [] as T[] };
+  const servers = [['reference', reference] as const, ['app', app] as const];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, server] of round % 2 ? [...servers].reverse() : servers) results.get(name)!.push(await measure(server, round));
+    for (const [name, server] of round % 2 ? [...servers].reverse() : servers) results[name].push(await measure(server, round));
   }
   return results;
+}
+
+/** Each figure's median over the rounds. */
+function medians<T extends Record<string, number>>(rounds: T[]): T {
+  return Object.fromEntries(Object.keys(rounds[0] ?? {}).map((key) => [key, median(rounds.map((r) => r[key]!))])) as T;
 }
 
 /** The shipped booking rules as the settings page would save them (config.ts defaults), for the reference. */
@@ -152,23 +162,12 @@ async function availabilityBench(): Promise<void> {
       };
     };
     for (const server of [app, reference]) for (let i = 0; i < 30; i++) await (await fetch(url(server))).arrayBuffer(); // warm-up
-    const results = await interleave(
-      [
-        ['reference', reference],
-        ['app', app],
-      ],
-      measure,
-    );
-    const sum = (name: string) => {
-      const list = results.get(name)!;
-      return {
-        p50: median(list.map((r) => r.p50)),
-        p95: median(list.map((r) => r.p95)),
-        cpu: median(list.map((r) => r.cpu)),
-        rounds: list.map((r) => r.p95.toFixed(1)).join(', '),
-      };
-    };
-    const [ours, ref] = [sum('app'), sum('reference')];
+    const results = await interleave(reference, app, measure);
+    const sum = (list: Array<Awaited<ReturnType<typeof measure>>>) => ({
+      ...medians(list),
+      rounds: list.map((r) => r.p95.toFixed(1)).join(', '),
+    });
+    const [ours, ref] = [sum(results.app), sum(results.reference)];
     console.log(
       `availability: 60 days, ${AVAILABILITY_BOOKINGS} bookings over ${starts.length} slots x 20 seats (${free} slots still free); ${ROUNDS} interleaved rounds of ${AVAILABILITY_REQUESTS} sequential requests, medians; load average ${loadAverage()}`,
     );
@@ -252,25 +251,13 @@ async function bookingBench(): Promise<void> {
         cpu: (cpuMicros(server.child.pid) - cpuBefore) / queue.length,
       };
     };
-    const results = await interleave(
-      [
-        ['reference', reference],
-        ['app', app],
-      ],
-      measure,
-    );
-    const sum = (name: string) => {
-      const list = results.get(name)!;
-      return {
-        rps: median(list.map((r) => r.rps)),
-        p50: median(list.map((r) => r.p50)),
-        p99: median(list.map((r) => r.p99)),
-        cpu: median(list.map((r) => r.cpu)),
-        non200: list.reduce((n, r) => n + r.non200, 0),
-        rounds: list.map((r) => r.rps.toFixed(0)).join(', '),
-      };
-    };
-    const [ours, ref] = [sum('app'), sum('reference')];
+    const results = await interleave(reference, app, measure);
+    const sum = (list: Array<Awaited<ReturnType<typeof measure>>>) => ({
+      ...medians(list),
+      non200: list.reduce((n, r) => n + r.non200, 0),
+      rounds: list.map((r) => r.rps.toFixed(0)).join(', '),
+    });
+    const [ours, ref] = [sum(results.app), sum(results.reference)];
     console.log(
       `bookings: ${perRound} distinct slots per round at ${CONCURRENCY} users, ${ROUNDS} interleaved rounds, medians; load average ${loadAverage()}`,
     );
