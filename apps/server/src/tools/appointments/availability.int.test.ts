@@ -5,17 +5,14 @@ import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
 import type { TestApp } from '@server/test-support/build-test-app';
 import type { AppointmentsTables } from './appointments-tables';
+import { mondayAfterNextAt } from './appointments-test-times';
 import { buildAppointmentsTestApp } from './appointments-test-app';
 
 const TZ = 'Asia/Bangkok';
 const alice = makeLineUser({ displayName: 'Alice' });
 
-/** 09:00 Bangkok of the Monday after next, as epoch ms. */
-function mondayAfterNext(hh = 9, mm = 0): number {
-  const today = new TZDate(Date.now(), TZ);
-  const toMonday = ((8 - today.getDay()) % 7 || 7) + 7;
-  return new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + toMonday, hh, mm, 0, 0, TZ).getTime();
-}
+/** 09:00 (or hh:mm; minutes past 59 run on) Bangkok of the Monday after next, as epoch ms. */
+const mondayAfterNext = (hh = 9, mm = 0) => Date.parse(mondayAfterNextAt(`${hh}:${mm}`));
 
 describe.each(DIALECTS)('issue 15 item 1: availability on %s', (dialect) => {
   let t: TestApp;

@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { demoPerson } from '@guildhall/testkit';
 import { makeAppointment, makeLineUser } from '@guildhall/testkit/appointments-demo';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,22 +6,17 @@ import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
 import type { TestApp } from '@server/test-support/build-test-app';
 import type { AppointmentsTables } from './appointments-tables';
+import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
 import { EXPIRE_WAITLIST_OFFER } from './waitlist';
 import { buildAppointmentsTestApp } from './appointments-test-app';
 
-const TZ = 'Asia/Bangkok';
 const first = makeLineUser({ displayName: 'First' });
 const second = makeLineUser({ displayName: 'Second' });
 const outsider = makeLineUser({ displayName: 'Outsider' });
 
 /** The Monday after next at hh:mm Bangkok (epoch ms). */
-function at(hhmm: string): number {
-  const today = new TZDate(Date.now(), TZ);
-  const toMonday = ((8 - today.getDay()) % 7 || 7) + 7;
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + toMonday, h, m, 0, 0, TZ).getTime();
-}
-const DATE = new TZDate(at('09:00'), TZ).toISOString().slice(0, 10);
+const at = (hhmm: string) => Date.parse(mondayAfterNextAt(hhmm));
+const DATE = bangkokDateOf(mondayAfterNextAt('09:00'));
 
 describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
   let t: TestApp;
