@@ -11,6 +11,7 @@
 //     the testkit fake in this process; every new ID token is verified there over HTTP, by both servers.
 import { TZDate } from '@date-fns/tz';
 import { startFakeLine } from '@guildhall/testkit';
+import { makeBookingSettings } from '@guildhall/testkit/appointments-demo';
 import path from 'node:path';
 import {
   cpuMicros,
@@ -80,19 +81,7 @@ function medians<T extends Record<string, number>>(rounds: T[]): T {
 }
 
 /** The shipped booking rules as the settings page would save them (config.ts defaults), for the reference. */
-const SHIPPED_RULES = (() => {
-  const day = { opens: '09:00', closes: '17:00', breaks: [] };
-  return {
-    weekly: [null, day, day, day, day, day, null],
-    holidays: [],
-    exceptions: [],
-    slotMinutes: 30,
-    capacity: 1,
-    minNoticeMinutes: 60,
-    maxDaysAhead: 180,
-    maxActivePerUser: 3,
-  };
-})();
+const SHIPPED_RULES = makeBookingSettings();
 
 /** Issue 15 item 1: GET /bureau/worker/availability?days=60 over 10,000 stored bookings. */
 async function availabilityBench(): Promise<void> {

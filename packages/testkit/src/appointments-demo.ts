@@ -2,7 +2,7 @@
 // LIFF profiles in development (LIFF_MOCK), and used by the e2e journey; and the bookings factory the
 // demo seed and the tests build their stored appointments from (issue 11 item 4).
 
-import type { StoredAppointment } from '@guildhall/contracts/appointments';
+import type { BookingSettings, StoredAppointment } from '@guildhall/contracts/appointments';
 
 export interface DemoLineUser {
   userId: string;
@@ -51,6 +51,26 @@ export function makeAppointment(lineUserId: string, startsAt: number, overrides:
     seat: 1,
     user_seat: null,
     attendance: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The rules staff set (issue 15 item 3) as the shipped defaults give them: Mon-Fri 09:00-17:00 without
+ * breaks, 30-minute slots of one seat, an hour's notice, 180 days ahead, 3 active bookings a user, and
+ * no saved reminder minutes. Fresh objects each call, so a test may change them.
+ */
+export function makeBookingSettings(overrides: Partial<BookingSettings> = {}): BookingSettings {
+  const weekday = () => ({ opens: '09:00', closes: '17:00', breaks: [] });
+  return {
+    weekly: [null, weekday(), weekday(), weekday(), weekday(), weekday(), null],
+    holidays: [],
+    exceptions: [],
+    slotMinutes: 30,
+    capacity: 1,
+    minNoticeMinutes: 60,
+    maxDaysAhead: 180,
+    maxActivePerUser: 3,
     ...overrides,
   };
 }

@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { demoPerson } from '@guildhall/testkit';
-import { makeLineUser } from '@guildhall/testkit/appointments-demo';
-import type { BookingSettings } from '@guildhall/contracts/appointments';
+import { makeBookingSettings, makeLineUser } from '@guildhall/testkit/appointments-demo';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
@@ -11,18 +10,8 @@ import { mondayAfterNextAt as at, bangkokDateOf as dateOf } from './appointments
 import { buildAppointmentsStaffTestApp } from './appointments-test-app';
 
 const TZ = 'Asia/Bangkok';
-const day = { opens: '09:00', closes: '17:00', breaks: [] as Array<{ start: string; end: string }> };
-const BASE: BookingSettings = {
-  weekly: [null, day, day, day, day, day, null],
-  holidays: [],
-  exceptions: [],
-  slotMinutes: 30,
-  capacity: 1,
-  minNoticeMinutes: 60,
-  maxDaysAhead: 180,
-  maxActivePerUser: 3,
-  reminderMinutes: [1440, 60],
-};
+/** The shipped rules as GET staff/settings answers them: APPOINTMENT_REMINDER_HOURS' minutes included. */
+const BASE = makeBookingSettings({ reminderMinutes: [1440, 60] });
 
 describe.each(DIALECTS)('issue 15 item 3: rules staff set, on %s', (dialect) => {
   let t: TestApp;
