@@ -1,20 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeBookingSettings } from '@guildhall/testkit/appointments-demo';
 import { describe, expect, it } from 'vitest';
 import { discordMe, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { BookingSettingsPage } from './booking-settings-page';
 
+const settings = makeBookingSettings();
+/** A working day of the factory's plan, as the saved body keeps it. */
 const day = { opens: '09:00', closes: '17:00', breaks: [] };
-const settings = {
-  weekly: [null, day, day, day, day, day, null],
-  holidays: [],
-  exceptions: [],
-  slotMinutes: 30,
-  capacity: 1,
-  minNoticeMinutes: 60,
-  maxDaysAhead: 180,
-  maxActivePerUser: 3,
-};
 const staff = discordMe(['bureau-staff']);
 const answer = { timeZone: 'Asia/Bangkok', settings, updatedAt: null, updatedBy: null };
 
