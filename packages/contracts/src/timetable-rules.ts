@@ -3,6 +3,8 @@
 // the machine's time zone: every function takes `now` (epoch ms) and the school's settings, so tests
 // pin them and the server and the browser agree on "today".
 
+import { readZonedTime } from './zoned-time';
+
 /** A calendar date 'YYYY-MM-DD' (a school day, no time zone attached). */
 export type IsoDate = string;
 
@@ -113,40 +115,17 @@ export interface SchoolMoment {
   minutes: number;
 }
 
-// Intl (not a Date subclass) reads wall clocks in a zone: it is exact across DST changes and keeps
-// working when a test replaces the global Date (Playwright's page.clock does).
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(now: number, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number } {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(now)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { y: parts.year!, mo: parts.month!, d: parts.day!, h: parts.hour! % 24, mi: parts.minute! };
-}
-
 /** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
 function zoneOffset(instant: number, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi) - (instant - (((instant % 60_000) + 60_000) % 60_000));
+  const w = readZonedTime(instant, timeZone);
+  return Date.UTC(w.y, w.m - 1, w.d, w.hour, w.minute) - (instant - (((instant % 60_000) + 60_000) % 60_000));
 }
 
 /** What the school's wall clock reads at `now`. */
 export function schoolMoment(now: number, timeZone: string): SchoolMoment {
-  const w = wallClock(now, timeZone);
-  const date = `${w.y}-${String(w.mo).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`;
-  return { date, dayOfWeek: isoDayOf(date), minutes: w.h * 60 + w.mi };
+  const w = readZonedTime(now, timeZone);
+  const date = `${w.y}-${String(w.m).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`;
+  return { date, dayOfWeek: isoDayOf(date), minutes: w.hour * 60 + w.minute };
 }
 
 /** The epoch ms of a local date and 'HH:MM' in the school's zone, or NaN when either is invalid. */

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { BookingSettings, OpeningHours } from '@guildhall/contracts/appointments';
 import type { Config } from '@server/config';
-import { readZonedTime } from './read-zoned-time';
+import { readZonedTime } from '@guildhall/contracts/zoned-time';
 
 /**
  * When a slot may be booked. 001 §5 "Server-side validation: not shown", so Guildhall decides (issue 15

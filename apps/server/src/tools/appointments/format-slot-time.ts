@@ -1,4 +1,4 @@
-import { readZonedTime } from './read-zoned-time';
+import { readZonedTime } from '@guildhall/contracts/zoned-time';
 
 const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -16,9 +16,11 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 let last: { ms: number; timeZone: string; time: Readonly<ZonedTime> } | null = null;
 
 /**
- * Reads an instant's date and time in `timeZone` from one cached Intl.DateTimeFormat per zone: every
- * booking reads its slot's day and formats its time, and a TZDate (plus date-fns format) cost 30-60 us
- * each time where formatToParts costs ~12 us (issue 15 bench, booking CPU).
+ * Reads an instant's date and time in `timeZone` from one cached Intl.DateTimeFormat per zone. Intl,
+ * not a Date subclass: exact across DST changes, and it keeps working when a test replaces the global
+ * Date (Playwright's page.clock does). Every booking reads its slot's day and formats its time, and a
+ * TZDate (plus date-fns format) cost 30-60 us each time where formatToParts costs ~12 us (issue 15
+ * bench, booking CPU); the school's clock (timetable-rules) reads it too.
  */
 export function readZonedTime(ms: number, timeZone: string): Readonly<ZonedTime> {
   if (last && last.ms === ms && last.timeZone === timeZone) return last.time;

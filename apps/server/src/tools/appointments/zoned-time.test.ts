@@ -3,7 +3,7 @@ import { format } from 'date-fns/format';
 import { describe, expect, it } from 'vitest';
 import { localDayOf } from './booking-rules';
 import { formatSlotTime } from './format-slot-time';
-import { readZonedTime } from './read-zoned-time';
+import { readZonedTime } from '@guildhall/contracts/zoned-time';
 
 // readZonedTime replaced TZDate and date-fns format on the booking path (CPU): the same readings and
 // the same message text, across clock changes, midnights and zones with half-hour offsets.
