@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { makeAppointment, makeLineUser } from '@guildhall/testkit/appointments-demo';
+import { makeAppointment, makeBookingSettings, makeLineUser } from '@guildhall/testkit/appointments-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
@@ -66,16 +66,7 @@ async function lineBooking(c: Ctx): Promise<number> {
   return row!.id;
 }
 
-const SETTINGS = {
-  weekly: [null, ...Array.from({ length: 5 }, () => ({ opens: '09:00', closes: '17:00', breaks: [] })), null],
-  holidays: [],
-  exceptions: [],
-  slotMinutes: 30,
-  capacity: 1,
-  minNoticeMinutes: 60,
-  maxDaysAhead: 180,
-  maxActivePerUser: 50,
-};
+const SETTINGS = makeBookingSettings({ maxActivePerUser: 50 });
 
 const cases: Case[] = [
   { name: 'GET config', expect: publicOk, call: (c, who) => send(c, who, 'GET', '/bureau/worker/config') },
