@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useMe } from '@/api/get-me';
+import { useDiscordGrant } from '@/api/get-me';
 import { discordSignInUrl } from '@/lib/auth-links';
 import { Spinner } from '@/ui/spinner';
 import { StatusCard } from '@/ui/status-card';
@@ -12,17 +12,16 @@ export const OWNER_GRANT = 'owner';
  * The server refuses every call all the same; this only spares a page of errors.
  */
 export function OwnerGate({ children }: { children: ReactNode }) {
-  const me = useMe();
-  const identity = me.data?.identity ?? null;
-  if (me.isPending) return <Spinner label="Loading" size="lg" />;
-  if (me.isError) {
+  const check = useDiscordGrant(OWNER_GRANT);
+  if (check.status === 'pending') return <Spinner label="Loading" size="lg" />;
+  if (check.status === 'error') {
     return (
       <StatusCard tone="danger" title="The console could not start">
-        {me.error.message}
+        {check.error.message}
       </StatusCard>
     );
   }
-  if (!identity || identity.kind !== 'discord') {
+  if (check.status === 'signed-out') {
     return (
       <StatusCard tone="neutral" title="Sign in to continue">
         <p>The owner console is for the community&rsquo;s owners. Sign in with Discord to open it.</p>
@@ -32,12 +31,12 @@ export function OwnerGate({ children }: { children: ReactNode }) {
       </StatusCard>
     );
   }
-  if (!identity.grants.includes(OWNER_GRANT)) {
+  if (check.status === 'missing') {
     return (
       <StatusCard tone="warning" title="This page is for owners">
         <p>
           Your Discord account does not have the owner role. Another owner can grant it here, or someone with a shell on the server:{' '}
-          <code>npm run cli -- grant {identity.subject} owner</code>
+          <code>npm run cli -- grant {check.subject} owner</code>
         </p>
       </StatusCard>
     );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useMe } from '@/api/get-me';
+import { useDiscordGrant } from '@/api/get-me';
 import { discordSignInUrl } from '@/lib/auth-links';
 import { Page, Spinner, StatusCard } from '@/ui';
 
@@ -15,17 +15,16 @@ const STAFF_GRANT = 'bureau-staff';
  * runs and its own calls say what failed.
  */
 export function StaffGate({ title, returnTo, children }: { title: string; returnTo: string; children: ReactNode }) {
-  const me = useMe();
-  const identity = me.data?.identity ?? null;
-  if (me.isPending) {
+  const check = useDiscordGrant(STAFF_GRANT);
+  if (check.status === 'pending') {
     return (
       <Page title={title}>
         <Spinner label="Loading" showLabel />
       </Page>
     );
   }
-  if (me.isError) return <>{children}</>;
-  if (!identity || identity.kind !== 'discord') {
+  if (check.status === 'error' || check.status === 'granted') return <>{children}</>;
+  if (check.status === 'signed-out') {
     return (
       <Page title={title} width="narrow">
         <StatusCard tone="warning" title="Please sign in">
@@ -37,14 +36,11 @@ export function StaffGate({ title, returnTo, children }: { title: string; return
       </Page>
     );
   }
-  if (!identity.grants.includes(STAFF_GRANT)) {
-    return (
-      <Page title={title} width="narrow">
-        <StatusCard tone="warning" title="Bureau staff only">
-          <p>This needs the {STAFF_GRANT} permission.</p>
-        </StatusCard>
-      </Page>
-    );
-  }
-  return <>{children}</>;
+  return (
+    <Page title={title} width="narrow">
+      <StatusCard tone="warning" title="Bureau staff only">
+        <p>This needs the {STAFF_GRANT} permission.</p>
+      </StatusCard>
+    </Page>
+  );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useMe } from '@/api/get-me';
+import { useDiscordGrant } from '@/api/get-me';
 import { discordSignInUrl } from '@/lib/auth-links';
 import { Spinner } from '@/ui/spinner';
 import { ErrorModal } from './error-modal';
@@ -20,18 +20,17 @@ const INIT_FAILED_REFRESH = 'Application failed to initialize. Please refresh th
  * these calls all the same; this only saves staff a page of errors.
  */
 export function StaffGate({ returnTo, children }: { returnTo: string; children: ReactNode }) {
-  const me = useMe();
-  const identity = me.data?.identity ?? null;
+  const check = useDiscordGrant(STAFF_GRANT);
   const [initErrorClosed, setInitErrorClosed] = useState(false);
 
-  if (me.isPending) {
+  if (check.status === 'pending') {
     return (
       <div className="records__loading">
         <Spinner label="Loading" size="lg" />
       </div>
     );
   }
-  if (me.isError) {
+  if (check.status === 'error') {
     return (
       <div className="records__gate" role="alert">
         <p>{INIT_FAILED}</p>
@@ -39,7 +38,7 @@ export function StaffGate({ returnTo, children }: { returnTo: string; children: 
       </div>
     );
   }
-  if (!identity || identity.kind !== 'discord') {
+  if (check.status === 'signed-out') {
     return (
       <div className="records__gate">
         <p>These are personal records: sign in with Discord to open them.</p>
@@ -49,7 +48,7 @@ export function StaffGate({ returnTo, children }: { returnTo: string; children: 
       </div>
     );
   }
-  if (!identity.grants.includes(STAFF_GRANT)) {
+  if (check.status === 'missing') {
     return (
       <div className="records__gate" role="alert">
         <p>This needs the bureau-staff permission. Ask a bureau administrator to grant it to your Discord account.</p>
