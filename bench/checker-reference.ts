@@ -16,8 +16,9 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { SearchRecordsQuery } from '@guildhall/contracts/bureau';
 import { openDatabase } from '../apps/server/src/core/db/database';
-import { helmetOptions, securityHeaders } from '../apps/server/src/core/http/http-plugin';
+import { addSecurityHeaders } from '../apps/server/src/core/http/http-plugin';
 import { bufferedStdout, logRequestLine } from '../apps/server/src/core/logging/log-format';
+import { lazyRequestLogger } from '../apps/server/src/core/logging/lazy-request-logger';
 import { makeBureauDeps } from '../apps/server/src/tools/bureau/bureau-deps';
 import { searchRegistryPairs } from '../apps/server/src/tools/bureau/search-registry-pairs';
 
@@ -94,18 +95,17 @@ const app = Fastify({
   // As app.ts: JSON lines buffered to stdout, one per answered request, a request id per request.
   logger: duties.has('request-log') ? { level: 'info', stream: bufferedStdout() } : false,
   logController: new LogController({ disableRequestLogging: true }),
-  ...(duties.has('request-log') ? { genReqId: () => crypto.randomUUID() } : {}),
+  ...(duties.has('request-log') ? { genReqId: () => crypto.randomUUID(), childLoggerFactory: lazyRequestLogger } : {}),
 });
 if (duties.has('request-log')) app.addHook('onResponse', logRequestLine);
-if (duties.has('headers')) {
-  // As core/http/http-plugin.ts: the precomputed security headers, set on every answer.
-  const headers = await securityHeaders(helmetOptions({ isProduction: true }));
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    done();
+// As core/http/http-plugin.ts: the precomputed security headers (decision 0040: the data ones on JSON).
+if (duties.has('headers')) await addSecurityHeaders(app, { isProduction: true });
+// As app.ts: per route, the counts on a 429 only (decision 0040).
+if (duties.has('rate-limit'))
+  await app.register(rateLimit, {
+    global: false,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
-}
-if (duties.has('rate-limit')) await app.register(rateLimit, { global: false });
 app.get('/healthz', async () => ({ status: 'ok' }));
 const checkerOptions = duties.has('rate-limit') ? { config: { rateLimit: { max: 1_000_000, timeWindow: '1 minute' } } } : {};
 app.get('/bureau/api/check-status', checkerOptions, async (request, reply) => {

@@ -113,15 +113,18 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
     for (let i = 0; i < 5; i++) {
       const ok = await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=123456', remoteAddress });
       expect(ok.statusCode).toBe(200);
+      // Decision 0040: a public answer carries no counts; the 429 does.
+      expect(Object.keys(ok.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
     }
     const limited = await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=123456', remoteAddress });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' });
+    expect(limited.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'retry-after': expect.any(String) });
     const other = await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=123456', remoteAddress: '203.0.113.8' });
     expect(other.statusCode).toBe(200);
   });
 
-  it('sends exactly the headers @fastify/helmet would, on JSON answers, errors and 403s alike', async () => {
+  it("sends helmet's headers on what may be shown as a document, and the data ones on JSON answers (decision 0040)", async () => {
     // The reference: the plugin itself, per request, with the app's options (core/http computes them once).
     const reference = Fastify({ logger: false });
     await reference.register(helmet, helmetOptions({ isProduction: t.config.isProduction }));
@@ -132,18 +135,31 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
       (name) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name),
     );
     expect(helmetNames.length).toBeGreaterThan(8);
+    const dataNames = [
+      'x-content-type-options',
+      'cross-origin-resource-policy',
+      ...(t.config.isProduction ? ['strict-transport-security'] : []),
+    ];
 
     const cookie = await t.signInAs('staff');
-    const answers = [
+    const jsonAnswers = [
       await t.request({ url: '/bureau/api/check-status?type=discord&id=123456' }),
       await t.request({ url: '/api/tools' }),
       await t.request({ url: '/api/nope' }),
       await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, origin: 'https://evil.example' } }),
     ];
-    for (const res of answers) {
-      for (const name of helmetNames) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(expected[name]);
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    for (const res of jsonAnswers) {
+      expect(res.headers['content-type'], `${res.statusCode}`).toMatch(/^application\/json/);
+      for (const name of dataNames) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(expected[name]);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      // Document-only headers stay off the JSON answers.
+      for (const name of helmetNames.filter((n) => !dataNames.includes(n) && n !== 'content-security-policy'))
+        expect(res.headers[name], `${res.statusCode} ${name}`).toBeUndefined();
     }
+    // Anything else may be opened as a document: a page (the shell, or the text saying the web app is not built).
+    const page = await t.request({ url: '/bureau/checker' });
+    expect(page.headers['content-type']).toMatch(/^text\//);
+    for (const name of helmetNames) expect(page.headers[name], `page ${name}`).toBe(expected[name]);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });

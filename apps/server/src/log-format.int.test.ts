@@ -58,4 +58,38 @@ describe('log format', () => {
       .find((e) => e.msg === 'hello machine');
     expect(entry).toMatchObject({ level: 30, answer: 42 });
   });
+
+  // Decision 0036: one line per answered request; decision 0040: written without making the request's
+  // own logger, yet the same line, and a line the request writes itself still carries its id.
+  it("writes one request line per answer with its request id, and the request's own lines carry that id too", async () => {
+    const { stream, text } = capture();
+    t = await buildTestApp({ roblox: false, env: { ENABLED_TOOLS: 'recruitment', LOG_FORMAT: 'json' }, logger: { level: 'info', stream } });
+    await t.app.inject({ url: '/api/tools', headers: { 'x-request-id': 'req-tools' } });
+    await t.app.inject({ url: '/recruitment/api/login?error=access_denied&state=x', headers: { 'x-request-id': 'req-login' } });
+    const entries = text()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = entries.filter((e) => e.msg === 'request completed');
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, reqId: 'req-tools', method: 'GET', url: '/api/tools', status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ reqId: 'req-login', url: '/recruitment/api/login?error=access_denied&state=x', status: 302 }),
+    ]);
+    // The order of the fields is the request logger's: the id first, then the line's own.
+    expect(Object.keys(lines[0]!).slice(-6)).toEqual(['reqId', 'method', 'url', 'status', 'ms', 'msg']);
+    expect(entries.find((e) => e.msg === 'recruitment sign-in did not finish')).toMatchObject({ reqId: 'req-login', reason: 'cancelled' });
+  });
+
+  it("writes no request lines with LOG_REQUESTS=false, and still the request's own", async () => {
+    const { stream, text } = capture();
+    t = await buildTestApp({
+      roblox: false,
+      env: { ENABLED_TOOLS: 'recruitment', LOG_FORMAT: 'json', LOG_REQUESTS: 'false' },
+      logger: { level: 'info', stream },
+    });
+    await t.app.inject({ url: '/api/tools' });
+    await t.app.inject({ url: '/recruitment/api/login?error=access_denied&state=x', headers: { 'x-request-id': 'req-login' } });
+    expect(text()).not.toContain('request completed');
+    expect(text()).toContain('"reqId":"req-login"');
+  });
 });

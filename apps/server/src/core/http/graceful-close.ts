@@ -1,6 +1,10 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
+// Requests in flight on a socket, kept on the socket itself (decision 0040: no map, no listener per request).
+const IN_FLIGHT = Symbol('guildhall.requestsInFlight');
+type TrackedSocket = Socket & { [IN_FLIGHT]?: number };
+
 /**
  * Issue 10 item 13, issue 12 item 4: app.close() (main.ts on SIGTERM) stops accepting connections and
  * waits for the requests in flight, PDFs included; only then do onClose hooks run, so Chromium closes
@@ -15,34 +19,32 @@ import type { FastifyInstance } from 'fastify';
  * is written out while closing is ended then. end() sends what is queued first. The app is created
  * with `forceCloseConnections: false`, so Fastify does not destroy them either.
  */
+
 export function closeConnectionsGracefully(app: FastifyInstance): void {
-  const inFlight = new Map<Socket, number>();
-  const open = new Set<Socket>();
+  const open = new Set<TrackedSocket>();
   let closing = false;
-  app.server.on('connection', (socket: Socket) => {
+  app.server.on('connection', (socket: TrackedSocket) => {
     open.add(socket);
-    socket.once('close', () => {
-      open.delete(socket);
-      inFlight.delete(socket);
-    });
+    socket.once('close', () => open.delete(socket));
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    const socket = request.raw.socket;
-    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
-    // 'close' on the response comes once its bytes have left the process (or the client went away).
-    reply.raw.once('close', () => {
-      const left = (inFlight.get(socket) ?? 1) - 1;
-      if (left > 0) inFlight.set(socket, left);
-      else {
-        inFlight.delete(socket);
-        if (closing) socket.end();
-      }
-    });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const socket = request.raw.socket as TrackedSocket;
+    socket[IN_FLIGHT] = (socket[IN_FLIGHT] ?? 0) + 1;
+    done();
+  });
+  // Fastify runs onResponse on the answer's 'finish' (its bytes handed to the socket; a hijacked event
+  // stream's too), on the listener it sets for every request anyway. A request whose client went away
+  // first never gets here, and needs not: its socket is closed and out of `open`.
+  app.addHook('onResponse', (request, _reply, done) => {
+    const socket = request.raw.socket as TrackedSocket;
+    const left = (socket[IN_FLIGHT] ?? 1) - 1;
+    socket[IN_FLIGHT] = left;
+    if (left === 0 && closing) socket.end();
     done();
   });
 
   const endIdleSockets = () => {
-    for (const socket of open) if (!inFlight.has(socket)) socket.end();
+    for (const socket of open) if (!socket[IN_FLIGHT]) socket.end();
   };
   app.server.closeIdleConnections = endIdleSockets;
   app.addHook('preClose', (done) => {

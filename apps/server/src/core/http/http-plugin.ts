@@ -12,7 +12,7 @@ export interface HttpCoreOptions {
   isProduction: boolean;
 }
 
-/** The security headers (helmet's defaults plus our CSP), the same on every response. */
+/** The security headers of a document (helmet's defaults plus our CSP); answers carry fewer (decision 0040). */
 export function helmetOptions(options: Pick<HttpCoreOptions, 'isProduction'>): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
@@ -60,23 +60,55 @@ export async function securityHeaders(options: FastifyHelmetOptions): Promise<Ar
   return headers;
 }
 
+// Decision 0040: what an answer that is no document needs. A JSON answer runs no script, loads nothing
+// and is never a page to frame, so of helmet's document headers it keeps the ones that still protect
+// data (no MIME sniffing, no cross-origin reads, HTTPS only) and a CSP that allows nothing at all.
+const ANSWER_HEADER_NAMES = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']);
+const ANSWER_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** The headers of every answer (decision 0040): helmet's that apply to data, and a CSP allowing nothing. */
+function answerHeaders(documentHeaders: Array<[string, string]>): Array<[string, string]> {
+  return [...documentHeaders.filter(([name]) => ANSWER_HEADER_NAMES.has(name)), ['content-security-policy', ANSWER_CSP]];
+}
+
+const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('application/json');
+
+/**
+ * Decision 0010, amended by 0040: the security headers, computed once. Every answer (event streams
+ * included) gets the data headers when its request arrives; anything that is not JSON (pages, scripts,
+ * images, PDFs, files, text) may be shown as a document, so it gets all of helmet's as it is sent, their
+ * CSP replacing the data one. A route's own header (an uploaded file's sandbox CSP) is set on the reply
+ * and still wins. bench/checker-reference.ts carries the same hooks when asked to.
+ */
+export async function addSecurityHeaders(app: FastifyInstance, options: Pick<HttpCoreOptions, 'isProduction'>): Promise<void> {
+  const documentHeaders = await securityHeaders(helmetOptions(options));
+  const everyAnswer = answerHeaders(documentHeaders);
+  // Synchronous hooks with plain loops (ARCHITECTURE.md §7: the public checker is measured against a bare route).
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (let i = 0; i < everyAnswer.length; i++) raw.setHeader(everyAnswer[i]![0], everyAnswer[i]![1]);
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!isJson(reply.getHeader('content-type'))) {
+      const raw = reply.raw;
+      for (let i = 0; i < documentHeaders.length; i++) raw.setHeader(documentHeaders[i]![0], documentHeaders[i]![1]);
+    }
+    done(null, payload);
+  });
+}
+
 /**
  * ARCHITECTURE.md §2 core/http: the error shape, security headers, and the Origin check on
  * cookie-authenticated writes.
  */
 export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOptions): Promise<void> {
-  const headers = await securityHeaders(helmetOptions(options));
+  // First, so a refused request's answer carries them too.
+  await addSecurityHeaders(app, options);
   const refuseCrossSite = createOriginCheck(options);
-
-  // One synchronous hook for every request (ARCHITECTURE.md §7: the public checker is measured
-  // against a bare route): helmet's headers, then the Origin check.
-  app.addHook('onRequest', (request, reply, done) => {
-    const raw = reply.raw;
-    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
-    // A form or fetch from another site must not ride on a signed-in person's cookie, nor plant a
-    // session of its own (origin-check.ts says which writes are checked and why).
-    done(refuseCrossSite(request) ?? undefined);
-  });
+  // A form or fetch from another site must not ride on a signed-in person's cookie, nor plant a
+  // session of its own (origin-check.ts says which writes are checked and why).
+  app.addHook('onRequest', (request, _reply, done) => done(refuseCrossSite(request) ?? undefined));
 
   // Decision 0017: every error answer is `{error, code}`, its status looked up in ERROR_TABLE.
   app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {

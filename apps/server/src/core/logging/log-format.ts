@@ -60,11 +60,13 @@ export function bufferedStdout(): DestinationStream {
 
 /**
  * Decision 0036: the one line per answered request (Fastify's own two are off), as an onResponse hook;
- * bench/checker-reference.ts adds the same hook when asked to carry the app's duties.
+ * bench/checker-reference.ts adds the same hook when asked to carry the app's duties. Decision 0040:
+ * written by the app's logger with the request id in it, the very line the request's own logger
+ * would write, so that logger is never made for a request that writes nothing else (lazy-request-logger.ts).
  */
 export const logRequestLine: onResponseHookHandler = (request, reply, done) => {
-  request.log.info(
-    { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+  request.server.log.info(
+    { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
     'request completed',
   );
   done();

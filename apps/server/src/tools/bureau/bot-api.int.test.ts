@@ -206,7 +206,12 @@ describe('bureau bot API rate limit', () => {
       const b = (await store.create('b', 'bureau-bot')).key;
       const call = (key: string) =>
         t.request({ method: 'PUT', url: '/bureau/api/bot/v1/bans/1234', payload: {}, headers: { authorization: `Bearer ${key}` } });
-      for (let i = 0; i < 3; i++) expect((await call(a)).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        const ok = await call(a);
+        expect(ok.statusCode).toBe(200);
+        // Decision 0040: a bot paces itself by the counts, so its successes carry them.
+        expect(ok.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': String(2 - i) });
+      }
       const limited = await call(a);
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toMatchObject({ code: 'rate_limited' });

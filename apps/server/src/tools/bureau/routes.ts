@@ -232,6 +232,8 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
     rateLimit: {
       max: config.RATE_LIMIT_BOT_PER_MINUTE,
       timeWindow: '1 minute',
+      // Decision 0040: a bot paces itself by these, so its answers carry them (the public routes' do not).
+      addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
       keyGenerator: (request: FastifyRequest) => {
         const keyId = apiKeyIdOf(request);
         return keyId ? `bot-key:${keyId}` : `bot-ip:${request.ip}`;

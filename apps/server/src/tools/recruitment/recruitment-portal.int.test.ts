@@ -132,6 +132,8 @@ describe.each(DIALECTS)('recruitment portal on %s', (dialect) => {
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="cv.pdf"/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // Its own sandbox policy, not the pages' (decision 0040: a route's header wins over the document set).
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     }
     expect((await t.get(url, 'other')).statusCode).toBe(403);
     expect((await t.get(url, 'anonymous')).statusCode).toBe(401);
