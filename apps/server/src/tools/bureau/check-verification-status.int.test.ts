@@ -162,6 +162,35 @@ describe.each(DIALECTS)('checkVerificationStatus on %s', (dialect) => {
     expect(await checkVerificationStatus(t.ctx, { type: 'roblox', id: '07770001' })).toEqual({ result: 'not_found' });
   });
 
+  // Decision 0040: on PostgreSQL the lookups of one turn go as one statement over their ids; each must
+  // still get its own answer, whatever else was asked beside it (repeats, unknown ids, the other type).
+  it('answers lookups made together each on its own, in one statement per type on PostgreSQL', async () => {
+    const queries = [
+      { type: 'discord', id: staff.discord.id },
+      { type: 'roblox', id: '1200001' },
+      { type: 'roblox', id: banned.roblox!.id },
+      { type: 'roblox', id: demoUnpairedBan.robloxId },
+      { type: 'discord', id: '123456789012345678' },
+      { type: 'roblox', id: '424242' },
+      { type: 'discord', id: unverified.discord.id },
+      { type: 'discord', id: staff.discord.id },
+      { type: 'roblox', id: '01200001' },
+    ] as const;
+    const oneByOne = [];
+    for (const query of queries) oneByOne.push(await checkVerificationStatus(t.ctx, query));
+    expect(oneByOne[0]).toEqual(verifiedStaff);
+    expect(oneByOne.filter((answer) => answer.result === 'not_found')).toHaveLength(4);
+
+    const pool = t.ctx.database.pgPool;
+    const statements = pool ? vi.spyOn(pool, 'query') : null;
+    const together = await Promise.all(queries.map((query) => checkVerificationStatus(t.ctx, query)));
+    expect(together).toEqual(oneByOne);
+    if (statements) {
+      const names = statements.mock.calls.map(([config]) => (config as { name?: string }).name);
+      expect(names.sort()).toEqual(['guildhall-checker-batch-discord', 'guildhall-checker-batch-roblox']);
+    }
+  });
+
   it('serves the same answers over GET /bureau/api/check-status, trimming the id (001 §5)', async () => {
     const res = await t.request({ url: `/bureau/api/check-status?type=roblox&id=${encodeURIComponent(' 1200001 ')}` });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,7 @@
 import type SQLite from 'better-sqlite3';
+import DataLoader from 'dataloader';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
+import type pg from 'pg';
 import type { CheckStatusQuery } from '@guildhall/contracts/bureau';
 import type { AppContext } from '@server/core/context';
 import type { CoreTables } from '@server/core/db/core-tables';
@@ -33,8 +35,9 @@ interface Row {
 }
 
 // Every key here is a primary key or the registry_pairs_roblox_id index, so each join is one index probe.
-const COLUMNS = sql.raw(`b.roblox_id as ban_roblox_id, b.is_banned, b.moderator, b.reason, b.time, b.username,
-  dc.data as discord_data, dc.fetched_at as discord_fetched_at, rc.data as roblox_data, rc.fetched_at as roblox_fetched_at`);
+const COLUMN_LIST = `b.roblox_id as ban_roblox_id, b.is_banned, b.moderator, b.reason, b.time, b.username,
+  dc.data as discord_data, dc.fetched_at as discord_fetched_at, rc.data as roblox_data, rc.fetched_at as roblox_fetched_at`;
+const COLUMNS = sql.raw(COLUMN_LIST);
 
 /**
  * The public checker's reads (001 §2, §4) as ONE indexed query instead of four (pair, ban, two
@@ -45,17 +48,67 @@ const COLUMNS = sql.raw(`b.roblox_id as ban_roblox_id, b.is_banned, b.moderator,
  */
 export async function findCheckerRecord(deps: Deps, query: CheckStatusQuery): Promise<CheckerRecord | null> {
   const { db, pgPool } = deps.database;
+  // PostgreSQL: batched with the other lookups of this turn (below), a named statement planned once per
+  // connection (Kysely sends every query unnamed). A SQLite file: the statement prepared once on the
+  // read-only connection (core/db/database.ts, decision 0036). In memory: core/db's statement cache.
+  if (pgPool) {
+    const row = await pgBatches(pgPool)[query.type].load(query.id);
+    return row ? toRecord(row) : null;
+  }
   const text = compiledText(db, query.type);
-  // PostgreSQL: a named statement, parsed and planned once per connection instead of per request
-  // (Kysely sends every query unnamed). A SQLite file: the statement prepared once on the read-only
-  // connection (core/db/database.ts, decision 0036). In memory: core/db's statement cache prepares it once.
-  const reader = pgPool ? null : deps.database.sqliteReader();
-  const row = pgPool
-    ? (await pgPool.query<Row>({ name: `guildhall-checker-${query.type}`, text, values: [query.id] })).rows[0]
-    : reader
-      ? readerStatement(reader, text).get(query.id)
-      : (await db.executeQuery<Row>(CompiledQuery.raw(text, [query.id]))).rows[0];
+  const reader = deps.database.sqliteReader();
+  const row = reader
+    ? readerStatement(reader, text).get(query.id)
+    : (await db.executeQuery<Row>(CompiledQuery.raw(text, [query.id]))).rows[0];
   return row ? toRecord(row) : null;
+}
+
+/**
+ * Issue 17 item 2 (decision 0040): on PostgreSQL every read is a round trip to a backend that must wake,
+ * bind, run and answer, and at the checker's rate those round trips (not the index probes) filled the
+ * two cores. The lookups that arrive in one turn of the event loop go as ONE statement over an array
+ * of ids (DataLoader, flushed by setImmediate: no timer, no wait when a lookup comes alone), each id
+ * answered by the same joins as the single statement above. Nothing is cached between requests.
+ */
+const PG_BATCH_TEXT: Record<CheckStatusQuery['type'], string> = {
+  discord: `select q.id as q_id, p.discord_id, p.roblox_id, ${COLUMN_LIST}
+    from unnest($1::text[]) as q(id)
+    join registry_pairs p on p.discord_id = q.id
+    left join registry_bans b on b.roblox_id = p.roblox_id
+    left join profile_cache dc on dc.platform = 'discord' and dc.id = p.discord_id
+    left join profile_cache rc on rc.platform = 'roblox' and rc.id = p.roblox_id`,
+  // As the single statement: the oldest pair holding the id, and the ban and Roblox profile keyed on the id itself.
+  roblox: `select q.id as q_id, p.discord_id, p.roblox_id, ${COLUMN_LIST}
+    from unnest($1::text[]) as q(id)
+    left join registry_pairs p on p.discord_id = (
+      select o.discord_id from registry_pairs o where o.roblox_id = q.id order by o.updated_at, o.discord_id limit 1)
+    left join registry_bans b on b.roblox_id = q.id
+    left join profile_cache dc on dc.platform = 'discord' and dc.id = p.discord_id
+    left join profile_cache rc on rc.platform = 'roblox' and rc.id = q.id`,
+};
+const MAX_BATCH = 100;
+
+type PgBatches = Record<CheckStatusQuery['type'], DataLoader<string, Row | null>>;
+const pgBatchesByPool = new WeakMap<pg.Pool, PgBatches>();
+function pgBatches(pool: pg.Pool): PgBatches {
+  let batches = pgBatchesByPool.get(pool);
+  if (!batches) {
+    const batch = (type: CheckStatusQuery['type']) =>
+      new DataLoader<string, Row | null>(
+        async (ids) => {
+          const { rows } = await pool.query<Row & { q_id: string }>({
+            name: `guildhall-checker-batch-${type}`,
+            text: PG_BATCH_TEXT[type],
+            values: [[...ids]],
+          });
+          const byId = new Map(rows.map((row) => [row.q_id, row]));
+          return ids.map((id) => byId.get(id) ?? null);
+        },
+        { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (flush) => setImmediate(flush) },
+      );
+    pgBatchesByPool.set(pool, (batches = { discord: batch('discord'), roblox: batch('roblox') }));
+  }
+  return batches;
 }
 
 const readerStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement<[string], Row>>>();
