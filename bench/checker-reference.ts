@@ -17,6 +17,7 @@ import pg from 'pg';
 import { SearchRecordsQuery } from '@guildhall/contracts/bureau';
 import { openDatabase } from '../apps/server/src/core/db/database';
 import { addSecurityHeaders } from '../apps/server/src/core/http/http-plugin';
+import { rateLimitCountsOnSuccess } from '../apps/server/src/core/http/rate-limit-counts';
 import { bufferedStdout, logRequestLine } from '../apps/server/src/core/logging/log-format';
 import { lazyRequestLogger } from '../apps/server/src/core/logging/lazy-request-logger';
 import { makeBureauDeps } from '../apps/server/src/tools/bureau/bureau-deps';
@@ -104,7 +105,7 @@ if (duties.has('headers')) await addSecurityHeaders(app, { isProduction: true })
 if (duties.has('rate-limit'))
   await app.register(rateLimit, {
     global: false,
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeadersOnExceeding: rateLimitCountsOnSuccess(false),
   });
 app.get('/healthz', async () => ({ status: 'ok' }));
 const checkerOptions = duties.has('rate-limit') ? { config: { rateLimit: { max: 1_000_000, timeWindow: '1 minute' } } } : {};

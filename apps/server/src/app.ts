@@ -32,6 +32,7 @@ import { createJobQueue } from './core/jobs/create-job-queue';
 import { registerMetrics } from './core/metrics/metrics';
 import { bufferedStdout, logRequestLine, prettyLogStream, usePrettyLogs } from './core/logging/log-format';
 import { lazyRequestLogger } from './core/logging/lazy-request-logger';
+import { rateLimitCountsOnSuccess } from './core/http/rate-limit-counts';
 import type { JobQueue } from './core/jobs/job-queue';
 import { RegistryRepository } from './core/registry/registry-repository';
 import { allTools } from './tools';
@@ -164,10 +165,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new DomainError('rate_limited'),
-    // Decision 0040: the counts ride on the 429 (with Retry-After) only. The pages never read them on
-    // a success, where they were three more headers on every answer of the public routes; the bot
-    // API, whose callers pace themselves, turns them back on for its routes.
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    // Decision 0040: the counts ride on the 429 only; the pages never read them on a success.
+    addHeadersOnExceeding: rateLimitCountsOnSuccess(false),
     // A Redis outage lets requests through rather than taking the service down (decision 0023).
     ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
   });

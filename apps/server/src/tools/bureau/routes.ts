@@ -29,6 +29,7 @@ import { currentSession, requireDiscordSession, requireGrant, sessionToken } fro
 import { DomainError } from '@server/core/errors/domain-error';
 import { watchAccess } from '@server/core/auth/watch-access';
 import { parseInput } from '@server/core/http/parse-input';
+import { rateLimitCountsOnSuccess } from '@server/core/http/rate-limit-counts';
 import { makeBureauDeps } from './bureau-deps';
 import type { Session } from '@server/core/auth/session-store';
 import { addCaseNote } from './add-case-note';
@@ -233,7 +234,7 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
       max: config.RATE_LIMIT_BOT_PER_MINUTE,
       timeWindow: '1 minute',
       // Decision 0040: a bot paces itself by these, so its answers carry them (the public routes' do not).
-      addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+      addHeadersOnExceeding: rateLimitCountsOnSuccess(true),
       keyGenerator: (request: FastifyRequest) => {
         const keyId = apiKeyIdOf(request);
         return keyId ? `bot-key:${keyId}` : `bot-ip:${request.ip}`;
