@@ -78,6 +78,36 @@ describe.each(DIALECTS)('ctx.jobs on %s', (dialect) => {
     expect(seen).toEqual(['other key', 'again']);
   });
 
+  it('stores a job enqueued within a transaction only if that transaction commits (decision 0041)', async () => {
+    const t = await app();
+    const seen: string[] = [];
+    t.ctx.jobs.define('test.within', z.object({ v: z.string() }), async (payload) => {
+      seen.push(payload.v);
+    });
+    const { db } = t.ctx.database;
+    // Rolled back after the enqueue, with and without a key: nothing was stored, and the key is still free.
+    for (const singletonKey of [undefined, 'k']) {
+      await expect(
+        db.transaction().execute(async (trx) => {
+          expect(await t.ctx.jobs.enqueue('test.within', { v: 'rolled back' }, { singletonKey, within: trx })).toEqual(expect.any(String));
+          throw new Error('the caller fails after the enqueue');
+        }),
+      ).rejects.toThrow('the caller fails after the enqueue');
+    }
+    expect((await t.ctx.jobs.stats()).byName['test.within'] ?? { queued: 0 }).toMatchObject({ queued: 0 });
+    // Committed: stored once per key, in the caller's transaction (a second enqueue of the key inside it answers null).
+    const ids = await db
+      .transaction()
+      .execute(async (trx) => [
+        await t.ctx.jobs.enqueue('test.within', { v: 'committed' }, { singletonKey: 'k', within: trx }),
+        await t.ctx.jobs.enqueue('test.within', { v: 'twice' }, { singletonKey: 'k', within: trx }),
+        await t.ctx.jobs.enqueue('test.within', { v: 'no key' }, { within: trx }),
+      ]);
+    expect(ids).toEqual([expect.any(String), null, expect.any(String)]);
+    await t.ctx.jobs.settle();
+    expect(seen.sort()).toEqual(['committed', 'no key']);
+  });
+
   it('retries a failing handler and stops after retryLimit, counting failures and logging the error', async () => {
     const { stream, lines } = logLines();
     const t = await app({ logger: { level: 'warn', stream } });

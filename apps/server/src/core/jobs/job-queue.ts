@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { ToolTables } from '../db/tool-db';
 
 /**
  * Issue 12 item 3 (decision 0025): durable jobs, for work that must survive a restart and retry on
@@ -61,7 +63,16 @@ export interface EnqueueOptions {
   runAt?: number;
   /** At most one waiting or running job per (name, singletonKey); a second enqueue answers null. */
   singletonKey?: string;
+  /**
+   * The caller's open transaction (any tool's view of it): the job is stored in it, so it exists
+   * exactly when the caller's writes commit. A booking and its reminder are one commit: no crash or
+   * failed write between the two can leave a booking that is never reminded (decision 0041).
+   */
+  within?: JobTransaction;
 }
+
+/** What `within` needs of a transaction: only its executeQuery, which no table type changes. */
+export type JobTransaction = Pick<Kysely<ToolTables>, 'executeQuery'>;
 
 export interface JobStats {
   /** Per job name: waiting (due or not), running, and failed for good. */

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { lazyRequire } from '../lazy/lazy-require';
@@ -8,6 +9,7 @@ import type { ClaimedJob, JobEngine } from './job-worker';
 
 // Issue 17 item 6: pg-boss is loaded on PostgreSQL only; a SQLite start never needs it.
 const loadPgBoss = lazyRequire<typeof PgBoss>('pg-boss');
+const loadPg = lazyRequire<typeof pg>('pg');
 
 export interface PgBossEngineOptions {
   pool: pg.Pool;
@@ -22,6 +24,8 @@ export interface PgBossEngineOptions {
 interface Envelope {
   payload: unknown;
 }
+
+type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -46,8 +50,24 @@ export function createPgBossJobEngine(options: PgBossEngineOptions): JobEngine {
   const { pool, schema, now } = options;
   if (!IDENTIFIER.test(schema)) throw new Error(`JOBS_PG_SCHEMA: not a plain schema name: ${schema}`);
   const db = { executeSql: (text: string, values: unknown[] = []) => pool.query(text, values) };
-  // Installs and migrates pg-boss's tables (under its advisory lock) and sends; no timers of its own.
-  const client = new (loadPgBoss())({ db, schema, supervise: false, schedule: false, migrate: true });
+  // Sends, claims and settles jobs on the app's pool; no timers of its own.
+  const client = new (loadPgBoss())({ db, schema, supervise: false, schedule: false, migrate: false });
+  // Decision 0041: pg-boss's tables are installed (under its advisory lock) and its queues created on
+  // a connection of their own, never a pooled one. An enqueue within a caller's transaction may find
+  // its queue missing while every pooled connection is held by such transactions (twenty bookings at
+  // once): waiting for the pool there, they would wait on each other for ever. The connection closes
+  // when idle; it is needed once per queue and process.
+  let adminPool: pg.Pool | null = null;
+  const adminDb = {
+    executeSql: (text: string, values: unknown[] = []) => {
+      if (!adminPool) {
+        adminPool = new (loadPg().Pool)({ ...(pool.options as pg.PoolConfig), max: 1, idleTimeoutMillis: 1_000, allowExitOnIdle: true });
+        adminPool.on('error', () => undefined);
+      }
+      return adminPool.query(text, values);
+    },
+  };
+  const admin = new (loadPgBoss())({ db: adminDb, schema, supervise: false, schedule: false, migrate: true });
   let maintainer: PgBoss | null = null;
   let installed: Promise<unknown> | null = null;
   const queues = new Map<string, Promise<void>>();
@@ -58,7 +78,7 @@ export function createPgBossJobEngine(options: PgBossEngineOptions): JobEngine {
   let maintainerStarting: Promise<void> | null = null;
 
   const install = () =>
-    (installed ??= client.start().catch((error: unknown) => {
+    (installed ??= admin.start().catch((error: unknown) => {
       installed = null;
       throw error;
     }));
@@ -101,7 +121,7 @@ export function createPgBossJobEngine(options: PgBossEngineOptions): JobEngine {
     if (!ready) {
       const creating = queueCreation
         .then(() => install())
-        .then(() => retryDeadlock(() => client.createQueue(name, { name, policy: 'standard' })));
+        .then(() => retryDeadlock(() => admin.createQueue(name, { name, policy: 'standard' })));
       queueCreation = creating.catch(() => undefined);
       ready = creating.catch((error: unknown) => {
         queues.delete(name);
@@ -110,6 +130,30 @@ export function createPgBossJobEngine(options: PgBossEngineOptions): JobEngine {
       queues.set(name, ready);
     }
     return ready;
+  }
+
+  /**
+   * Sends through `executeSql`, a connection inside an open transaction. With a key: one waiting or
+   * running job per (name, key), checked and inserted under a transaction-scoped advisory lock on the
+   * pair, so two processes enqueueing at once cannot both insert (answers null when one waits).
+   */
+  async function sendIn(
+    executeSql: ExecuteSql,
+    name: string,
+    data: Envelope,
+    sendOptions: PgBoss.SendOptions,
+    key: string | undefined,
+  ): Promise<string | null> {
+    if (key !== undefined) {
+      const lockKey = crypto.createHash('sha256').update(`guildhall:job:${name}\u0000${key}`).digest().readBigInt64BE(0).toString();
+      await executeSql('select pg_advisory_xact_lock($1::bigint)', [lockKey]);
+      const existing = await executeSql(
+        `select 1 from ${schema}.job where name = $1 and singleton_key = $2 and state < 'completed' limit 1`,
+        [name, key],
+      );
+      if (existing.rows.length > 0) return null;
+    }
+    return client.send(name, data, { ...sendOptions, ...(key === undefined ? {} : { singletonKey: key }), db: { executeSql } });
   }
 
   return {
@@ -128,26 +172,14 @@ export function createPgBossJobEngine(options: PgBossEngineOptions): JobEngine {
         ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}),
       };
       const key = enqueueOptions.singletonKey;
+      const { within } = enqueueOptions;
+      // Decision 0041: in the caller's transaction, lock, check and insert included.
+      if (within) return sendIn((text, values = []) => within.executeQuery(CompiledQuery.raw(text, values)), name, data, sendOptions, key);
       if (key === undefined) return client.send(name, data, sendOptions);
-      // One waiting or running job per (name, key): checked and inserted under a transaction-scoped
-      // advisory lock on the pair, so two processes enqueueing at once cannot both insert.
       const connection = await pool.connect();
       try {
         await connection.query('begin');
-        const lockKey = crypto.createHash('sha256').update(`guildhall:job:${name}\u0000${key}`).digest().readBigInt64BE(0).toString();
-        await connection.query('select pg_advisory_xact_lock($1::bigint)', [lockKey]);
-        const existing = await connection.query(
-          `select 1 from ${schema}.job where name = $1 and singleton_key = $2 and state < 'completed' limit 1`,
-          [name, key],
-        );
-        const id =
-          existing.rowCount === 0
-            ? await client.send(name, data, {
-                ...sendOptions,
-                singletonKey: key,
-                db: { executeSql: (text: string, values: unknown[] = []) => connection.query(text, values) },
-              })
-            : null;
+        const id = await sendIn((text, values = []) => connection.query(text, values), name, data, sendOptions, key);
         await connection.query('commit');
         return id;
       } catch (error) {

@@ -24,7 +24,7 @@ export function createSqliteJobEngine(database: Pick<DbHandle, 'db'>, now: () =>
     async enqueue(name, payload, options) {
       const id = crypto.randomUUID();
       const at = now();
-      const inserted = await db
+      const insert = db
         .insertInto('jobs')
         .values({
           id,
@@ -38,8 +38,9 @@ export function createSqliteJobEngine(database: Pick<DbHandle, 'db'>, now: () =>
         })
         // The partial unique index jobs_singleton refuses a second waiting or running (name, key).
         .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
+        .returning('id');
+      // In the caller's transaction, on the one connection it holds (decision 0041).
+      const inserted = options.within ? (await options.within.executeQuery(insert.compile())).rows[0] : await insert.executeTakeFirst();
       return inserted ? id : null;
     },
 
