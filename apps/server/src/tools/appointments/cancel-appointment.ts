@@ -28,7 +28,7 @@ export async function cancelAppointment(
     .where('line_user_id', '=', updated.line_user_id)
     .executeTakeFirst();
   publishAppointmentChange(deps, { kind: 'cancelled', id, datetime: new Date(updated.starts_at).toISOString() });
-  await announceWaitlistOffer(deps, offer);
+  announceWaitlistOffer(deps, offer);
   notifyLineUser(
     deps,
     updated.line_user_id,

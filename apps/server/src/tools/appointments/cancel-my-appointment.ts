@@ -25,7 +25,7 @@ export async function cancelMyAppointment(deps: AppointmentsDeps, lineUserId: st
   const { row, offer } = await cancelBooking(deps, id, { cancelled_by: `line:${lineUserId}` });
   if (!row) throw new DomainError('appointments.already_cancelled');
   publishAppointmentChange(deps, { kind: 'cancelled', id, datetime: new Date(row.starts_at).toISOString() });
-  await announceWaitlistOffer(deps, offer);
+  announceWaitlistOffer(deps, offer);
   notifyLineUser(
     deps,
     lineUserId,

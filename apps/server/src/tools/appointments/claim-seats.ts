@@ -64,7 +64,7 @@ export async function claimSeats<T>(
         }
         return passed;
       });
-      for (const offer of offers) await announceWaitlistOffer(deps, offer);
+      for (const offer of offers) announceWaitlistOffer(deps, offer);
       // The seats may be held again (for the next in line, perhaps this booker): read again.
       if (attempt >= attempts) throw tooBusy();
       continue;

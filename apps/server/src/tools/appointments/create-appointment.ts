@@ -34,7 +34,6 @@ export async function createAppointment(
       ? await book(deps, rules, user, input, slot, now)
       : await reschedule(deps, rules, user, input.reschedule_id, input, slot, now);
   const when = formatSlotTime(slot.startsAt, rules.timeZone);
-  await queueReminders(deps, rules, answer.appointment.id, slot.startsAt);
   publishAppointmentChange(deps, {
     kind: answer.rescheduled ? 'moved' : 'booked',
     id: answer.appointment.id,
@@ -80,11 +79,14 @@ async function book(
     { lineUserId: user.userId, startsAt: slot.startsAt, now, needsUserSeat: true },
     async (seats, db) => {
       await seeLineUser(db, user, now);
-      return db
+      const booked = await db
         .insertInto('appointments')
         .values(newBookingRow(user.userId, slot.startsAt, slot.endsAt, input.topic, now, seats))
         .returningAll()
         .executeTakeFirstOrThrow();
+      // Decision 0041: the booking and its first reminder commit together.
+      await queueReminders(deps, rules, { id: booked.id, startsAt: slot.startsAt }, { within: db });
+      return booked;
     },
   );
   return { appointment: toAppointment(row), rescheduled: false };
@@ -135,6 +137,8 @@ async function reschedule(
         .where('seat', '=', existing.seat)
         .returningAll()
         .executeTakeFirst();
+      // The move starts a new reminder chain for the new time, in the move's commit (decision 0041).
+      if (row) await queueReminders(deps, rules, { id, startsAt: slot.startsAt }, { within: db });
       const freesSeat = row !== undefined && existing.starts_at !== slot.startsAt;
       const offer = freesSeat ? await passSeatToWaitlist(deps, rules, db, { startsAt: existing.starts_at, seat: existing.seat }) : null;
       return { row, offer };
@@ -144,6 +148,6 @@ async function reschedule(
     const current = await deps.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirst();
     throw new DomainError(current?.status === 'booked' ? 'conflict' : 'appointments.cancelled');
   }
-  await announceWaitlistOffer(deps, moved.offer);
+  announceWaitlistOffer(deps, moved.offer);
   return { appointment: toAppointment(moved.row), rescheduled: true };
 }

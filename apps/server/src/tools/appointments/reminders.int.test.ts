@@ -1,11 +1,12 @@
 import { demoPerson } from '@guildhall/testkit';
 import { makeLineUser } from '@guildhall/testkit/appointments-demo';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import type { TestApp } from '@server/test-support/build-test-app';
 import { SEND_REMINDER } from './send-reminder';
 import { mondayAfterNextAt as at } from './appointments-test-times';
-import { buildAppointmentsTestApp } from './appointments-test-app';
+import { buildAppointmentsTestApp, refuseNewJobs } from './appointments-test-app';
 
 const mai = makeLineUser({ displayName: 'Mai' });
 
@@ -28,6 +29,36 @@ describe.each(DIALECTS)('issue 15 item 4: reminders on %s', (dialect) => {
     await book(at('10:00'));
     const stats = await t.ctx.jobs.stats();
     expect(stats.byName[SEND_REMINDER]?.queued).toBe(1);
+  });
+
+  it('books (or moves) and queues the first reminder in one commit: when the reminder cannot be stored, nothing changes (decision 0041)', async () => {
+    const booking = await book(at('10:00')); // on PostgreSQL this also installs pg-boss's tables
+    await refuseNewJobs(t);
+    const { db } = t.ctx.database;
+    const bookings = async () =>
+      (await sql<{ id: number; starts_at: number }>`select id, starts_at from appointments order by id`.execute(db)).rows.map((r) => ({
+        id: Number(r.id),
+        startsAt: Number(r.starts_at),
+      }));
+    const before = await bookings();
+    expect(before).toEqual([{ id: booking.id, startsAt: Date.parse(at('10:00')) }]);
+    const attempt = (datetime: string, reschedule_id: number | null) =>
+      t.request({
+        method: 'POST',
+        url: '/bureau/worker/create-appointment',
+        token: t.signInLine(mai),
+        payload: { userId: mai.userId, datetime, topic: 'Visa', reschedule_id },
+      });
+    for (const [datetime, rescheduleId] of [
+      [at('11:00'), null],
+      [at('12:00'), booking.id],
+    ] as const) {
+      const refused = await attempt(datetime, rescheduleId);
+      expect(refused.statusCode).toBe(500);
+      expect(refused.json()).toMatchObject({ code: 'internal' });
+      expect(await bookings()).toEqual(before);
+    }
+    expect((await t.ctx.jobs.stats()).byName[SEND_REMINDER]?.queued).toBe(1);
   });
 
   it('pushes a reminder once, even when its job runs twice; skips cancelled and moved bookings', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUniqueViolation } from '@server/core/db/database';
+import type { JobTransaction } from '@server/core/jobs/job-queue';
 import type { AppointmentsDeps } from './appointments-deps';
 import { bookingLink } from './booking-link';
 import { type BookingRules, describeMinutes } from './booking-rules';
@@ -13,31 +14,32 @@ export type SendReminderPayload = z.infer<typeof SendReminderPayload>;
 
 /**
  * Issue 15 item 4: queues the booking's first reminder still ahead (the largest of the rules'
- * reminderMinutes, staff set them, whose time has not passed) as a durable job, after the booking is
- * stored. Each reminder job queues the next one when it has run, so a booking costs one job at a time
- * and a cancelled or moved booking's chain stops by itself. Rescheduling starts a new chain. The
- * payload keeps hours (minutes / 60) so jobs queued before still parse.
+ * reminderMinutes, staff set them, whose time has not passed) as a durable job. Each reminder job
+ * queues the next one when it has run, so a booking costs one job at a time and a cancelled or moved
+ * booking's chain stops by itself. Rescheduling starts a new chain. The payload keeps hours
+ * (minutes / 60) so jobs queued before still parse. Decision 0041: a booking queues it `within` its
+ * own transaction, so the booking and its first reminder commit together; a failure to queue is
+ * thrown (the booking is not made, or the reminder job runs again), never only logged.
  */
 export async function queueReminders(
-  deps: Pick<AppointmentsDeps, 'jobs' | 'now' | 'line' | 'log'>,
+  deps: Pick<AppointmentsDeps, 'jobs' | 'now' | 'line'>,
   rules: Pick<BookingRules, 'reminderMinutes'>,
-  id: number,
-  startsAt: number,
-  belowMinutes = Number.POSITIVE_INFINITY,
+  booking: { id: number; startsAt: number },
+  options: { belowMinutes?: number; within?: JobTransaction } = {},
 ): Promise<void> {
   if (!deps.line.channelToken) return;
+  const { id, startsAt } = booking;
+  const { belowMinutes = Number.POSITIVE_INFINITY, within } = options;
   const now = deps.now();
   const ahead = rules.reminderMinutes.filter((m) => m < belowMinutes && startsAt - m * 60_000 > now);
   if (ahead.length === 0) return;
   const minutesBefore = Math.max(...ahead);
   const hoursBefore = minutesBefore / 60;
-  await deps.jobs
-    .enqueue(
-      SEND_REMINDER,
-      { appointmentId: id, startsAt, hoursBefore },
-      { runAt: startsAt - minutesBefore * 60_000, singletonKey: `reminder:${id}:${startsAt}:${hoursBefore}` },
-    )
-    .catch((error: unknown) => deps.log.warn({ err: error, id }, 'appointment reminder not queued'));
+  await deps.jobs.enqueue(
+    SEND_REMINDER,
+    { appointmentId: id, startsAt, hoursBefore },
+    { runAt: startsAt - minutesBefore * 60_000, singletonKey: `reminder:${id}:${startsAt}:${hoursBefore}`, within },
+  );
 }
 
 /**
@@ -80,7 +82,7 @@ export async function sendReminder(deps: AppointmentsDeps, payload: SendReminder
 
 /** After the reminder `hoursBefore`, the next smaller offset of the rules in force now. */
 async function queueNextReminder(deps: AppointmentsDeps, id: number, startsAt: number, hoursBefore: number): Promise<void> {
-  await queueReminders(deps, await loadBookingRules(deps), id, startsAt, Math.round(hoursBefore * 60));
+  await queueReminders(deps, await loadBookingRules(deps), { id, startsAt }, { belowMinutes: Math.round(hoursBefore * 60) });
 }
 
 export function defineReminderJob(deps: AppointmentsDeps): void {

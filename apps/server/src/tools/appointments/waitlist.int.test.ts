@@ -8,7 +8,7 @@ import type { TestApp } from '@server/test-support/build-test-app';
 import type { AppointmentsTables } from './appointments-tables';
 import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
 import { EXPIRE_WAITLIST_OFFER } from './waitlist';
-import { buildAppointmentsTestApp } from './appointments-test-app';
+import { buildAppointmentsTestApp, refuseNewJobs } from './appointments-test-app';
 
 const first = makeLineUser({ displayName: 'First' });
 const second = makeLineUser({ displayName: 'Second' });
@@ -47,6 +47,16 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
     }
     return ids;
   }
+  /** Staff cancels a booking (staff grant given, signed in as staff). */
+  async function cancelAsStaff(id: number) {
+    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
+    return t.request({
+      method: 'POST',
+      url: `/bureau/worker/staff/appointments/${id}/cancel`,
+      cookie: await t.signInAs('staff'),
+      payload: { reason: 'Moved away' },
+    });
+  }
   const offers = (user: { userId: string }) =>
     t.line!.pushes.filter((p) => p.to === user.userId && p.messages[0]?.text?.startsWith('A time is free'));
 
@@ -76,13 +86,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
     t.clock.advance(1000);
     await join(second);
     const freed = at('11:00');
-    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
-    const cancel = await t.request({
-      method: 'POST',
-      url: `/bureau/worker/staff/appointments/${ids.get(freed)}/cancel`,
-      cookie: await t.signInAs('staff'),
-      payload: { reason: 'Moved away' },
-    });
+    const cancel = await cancelAsStaff(ids.get(freed)!);
     expect(cancel.statusCode).toBe(200);
     await vi.waitFor(() => expect(offers(first)).toHaveLength(1));
     expect(offers(first)[0]!.messages[0]!.text).toContain(`?slot=${encodeURIComponent(new Date(freed).toISOString())}`);
@@ -120,6 +124,25 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
       expect(entry.status).toBe('booked');
     }
   });
+
+  it('the seat is held and its expiry queued in one commit: when the job cannot be stored, the cancel changes nothing (decision 0041)', async () => {
+    const ids = await fillDay();
+    await join(first);
+    // An expiry of no entry, far ahead (on PostgreSQL it installs pg-boss's tables); the job of a missing entry does nothing.
+    await t.ctx.jobs.enqueue(EXPIRE_WAITLIST_OFFER, { entryId: -1 }, { runAt: t.clock.now() + 30 * 24 * 3_600_000 });
+    await refuseNewJobs(t);
+    const freed = at('11:00');
+    const before = await rowsAt(freed);
+    const cancel = await cancelAsStaff(ids.get(freed)!);
+    expect(cancel.statusCode).toBe(500);
+    // Still booked by its owner, no hold, the waiter still waiting and not told of a seat.
+    expect(await rowsAt(freed)).toEqual(before);
+    expect(before).toEqual([expect.objectContaining({ held_until: null })]);
+    expect((await join(first)).json().entry).toMatchObject({ status: 'waiting', position: 1 });
+    expect(offers(first)).toHaveLength(0);
+    expect((await t.ctx.jobs.stats()).byName[EXPIRE_WAITLIST_OFFER]?.queued).toBe(1);
+  });
+
   /** Fills the day, puts `first` on its waitlist and has staff cancel the 11:00 booking. */
   async function freeSlotFor(waiter: { userId: string; displayName: string }, alsoAtOnce: () => Promise<unknown>[] = () => []) {
     const ids = await fillDay();

@@ -129,7 +129,7 @@ export type WaitlistOffer = { entryId: number; lineUserId: string; startsAt: num
  * a lowered capacity). `rules` are read before the transaction: on SQLite its one connection is busy.
  */
 export async function passSeatToWaitlist(
-  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes'>,
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
   rules: BookingRules,
   trx: AppointmentsDb,
   freed: FreedSeat,
@@ -167,12 +167,19 @@ export async function passSeatToWaitlist(
         held_until: expiresAt,
       })
       .execute();
+    // Decision 0041: the offer's expiry is queued in the commit that holds the seat, so a hold never
+    // outlives its time for want of the job that passes it on.
+    await deps.jobs.enqueue(
+      EXPIRE_WAITLIST_OFFER,
+      { entryId: next.id },
+      { runAt: expiresAt, singletonKey: `waitlist-offer:${next.id}:${expiresAt}`, within: trx },
+    );
     return { entryId: next.id, lineUserId: next.line_user_id, startsAt: freed.startsAt, expiresAt, timeZone: rules.timeZone };
   }
 }
 
-/** After commit: tell the person offered in LINE and queue the offer's expiry. */
-export async function announceWaitlistOffer(deps: Deps, offer: WaitlistOffer | null): Promise<void> {
+/** After commit: tell the person offered in LINE (its expiry was queued with the hold). */
+export function announceWaitlistOffer(deps: Deps, offer: WaitlistOffer | null): void {
   if (!offer) return;
   const until = format(new TZDate(offer.expiresAt, offer.timeZone), 'HH:mm');
   const link = `${deps.liffId ? `https://liff.line.me/${deps.liffId}` : `${deps.publicUrl}/bureau/appointment`}?slot=${encodeURIComponent(new Date(offer.startsAt).toISOString())}`;
@@ -181,13 +188,6 @@ export async function announceWaitlistOffer(deps: Deps, offer: WaitlistOffer | n
     offer.lineUserId,
     `A time is free on the day you are waiting for: ${formatSlotTime(offer.startsAt, offer.timeZone)}. It is held for you until ${until}. Book it here: ${link}`,
   );
-  await deps.jobs
-    .enqueue(
-      EXPIRE_WAITLIST_OFFER,
-      { entryId: offer.entryId },
-      { runAt: offer.expiresAt, singletonKey: `waitlist-offer:${offer.entryId}:${offer.expiresAt}` },
-    )
-    .catch((error: unknown) => deps.log.warn({ err: error }, 'waitlist offer expiry not queued'));
 }
 
 /** A seat held for a waitlist offer (a row with held_until set). */
@@ -201,7 +201,7 @@ export type HeldSeat = { id: number; lineUserId: string; startsAt: number; seat:
  * nothing, so the seat is offered once. Answers the offer to announce after commit, or null.
  */
 export async function passExpiredHold(
-  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes'>,
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
   rules: BookingRules,
   trx: AppointmentsDb,
   hold: HeldSeat,
@@ -261,7 +261,7 @@ export async function expireWaitlistOffer(deps: Deps, entryId: number): Promise<
     await expireEntry(trx, entry.line_user_id, offeredStart, now);
     return null;
   });
-  await announceWaitlistOffer(deps, offer);
+  announceWaitlistOffer(deps, offer);
 }
 
 export function defineWaitlistJobs(deps: Deps): void {
