@@ -30,19 +30,36 @@ export function currentSession(request: FastifyRequest): Promise<Session | null>
   return pending;
 }
 
+const DISCORD_SIGN_IN = 'Please sign in with Discord first.';
+
 export async function requireDiscordSession(request: FastifyRequest): Promise<Session> {
   const session = await currentSession(request);
-  if (!session || session.kind !== 'discord') throw new DomainError('unauthenticated', 'Please sign in with Discord first.');
+  if (!session || session.kind !== 'discord') throw new DomainError('unauthenticated', DISCORD_SIGN_IN);
   return session;
 }
 
 /** ARCHITECTURE.md §4: grants are enforced on the server for every call. */
 export async function requireGrant(request: FastifyRequest, role: GrantRole): Promise<Session> {
-  const session = await requireDiscordSession(request);
-  if (!(await request.server.ctx.grants.has(session.subject, role))) {
-    throw new DomainError('forbidden', `This needs the ${role} permission.`);
+  const { sessions, grants } = request.server.ctx;
+  let found: { session: Session | null; granted: boolean };
+  const known = resolved.get(request);
+  if (known) {
+    // The session was read already (a route that looked at it first): only the grant is left to read.
+    const session = await known;
+    found = { session, granted: session?.kind === 'discord' && (await grants.has(session.subject, role)) };
+  } else {
+    // Session and grant in one query; later currentSession calls on this request reuse its session.
+    const token = sessionToken(request);
+    const reading = token ? sessions.findWithGrant(token, role) : Promise.resolve(null);
+    const session = reading.then((f) => f?.session ?? null);
+    session.catch(() => undefined);
+    resolved.set(request, session);
+    const read = await reading;
+    found = { session: read?.session ?? null, granted: read?.granted ?? false };
   }
-  return session;
+  if (!found.session || found.session.kind !== 'discord') throw new DomainError('unauthenticated', DISCORD_SIGN_IN);
+  if (!found.granted) throw new DomainError('forbidden', `This needs the ${role} permission.`);
+  return found.session;
 }
 
 /**

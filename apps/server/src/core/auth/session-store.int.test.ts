@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { demoPerson } from '@guildhall/testkit';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../db/test-databases';
 import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
 
@@ -67,5 +68,60 @@ describe.each(DIALECTS)('school sessions on %s', (dialect) => {
     const gone = await me({ authorization: `Bearer ${token}` });
     expect(gone.statusCode).toBe(401);
     expect(gone.json()).toEqual({ error: 'This account no longer exists. Please log in again.', code: 'unauthenticated' });
+  });
+});
+
+// requireGrant reads the session and the grant in one joined query (SessionStore.findWithGrant); the
+// answers must stay those of two separate reads, and on PostgreSQL it must be one round trip.
+describe.each(DIALECTS)('staff sessions on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await t?.close();
+  });
+
+  const discord = (subject: string) => ({ kind: 'discord' as const, subject, displayName: subject, avatar: null });
+
+  it('finds a live session and whether its Discord subject holds the role, read fresh', async () => {
+    const { token, expiresAt } = await t.ctx.sessions.create(discord('111'));
+    const session = { kind: 'discord', subject: '111', displayName: '111', avatar: null, expiresAt };
+    expect(await t.ctx.sessions.findWithGrant(token, 'bureau-staff')).toEqual({ session, granted: false });
+    await t.ctx.grants.grant('111', 'bureau-staff');
+    expect(await t.ctx.sessions.findWithGrant(token, 'bureau-staff')).toEqual({ session, granted: true });
+    expect(await t.ctx.sessions.findWithGrant(token, 'owner')).toEqual({ session, granted: false });
+    await t.ctx.grants.revoke('111', 'bureau-staff');
+    expect(await t.ctx.sessions.findWithGrant(token, 'bureau-staff')).toEqual({ session, granted: false });
+    // A school subject that happens to equal a granted Discord id holds nothing.
+    await t.ctx.grants.grant('68960001', 'bureau-staff');
+    const school = await t.ctx.sessions.create({ kind: 'school', subject: '68960001', displayName: 's', avatar: null });
+    expect(await t.ctx.sessions.findWithGrant(school.token, 'bureau-staff')).toMatchObject({ session: { kind: 'school' }, granted: false });
+    expect(await t.ctx.sessions.findWithGrant('nope', 'bureau-staff')).toBeNull();
+    expect(await t.ctx.sessions.findWithGrant('x'.repeat(201), 'bureau-staff')).toBeNull();
+    t.clock.advance(t.config.SESSION_TTL_HOURS * 3_600_000);
+    expect(await t.ctx.sessions.findWithGrant(token, 'bureau-staff')).toBeNull();
+  });
+
+  it('requireGrant: 401 without a Discord session, 403 without the grant, in one round trip on PostgreSQL', async () => {
+    const records = (cookie?: string) => t.app.inject({ url: '/bureau/api/records', headers: cookie ? { cookie } : {} });
+    expect((await records()).json()).toEqual({ error: 'Please sign in with Discord first.', code: 'unauthenticated' });
+    const cookie = await t.signInAs('staff');
+    // The statements that read sessions or grants while a signed-in person without the grant is refused.
+    const pool = t.ctx.database.pgPool;
+    let authReads: () => number = () => 0;
+    if (pool) {
+      const client = await pool.connect();
+      const query = vi.spyOn(Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown }, 'query');
+      client.release();
+      authReads = () => query.mock.calls.filter(([text]) => typeof text === 'string' && /\b(sessions|grants)\b/.test(text)).length;
+    }
+    const refused = await records(cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'This needs the bureau-staff permission.', code: 'forbidden' });
+    if (pool) expect(authReads()).toBe(1);
+    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
+    expect((await records(cookie)).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { CoreTables, SchoolAccountsTable, SessionsTable } from '../db/core-tables';
 import type { EventBus } from '../events/event-bus';
 import { AUTH_TOPIC, type AuthEvent } from './auth-events';
+import type { GrantRole } from './grant-store';
 import { type SchoolAccount, toAccount } from './school-account-store';
 
 export const SESSION_COOKIE = 'gh_session';
@@ -29,6 +30,10 @@ type SessionWithAccountRow = Pick<SessionsTable, 'kind' | 'subject' | 'display_n
   email: string | null;
   role: SchoolAccountsTable['role'] | null;
   created_at: number | null;
+};
+
+type SessionWithGrantRow = Pick<SessionsTable, 'kind' | 'subject' | 'display_name' | 'avatar' | 'expires_at'> & {
+  granted_role: string | null;
 };
 
 function toSession(row: Pick<SessionsTable, 'kind' | 'subject' | 'display_name' | 'avatar' | 'expires_at'>): Session {
@@ -95,6 +100,23 @@ export class SessionStore {
         ? toAccount({ id: row.account_id, student_id: row.student_id, email: row.email, role: row.role, created_at: row.created_at })
         : null;
     return { session: toSession(row), account };
+  }
+
+  /**
+   * The live session for a token and whether its subject holds `role` (a Discord session only),
+   * read in one query: every staff and owner call starts here (requireGrant), so on PostgreSQL it is
+   * one round trip instead of two (ARCHITECTURE.md §7). Grants are read fresh, never from the session.
+   */
+  async findWithGrant(token: string, role: GrantRole): Promise<{ session: Session; granted: boolean } | null> {
+    if (!token || token.length > 200) return null;
+    // A sql template, as findWithSchoolAccount: the saved round trip is not spent building the query.
+    const { rows } = await sql<SessionWithGrantRow>`select s.kind, s.subject, s.display_name, s.avatar, s.expires_at,
+        g.role as granted_role
+      from sessions s
+      left join grants g on s.kind = 'discord' and g.discord_id = s.subject and g.role = ${role}
+      where s.token_hash = ${hashToken(token)} and s.expires_at > ${this.now()}`.execute(this.db);
+    const row = rows[0];
+    return row ? { session: toSession(row), granted: row.granted_role !== null } : null;
   }
 
   /** Ends the session; open streams of its subject hear it (issue 10 item 3). */
