@@ -5,10 +5,11 @@ import { isUniqueViolation } from '@server/core/db/database';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
 import type { TestApp } from '@server/test-support/build-test-app';
+import { refuseNewJobs } from '@server/test-support/refuse-new-jobs';
 import type { AppointmentsTables } from './appointments-tables';
 import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
 import { EXPIRE_WAITLIST_OFFER } from './waitlist';
-import { buildAppointmentsTestApp, refuseNewJobs } from './appointments-test-app';
+import { buildAppointmentsTestApp } from './appointments-test-app';
 
 const first = makeLineUser({ displayName: 'First' });
 const second = makeLineUser({ displayName: 'Second' });

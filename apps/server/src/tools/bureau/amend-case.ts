@@ -26,11 +26,16 @@ export async function amendCase(deps: BureauWriteDeps, number: number, changes: 
     note: infraction.note,
   };
   const before = caseSnapshot(row, infraction);
-  await deps.db
-    .updateTable('bureau_cases')
-    .set({ type, expires_at: expiresAt, hidden: changes.hidden === undefined ? row.hidden : changes.hidden ? 1 : 0 })
-    .where('id', '=', row.id)
-    .execute();
+  // Decision 0041: a new expiry of a standing ban and the job that lifts it then commit together.
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('bureau_cases')
+      .set({ type, expires_at: expiresAt, hidden: changes.hidden === undefined ? row.hidden : changes.hidden ? 1 : 0 })
+      .where('id', '=', row.id)
+      .execute();
+    if (row.lifted_at === null && expiresAt !== row.expires_at)
+      await scheduleCaseExpiry(deps, { ...row, type, expires_at: expiresAt }, trx);
+  });
   if (text.moderator !== infraction.moderator || text.reason !== infraction.reason)
     await deps.registry.addInfraction({ ...infraction, ...text });
   const updated = (await findCaseRow(deps, row.id))!;
@@ -54,7 +59,6 @@ export async function amendCase(deps: BureauWriteDeps, number: number, changes: 
         after: { ...next, case: updated.id },
       });
     }
-    if (updated.expires_at !== row.expires_at) await scheduleCaseExpiry(deps, updated);
   }
   return caseAnswer(deps, number);
 }

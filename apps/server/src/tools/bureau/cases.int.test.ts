@@ -5,6 +5,7 @@ import { makeDiscordUser, makeInfraction, makeRobloxUser } from '@guildhall/test
 import { apiKeyStoreFor } from '@server/core/auth/api-keys';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
+import { refuseNewJobs } from '@server/test-support/refuse-new-jobs';
 
 const staff = demoPerson('staff');
 const HOUR = 3_600_000;
@@ -171,5 +172,48 @@ describe.each(DIALECTS)('bureau cases on %s', (dialect) => {
       const response = await t.request({ url: `/bureau/api/lookup?${query}`, cookie });
       expect(response.statusCode, query).toBe(400);
     }
+  });
+});
+
+// Decision 0041: a temporary ban and the job that lifts it commit together, when opened and when amended.
+describe.each(DIALECTS)('bureau case expiries on %s', (dialect) => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('when the lift cannot be queued, opening or amending a temporary ban changes nothing; other cases still open', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
+    const cookie = await t.signInAs('staff');
+    const open = (payload: object) => t.request({ method: 'POST', url: '/bureau/api/cases', payload, cookie });
+    // A standing temporary ban first (on PostgreSQL its job installs pg-boss's tables).
+    const banned = makeRobloxUser().id;
+    const first = await open({ platform: 'Roblox', subjectId: banned, type: 'ban', reason: 'Exploiting', expiresAt: t.clock.now() + HOUR });
+    expect(first.statusCode, first.body).toBe(201);
+    const number = CaseAnswer.parse(first.json()).case.number;
+    await refuseNewJobs(t);
+
+    const subjectId = makeRobloxUser().id;
+    const refused = await open({ platform: 'Roblox', subjectId, type: 'ban', reason: 'Exploiting', expiresAt: t.clock.now() + HOUR });
+    expect(refused.statusCode).toBe(500);
+    expect(refused.json()).toMatchObject({ code: 'internal' });
+    expect(await t.ctx.registry.findBan(subjectId)).toBeNull();
+    expect(await t.ctx.registry.listInfractions('Roblox', subjectId)).toEqual([]);
+    const lookup = async (id: string) =>
+      PersonLookupAnswer.parse((await t.request({ url: `/bureau/api/lookup?type=roblox&id=${id}`, cookie })).json());
+    expect((await lookup(subjectId)).infractions).toEqual([]);
+
+    const amended = await t.request({
+      method: 'PATCH',
+      url: `/bureau/api/cases/${number}`,
+      payload: { expiresAt: t.clock.now() + 2 * HOUR },
+      cookie,
+    });
+    expect(amended.statusCode).toBe(500);
+    expect((await lookup(banned)).infractions[0]!.case).toMatchObject({ number, expiresAt: t.clock.now() + HOUR });
+
+    // A case that needs no job opens as before, and so does a ban without an expiry.
+    expect((await open({ platform: 'Roblox', subjectId, type: 'note', Note: 'Watch' })).statusCode).toBe(201);
+    expect((await open({ platform: 'Roblox', subjectId, type: 'ban', reason: 'For good' })).statusCode).toBe(201);
+    expect(await t.ctx.registry.findBan(subjectId)).toMatchObject({ isBanned: true, reason: 'For good' });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HistoryActor } from '@guildhall/contracts/bureau';
+import type { JobTransaction } from '@server/core/jobs/job-queue';
 import type { BureauWriteDeps } from './bureau-deps';
 import { type CaseRow, findCaseRow, isExpired } from './bureau-cases';
 import { recordHistory } from './bureau-history';
@@ -47,13 +48,21 @@ export async function liftExpiredBan(deps: BureauWriteDeps, row: CaseRow, actor:
   return true;
 }
 
-/** Schedules the lift for the case's expiry; an amended expiry schedules again (the handler re-checks). */
-export async function scheduleCaseExpiry(deps: BureauWriteDeps, row: Pick<CaseRow, 'id' | 'type' | 'platform' | 'expires_at'>) {
+/**
+ * Schedules the lift for the case's expiry; an amended expiry schedules again (the handler re-checks).
+ * Decision 0041: `within` the transaction that writes the case's expiry, so a temporary ban is never
+ * stored without the job that lifts it.
+ */
+export async function scheduleCaseExpiry(
+  deps: Pick<BureauWriteDeps, 'jobs'>,
+  row: Pick<CaseRow, 'id' | 'type' | 'platform' | 'expires_at'>,
+  within: JobTransaction,
+) {
   if (row.type !== 'ban' || row.platform !== 'Roblox' || row.expires_at === null) return;
   await deps.jobs.enqueue(
     CASE_EXPIRY_JOB,
     { number: row.id },
-    { runAt: row.expires_at, singletonKey: `case-expiry:${row.id}:${row.expires_at}` },
+    { runAt: row.expires_at, singletonKey: `case-expiry:${row.id}:${row.expires_at}`, within },
   );
 }
 

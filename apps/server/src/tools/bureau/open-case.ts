@@ -24,20 +24,25 @@ export async function openCase(deps: BureauWriteDeps, input: CreateCase, actor: 
     const existing = await deps.registry.listInfractions(input.platform, input.subjectId);
     // 001 §3: the id is the date; two cases in one millisecond take the next free one.
     const id = Math.max(deps.now(), ...existing.map((i) => i.id + 1));
-    const inserted = await deps.db
-      .insertInto('bureau_cases')
-      .values({
-        platform: input.platform,
-        subject_id: input.subjectId,
-        infraction_id: id,
-        type: input.type,
-        expires_at: input.expiresAt,
-        hidden: input.hidden ? 1 : 0,
-        lifted_at: null,
-        created_at: deps.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // Decision 0041: the case and the job that lifts its ban when it expires commit together.
+    const inserted = await deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('bureau_cases')
+        .values({
+          platform: input.platform,
+          subject_id: input.subjectId,
+          infraction_id: id,
+          type: input.type,
+          expires_at: input.expiresAt,
+          hidden: input.hidden ? 1 : 0,
+          lifted_at: null,
+          created_at: deps.now(),
+        })
+        .returning(['id', 'type', 'platform', 'expires_at'])
+        .executeTakeFirstOrThrow();
+      await scheduleCaseExpiry(deps, row, trx);
+      return row;
+    });
     const infraction = {
       platform: input.platform,
       subjectId: input.subjectId,
@@ -52,7 +57,6 @@ export async function openCase(deps: BureauWriteDeps, input: CreateCase, actor: 
   const row = (await findCaseRow(deps, number))!;
   await recordHistory(deps, { ...caseHistoryKey(row), action: 'case.opened', actor, before: null, after: caseSnapshot(row, input) });
   if (input.platform === 'Roblox') await applyBanEffect(deps, input, row.id, actor);
-  await scheduleCaseExpiry(deps, row);
   return caseAnswer(deps, number);
 }
 
