@@ -40,24 +40,17 @@ export async function requireDiscordSession(request: FastifyRequest): Promise<Se
 
 /** ARCHITECTURE.md §4: grants are enforced on the server for every call. */
 export async function requireGrant(request: FastifyRequest, role: GrantRole): Promise<Session> {
-  const { sessions, grants } = request.server.ctx;
-  let found: { session: Session | null; granted: boolean };
-  const known = resolved.get(request);
-  if (known) {
-    // The session was read already (a route that looked at it first): only the grant is left to read.
-    const session = await known;
-    found = { session, granted: session?.kind === 'discord' && (await grants.has(session.subject, role)) };
-  } else {
-    // Session and grant in one query; later currentSession calls on this request reuse its session.
-    const token = sessionToken(request);
-    const reading = token ? sessions.findWithGrant(token, role) : Promise.resolve(null);
-    const session = reading.then((f) => f?.session ?? null);
+  // Session and grant in one query (one round trip on PostgreSQL); the grant is always read fresh.
+  const token = sessionToken(request);
+  const reading = token ? request.server.ctx.sessions.findWithGrant(token, role) : Promise.resolve(null);
+  // Later currentSession calls on this request reuse the session read here.
+  if (!resolved.has(request)) {
+    const session = reading.then((found) => found?.session ?? null);
     session.catch(() => undefined);
     resolved.set(request, session);
-    const read = await reading;
-    found = { session: read?.session ?? null, granted: read?.granted ?? false };
   }
-  if (!found.session || found.session.kind !== 'discord') throw new DomainError('unauthenticated', DISCORD_SIGN_IN);
+  const found = await reading;
+  if (!found || found.session.kind !== 'discord') throw new DomainError('unauthenticated', DISCORD_SIGN_IN);
   if (!found.granted) throw new DomainError('forbidden', `This needs the ${role} permission.`);
   return found.session;
 }

@@ -61,7 +61,15 @@ export function createPgBossJobEngine(options: PgBossEngineOptions): JobEngine {
   const adminDb = {
     executeSql: (text: string, values: unknown[] = []) => {
       if (!adminPool) {
-        adminPool = new (loadPg().Pool)({ ...(pool.options as pg.PoolConfig), max: 1, idleTimeoutMillis: 1_000, allowExitOnIdle: true });
+        // pg-pool keeps the password out of its enumerable options: copied by name.
+        const settings = pool.options as pg.PoolConfig;
+        adminPool = new (loadPg().Pool)({
+          ...settings,
+          password: settings.password,
+          max: 1,
+          idleTimeoutMillis: 1_000,
+          allowExitOnIdle: true,
+        });
         adminPool.on('error', () => undefined);
       }
       return adminPool.query(text, values);
@@ -232,6 +240,10 @@ export function createPgBossJobEngine(options: PgBossEngineOptions): JobEngine {
       const stopping = maintainer;
       maintainer = null;
       await stopping?.stop({ graceful: false, close: false });
+      // Its connection would close when idle; a stopping app ends it now (a later enqueue opens another).
+      const ending = adminPool;
+      adminPool = null;
+      await ending?.end();
     },
 
     async countByName() {
