@@ -24,7 +24,10 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-type SessionWithAccountRow = Pick<SessionsTable, 'kind' | 'subject' | 'display_name' | 'avatar' | 'expires_at'> & {
+/** The columns a Session is made of. */
+type SessionRow = Pick<SessionsTable, 'kind' | 'subject' | 'display_name' | 'avatar' | 'expires_at'>;
+
+type SessionWithAccountRow = SessionRow & {
   account_id: number | null;
   student_id: string | null;
   email: string | null;
@@ -32,11 +35,11 @@ type SessionWithAccountRow = Pick<SessionsTable, 'kind' | 'subject' | 'display_n
   created_at: number | null;
 };
 
-type SessionWithGrantRow = Pick<SessionsTable, 'kind' | 'subject' | 'display_name' | 'avatar' | 'expires_at'> & {
+type SessionWithGrantRow = SessionRow & {
   granted_role: string | null;
 };
 
-function toSession(row: Pick<SessionsTable, 'kind' | 'subject' | 'display_name' | 'avatar' | 'expires_at'>): Session {
+function toSession(row: SessionRow): Session {
   return { kind: row.kind, subject: row.subject, displayName: row.display_name, avatar: row.avatar, expiresAt: row.expires_at };
 }
 
