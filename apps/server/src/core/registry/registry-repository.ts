@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { RegistryBan, RegistryInfraction } from '@guildhall/contracts/bureau';
 import type { CoreTables, RegistryBansTable, RegistryInfractionsTable } from '../db/core-tables';
 import type { EventBus } from '../events/event-bus';
@@ -35,9 +35,31 @@ function toBan(row: RegistryBansTable): Ban {
 export class RegistryRepository {
   constructor(
     private readonly db: Kysely<CoreTables>,
-    private readonly events: EventBus,
+    private readonly events: Pick<EventBus, 'publish'>,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Runs `work` in one transaction of `db` (this database: core's tables, or a tool's view of them
+   * beside its own) with a repository on that transaction. The changes it makes are published after
+   * the commit, and not at all when it rolls back: a live view never hears of a change that was not
+   * kept (decision 0042).
+   */
+  async transaction<DB extends CoreTables, T>(
+    db: Kysely<DB>,
+    work: (trx: Transaction<DB>, registry: RegistryRepository) => Promise<T>,
+  ): Promise<T> {
+    const held: RegistryChange[] = [];
+    const holder = { publish: async (_topic: string, change: unknown) => void held.push(change as RegistryChange) };
+    const result = await db.transaction().execute((trx) => {
+      // The same transaction seen with core's tables only: Kysely types a narrower view as a different
+      // database, though every table the repository names is there (DB extends CoreTables).
+      const registry = new RegistryRepository(trx as unknown as Transaction<CoreTables>, holder, this.now);
+      return work(trx, registry);
+    });
+    for (const change of held) await this.publish(change);
+    return result;
+  }
 
   async findPairByDiscordId(discordId: string): Promise<{ discordId: string; robloxId: string } | null> {
     const row = await this.db

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import type { TestApp } from '@server/test-support/build-test-app';
-import { refuseNewJobs } from '@server/test-support/refuse-new-jobs';
+import { refuseNewJobs } from '@server/test-support/refuse-inserts';
 import { SEND_REMINDER } from './send-reminder';
 import { mondayAfterNextAt as at } from './appointments-test-times';
 import { buildAppointmentsTestApp } from './appointments-test-app';

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '@server/core/db/database';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
 import type { TestApp } from '@server/test-support/build-test-app';
-import { refuseNewJobs } from '@server/test-support/refuse-new-jobs';
+import { refuseNewJobs } from '@server/test-support/refuse-inserts';
 import type { AppointmentsTables } from './appointments-tables';
 import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
 import { EXPIRE_WAITLIST_OFFER } from './waitlist';

@@ -4,6 +4,7 @@ import { DomainError } from '@server/core/errors/domain-error';
 import type { BureauWriteDeps } from './bureau-deps';
 import { caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow, loadCase } from './bureau-cases';
 import { recordHistory } from './bureau-history';
+import { inOneTransaction } from './in-one-transaction';
 import { scheduleCaseExpiry } from './lift-expired-ban';
 
 type AmendCase = z.output<typeof AmendCaseRequest>;
@@ -13,8 +14,15 @@ type AmendCase = z.output<typeof AmendCaseRequest>;
  * text, the newest; the history keeps the case before and after, so the original is never lost.
  */
 export async function amendCase(deps: BureauWriteDeps, number: number, changes: AmendCase, actor: HistoryActor): Promise<CaseAnswer> {
-  const { row, infraction } = await loadCase(deps, number);
-  if (changes.expiresAt != null && changes.expiresAt <= deps.now() && changes.expiresAt !== row.expires_at)
+  // Decision 0042: the case, its infraction's text, the lift job of a new expiry (0041), the ban it
+  // wrote and the history are kept together or not at all.
+  await inOneTransaction(deps, (tx) => amendInTransaction(tx, number, changes, actor));
+  return caseAnswer(deps, number);
+}
+
+async function amendInTransaction(tx: BureauWriteDeps, number: number, changes: AmendCase, actor: HistoryActor): Promise<void> {
+  const { row, infraction } = await loadCase(tx, number);
+  if (changes.expiresAt != null && changes.expiresAt <= tx.now() && changes.expiresAt !== row.expires_at)
     throw new DomainError('invalid_input', 'expiresAt: must be later than now (to end a case now, expire it)');
   const type = changes.type ?? row.type;
   const expiresAt = changes.expiresAt !== undefined ? changes.expiresAt : row.expires_at;
@@ -26,30 +34,26 @@ export async function amendCase(deps: BureauWriteDeps, number: number, changes: 
     note: infraction.note,
   };
   const before = caseSnapshot(row, infraction);
-  // Decision 0041: a new expiry of a standing ban and the job that lifts it then commit together.
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('bureau_cases')
-      .set({ type, expires_at: expiresAt, hidden: changes.hidden === undefined ? row.hidden : changes.hidden ? 1 : 0 })
-      .where('id', '=', row.id)
-      .execute();
-    if (row.lifted_at === null && expiresAt !== row.expires_at)
-      await scheduleCaseExpiry(deps, { ...row, type, expires_at: expiresAt }, trx);
-  });
+  await tx.db
+    .updateTable('bureau_cases')
+    .set({ type, expires_at: expiresAt, hidden: changes.hidden === undefined ? row.hidden : changes.hidden ? 1 : 0 })
+    .where('id', '=', row.id)
+    .execute();
+  if (row.lifted_at === null && expiresAt !== row.expires_at) await scheduleCaseExpiry(tx, { ...row, type, expires_at: expiresAt }, tx.db);
   if (text.moderator !== infraction.moderator || text.reason !== infraction.reason)
-    await deps.registry.addInfraction({ ...infraction, ...text });
-  const updated = (await findCaseRow(deps, row.id))!;
+    await tx.registry.addInfraction({ ...infraction, ...text });
+  const updated = (await findCaseRow(tx, row.id))!;
   const after = caseSnapshot(updated, text);
   if (JSON.stringify(before) !== JSON.stringify(after))
-    await recordHistory(deps, { ...caseHistoryKey(updated), action: 'case.amended', actor, before, after });
+    await recordHistory(tx, { ...caseHistoryKey(updated), action: 'case.amended', actor, before, after });
 
   // The Roblox ban this case wrote follows its text while it stands.
   if (updated.platform === 'Roblox' && updated.type === 'ban' && updated.lifted_at === null) {
-    const ban = await deps.registry.findBan(updated.subject_id);
+    const ban = await tx.registry.findBan(updated.subject_id);
     if (ban && (ban.moderator !== text.moderator || ban.reason !== text.reason)) {
       const next = { ...ban, moderator: text.moderator, reason: text.reason };
-      await deps.registry.setBan(next);
-      await recordHistory(deps, {
+      await tx.registry.setBan(next);
+      await recordHistory(tx, {
         entity: 'ban',
         key: updated.subject_id,
         robloxId: updated.subject_id,
@@ -60,5 +64,4 @@ export async function amendCase(deps: BureauWriteDeps, number: number, changes: 
       });
     }
   }
-  return caseAnswer(deps, number);
 }

@@ -5,7 +5,7 @@ import { makeDiscordUser, makeInfraction, makeRobloxUser } from '@guildhall/test
 import { apiKeyStoreFor } from '@server/core/auth/api-keys';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
-import { refuseNewJobs } from '@server/test-support/refuse-new-jobs';
+import { refuseNewJobs } from '@server/test-support/refuse-inserts';
 
 const staff = demoPerson('staff');
 const HOUR = 3_600_000;

@@ -2,6 +2,7 @@ import type { CaseAnswer, HistoryActor } from '@guildhall/contracts/bureau';
 import type { BureauWriteDeps } from './bureau-deps';
 import { caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow, isExpired, loadCase } from './bureau-cases';
 import { recordHistory } from './bureau-history';
+import { inOneTransaction } from './in-one-transaction';
 import { liftExpiredBan } from './lift-expired-ban';
 
 /**
@@ -9,19 +10,22 @@ import { liftExpiredBan } from './lift-expired-ban';
  * Expiring an expired case changes nothing (a retry is safe).
  */
 export async function expireCase(deps: BureauWriteDeps, number: number, actor: HistoryActor): Promise<CaseAnswer> {
-  const { row, infraction } = await loadCase(deps, number);
-  if (!isExpired(row, deps.now())) {
-    await deps.db.updateTable('bureau_cases').set({ expires_at: deps.now() }).where('id', '=', row.id).execute();
-    const updated = (await findCaseRow(deps, row.id))!;
-    await recordHistory(deps, {
-      ...caseHistoryKey(row),
-      action: 'case.expired',
-      actor,
-      before: caseSnapshot(row, infraction),
-      after: caseSnapshot(updated, infraction),
-    });
-  }
-  const current = (await findCaseRow(deps, row.id))!;
-  await liftExpiredBan(deps, current, actor);
+  // Decision 0042: the new expiry, its history and the lift are kept together or not at all.
+  await inOneTransaction(deps, async (tx) => {
+    const { row, infraction } = await loadCase(tx, number);
+    if (!isExpired(row, tx.now())) {
+      await tx.db.updateTable('bureau_cases').set({ expires_at: tx.now() }).where('id', '=', row.id).execute();
+      const updated = (await findCaseRow(tx, row.id))!;
+      await recordHistory(tx, {
+        ...caseHistoryKey(row),
+        action: 'case.expired',
+        actor,
+        before: caseSnapshot(row, infraction),
+        after: caseSnapshot(updated, infraction),
+      });
+    }
+    const current = (await findCaseRow(tx, row.id))!;
+    await liftExpiredBan(tx, current, actor);
+  });
   return caseAnswer(deps, number);
 }

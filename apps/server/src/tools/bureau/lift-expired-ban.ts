@@ -4,6 +4,7 @@ import type { JobTransaction } from '@server/core/jobs/job-queue';
 import type { BureauWriteDeps } from './bureau-deps';
 import { type CaseRow, findCaseRow, isExpired } from './bureau-cases';
 import { recordHistory } from './bureau-history';
+import { inOneTransaction } from './in-one-transaction';
 
 /** Issue 14 item 2: the job that lifts a temporary ban when its case expires. */
 export const CASE_EXPIRY_JOB = 'bureau.case-expiry';
@@ -13,10 +14,16 @@ const SYSTEM: HistoryActor = { kind: 'system', id: 'case-expiry', name: 'Case ex
 
 /**
  * A ban case on Roblox that has expired lifts its ban (RobloxData/{robloxId}/Ban, 001 §3), once: the
- * case is marked lifted first, so a second run (or a racing process) does nothing.
+ * case is marked lifted first, so a second run (or a racing process) does nothing. Decision 0042: the
+ * mark, the cleared ban and the history commit together (a failed lift is left for the job's retry,
+ * never marked lifted with the ban still standing).
  */
 export async function liftExpiredBan(deps: BureauWriteDeps, row: CaseRow, actor: HistoryActor): Promise<boolean> {
   if (row.type !== 'ban' || row.platform !== 'Roblox' || row.lifted_at !== null || !isExpired(row, deps.now())) return false;
+  return inOneTransaction(deps, (tx) => liftInTransaction(tx, row, actor));
+}
+
+async function liftInTransaction(deps: BureauWriteDeps, row: CaseRow, actor: HistoryActor): Promise<boolean> {
   const marked = await deps.db
     .updateTable('bureau_cases')
     .set({ lifted_at: deps.now() })

@@ -2,9 +2,11 @@ import type { CaseAnswer, CreateCaseRequest, HistoryActor } from '@guildhall/con
 import type { z } from 'zod';
 import { DomainError } from '@server/core/errors/domain-error';
 import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
+import { infractionOf } from './add-infraction';
 import type { BureauWriteDeps } from './bureau-deps';
 import { caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow } from './bureau-cases';
 import { recordHistory } from './bureau-history';
+import { inOneTransaction } from './in-one-transaction';
 import { scheduleCaseExpiry } from './lift-expired-ban';
 
 type CreateCase = z.output<typeof CreateCaseRequest>;
@@ -20,13 +22,14 @@ export async function openCase(deps: BureauWriteDeps, input: CreateCase, actor: 
     throw new DomainError('invalid_input', 'expiresAt: must be later than now');
   if (input.expiresAt !== null && (input.type === 'note' || input.type === 'unban' || input.type === 'kick'))
     throw new DomainError('invalid_input', `expiresAt: a ${input.type} case does not expire`);
-  const number = await retryOnWriteConflict(async () => {
-    const existing = await deps.registry.listInfractions(input.platform, input.subjectId);
-    // 001 §3: the id is the date; two cases in one millisecond take the next free one.
-    const id = Math.max(deps.now(), ...existing.map((i) => i.id + 1));
-    // Decision 0041: the case and the job that lifts its ban when it expires commit together.
-    const inserted = await deps.db.transaction().execute(async (trx) => {
-      const row = await trx
+  // Decision 0042: the case, its infraction, the job that lifts a temporary ban (0041), the ban and
+  // the history are kept together or not at all.
+  const number = await retryOnWriteConflict(() =>
+    inOneTransaction(deps, async (tx) => {
+      const existing = await tx.registry.listInfractions(input.platform, input.subjectId);
+      // 001 §3: the id is the date; two cases in one millisecond take the next free one.
+      const id = Math.max(tx.now(), ...existing.map((i) => i.id + 1));
+      const inserted = await tx.db
         .insertInto('bureau_cases')
         .values({
           platform: input.platform,
@@ -36,27 +39,18 @@ export async function openCase(deps: BureauWriteDeps, input: CreateCase, actor: 
           expires_at: input.expiresAt,
           hidden: input.hidden ? 1 : 0,
           lifted_at: null,
-          created_at: deps.now(),
+          created_at: tx.now(),
         })
-        .returning(['id', 'type', 'platform', 'expires_at'])
+        .returning('id')
         .executeTakeFirstOrThrow();
-      await scheduleCaseExpiry(deps, row, trx);
-      return row;
-    });
-    const infraction = {
-      platform: input.platform,
-      subjectId: input.subjectId,
-      id,
-      moderator: input.moderator,
-      reason: input.reason,
-      note: input.note,
-    };
-    await deps.registry.addInfraction(infraction);
-    return Number(inserted.id);
-  });
-  const row = (await findCaseRow(deps, number))!;
-  await recordHistory(deps, { ...caseHistoryKey(row), action: 'case.opened', actor, before: null, after: caseSnapshot(row, input) });
-  if (input.platform === 'Roblox') await applyBanEffect(deps, input, row.id, actor);
+      const row = (await findCaseRow(tx, Number(inserted.id)))!;
+      await scheduleCaseExpiry(tx, row, tx.db);
+      await tx.registry.addInfraction(infractionOf(input, id));
+      await recordHistory(tx, { ...caseHistoryKey(row), action: 'case.opened', actor, before: null, after: caseSnapshot(row, input) });
+      if (input.platform === 'Roblox') await applyBanEffect(tx, input, row.id, actor);
+      return row.id;
+    }),
+  );
   return caseAnswer(deps, number);
 }
 

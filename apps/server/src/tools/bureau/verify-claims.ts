@@ -4,6 +4,7 @@ import { DomainError } from '@server/core/errors/domain-error';
 import type { BureauWriteDeps } from './bureau-deps';
 import { deleteVerifiedPair } from './delete-verified-pair';
 import { upsertVerifiedPair } from './upsert-verified-pair';
+import { inOneTransaction } from './in-one-transaction';
 
 /** Issue 14 item 1: the member's own pair and pending claim (GET /bureau/api/verify/me). */
 export async function verifyStatus(
@@ -61,25 +62,29 @@ export async function decideVerifyClaim(
   actor: HistoryActor,
 ): Promise<VerifyClaimDecisionAnswer> {
   const status = approve ? 'approved' : 'refused';
-  const claim = await deps.db.selectFrom('bureau_verify_claims').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!claim) throw new DomainError('not_found', `There is no claim ${id}.`);
-  const decided = await deps.db
-    .updateTable('bureau_verify_claims')
-    .set({ status, decided_by: actor.id, decided_at: deps.now() })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(decided.numUpdatedRows) === 0) throw new DomainError('bureau.claim_decided');
-  if (approve) {
-    for (
-      let holder = await deps.registry.findPairByRobloxId(claim.roblox_id);
-      holder;
-      holder = await deps.registry.findPairByRobloxId(claim.roblox_id)
-    ) {
-      if (holder.discordId === claim.discord_id) break;
-      await deleteVerifiedPair(deps, holder.discordId, actor);
+  // Decision 0042: the decision and the pairs it relinks are kept together or not at all (an approved
+  // claim whose link failed could not be decided again).
+  await inOneTransaction(deps, async (tx) => {
+    const claim = await tx.db.selectFrom('bureau_verify_claims').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!claim) throw new DomainError('not_found', `There is no claim ${id}.`);
+    const decided = await tx.db
+      .updateTable('bureau_verify_claims')
+      .set({ status, decided_by: actor.id, decided_at: tx.now() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(decided.numUpdatedRows) === 0) throw new DomainError('bureau.claim_decided');
+    if (approve) {
+      for (
+        let holder = await tx.registry.findPairByRobloxId(claim.roblox_id);
+        holder;
+        holder = await tx.registry.findPairByRobloxId(claim.roblox_id)
+      ) {
+        if (holder.discordId === claim.discord_id) break;
+        await deleteVerifiedPair(tx, holder.discordId, actor);
+      }
+      await upsertVerifiedPair(tx, claim.discord_id, claim.roblox_id, actor);
     }
-    await upsertVerifiedPair(deps, claim.discord_id, claim.roblox_id, actor);
-  }
+  });
   return { id, status };
 }

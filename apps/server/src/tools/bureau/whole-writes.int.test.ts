@@ -1,0 +1,113 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { CaseAnswer, type HistoryActor } from '@guildhall/contracts/bureau';
+import { demoPerson } from '@guildhall/testkit/demo-data';
+import { makeDiscordUser, makeRobloxUser } from '@guildhall/testkit/factories';
+import { apiKeyStoreFor } from '@server/core/auth/api-keys';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { REGISTRY_TOPIC, type RegistryChange } from '@server/core/registry/registry-repository';
+import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
+import { refuseInserts } from '@server/test-support/refuse-inserts';
+import { findCaseRow } from './bureau-cases';
+import { makeBureauDeps } from './bureau-deps';
+import { liftExpiredBan } from './lift-expired-ban';
+
+const staff = demoPerson('staff');
+const HOUR = 3_600_000;
+const ACTOR: HistoryActor = { kind: 'system', id: 'test', name: 'Test' };
+
+// Decision 0042: a bureau write keeps its registry rows, its case, its job and its history together or
+// not at all. The database refuses the history here, the last row every write adds: a write that is
+// not one transaction keeps what it wrote before it (an infraction without its history, a case marked
+// lifted with its ban still standing, a claim approved with its link lost).
+describe.each(DIALECTS)('bureau writes kept whole on %s', (dialect) => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('when the history cannot be written, no write keeps anything, and no live view hears of it', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
+    const cookie = await t.signInAs('staff');
+    const { key } = await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).create('Bot', 'bureau-bot');
+    const bot = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      t.request({ method, url: `/bureau/api/bot/v1${url}`, payload, headers: { authorization: `Bearer ${key}` } });
+    const { db } = makeBureauDeps(t.ctx);
+
+    // What stands before: a pair, and a temporary ban case on its Roblox account with a note.
+    const pair = { discordId: makeDiscordUser().id, robloxId: makeRobloxUser().id };
+    expect((await bot('PUT', `/pairs/${pair.discordId}`, { robloxId: pair.robloxId })).statusCode).toBe(200);
+    const opened = await bot('POST', '/cases', {
+      platform: 'Roblox',
+      subjectId: pair.robloxId,
+      type: 'ban',
+      reason: 'Exploiting',
+      expiresAt: t.clock.now() + HOUR,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const { id: infractionId, case: openedCase } = CaseAnswer.parse(opened.json());
+    expect((await bot('POST', `/cases/${openedCase.number}/notes`, { body: 'Seen again' })).statusCode).toBe(201);
+    // Someone else's claim on the pair's Roblox account, waiting for staff.
+    const claimant = makeDiscordUser().id;
+    const claim = await db
+      .insertInto('bureau_verify_claims')
+      .values({ discord_id: claimant, roblox_id: pair.robloxId, status: 'pending', created_at: t.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const everything = async () => ({
+      pairs: await db.selectFrom('registry_pairs').selectAll().orderBy('discord_id').execute(),
+      bans: await db.selectFrom('registry_bans').selectAll().orderBy('roblox_id').execute(),
+      infractions: await db.selectFrom('registry_infractions').selectAll().orderBy('id').execute(),
+      cases: await db.selectFrom('bureau_cases').selectAll().orderBy('id').execute(),
+      notes: await db.selectFrom('bureau_case_notes').selectAll().orderBy('id').execute(),
+      claims: await db.selectFrom('bureau_verify_claims').selectAll().orderBy('id').execute(),
+      history: (await sql<{ n: number }>`select count(*) as n from bureau_history`.execute(db)).rows.map((r) => Number(r.n)),
+    });
+    const heard: RegistryChange[] = [];
+    t.ctx.events.subscribe(REGISTRY_TOPIC, (event) => heard.push(event.payload as RegistryChange));
+    const before = await everything();
+    // pair.linked, case.opened, ban.set, case.note_added
+    expect(before.history).toEqual([4]);
+    await refuseInserts(t, 'bureau_history');
+
+    const other = makeRobloxUser().id;
+    const number = openedCase.number;
+    const refused = {
+      openCase: await bot('POST', '/cases', {
+        platform: 'Roblox',
+        subjectId: other,
+        type: 'ban',
+        reason: 'Alt',
+        expiresAt: t.clock.now() + HOUR,
+      }),
+      openUnban: await bot('POST', '/cases', { platform: 'Roblox', subjectId: pair.robloxId, type: 'unban', reason: 'Appeal' }),
+      amendCase: await bot('PATCH', `/cases/${number}`, { reason: 'Exploiting again', expiresAt: t.clock.now() + 2 * HOUR }),
+      expireCase: await bot('POST', `/cases/${number}/expire`),
+      addNote: await bot('POST', `/cases/${number}/notes`, { body: 'And again' }),
+      addInfraction: await bot('POST', '/infractions', { platform: 'Roblox', subjectId: other, Moderator: 'Bot', Reason: 'Spam' }),
+      removeInfraction: await bot('DELETE', `/infractions/Roblox/${pair.robloxId}/${infractionId}`),
+      setBan: await bot('PUT', `/bans/${other}`, { Moderator: 'Bot', Reason: 'Alt' }),
+      clearBan: await bot('DELETE', `/bans/${pair.robloxId}`),
+      relinkPair: await bot('PUT', `/pairs/${pair.discordId}`, { robloxId: other }),
+      unlinkPair: await bot('DELETE', `/pairs/${pair.discordId}`),
+      approveClaim: await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/approve`, cookie }),
+    };
+    for (const [write, response] of Object.entries(refused)) {
+      expect({ write, status: response.statusCode, code: response.json<{ code?: string }>().code }).toEqual({
+        write,
+        status: 500,
+        code: 'internal',
+      });
+    }
+    // The lift a case's expiry job makes (its route above fails sooner, at the expiry's own history).
+    const row = (await findCaseRow({ db }, number))!;
+    const deps = { ...makeBureauDeps(t.ctx), registry: t.ctx.registry, jobs: t.ctx.jobs };
+    await expect(liftExpiredBan(deps, { ...row, expires_at: t.clock.now() - 1 }, ACTOR)).rejects.toThrow();
+
+    expect(await everything()).toEqual(before);
+    // The bus carries what it is given in order: once this change is heard, any earlier one would have been.
+    await t.ctx.registry.publish({ kind: 'imported', pairs: 0, bans: 0, infractions: 0 });
+    await expect.poll(() => heard.length).toBeGreaterThan(0);
+    expect(heard).toEqual([{ kind: 'imported', pairs: 0, bans: 0, infractions: 0 }]);
+  });
+});
