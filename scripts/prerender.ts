@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import escapeHtml from 'escape-html';
 import { build } from 'vite';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,8 +97,6 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
   return { js, css };
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 export async function prerender(distDir = path.join(webRoot, 'dist')): Promise<void> {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
@@ -152,10 +151,7 @@ export async function prerender(distDir = path.join(webRoot, 'dist')): Promise<v
       const template = shell
         .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
         .replace('</head>', `  ${head}\n  </head>`)
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${RENDER_OUTLET}</div>${preloads}`,
-        );
+        .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(page.path)}">${RENDER_OUTLET}</div>${preloads}`);
       const name = page.path === '/' ? 'home' : page.path.slice(1).replace(/\//g, '-').replace(/:/g, '_');
       fs.writeFileSync(
         path.join(outDir, `${name}.html`),

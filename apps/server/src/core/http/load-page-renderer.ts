@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session-store';
 
@@ -36,8 +37,6 @@ function pathPattern(pagePath: string): RegExp | null {
   const source = segments.map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
   return new RegExp(`^${source}$`);
 }
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export interface PageRenderer {
   has(pathname: string): boolean;
@@ -129,7 +128,7 @@ export function loadPageRenderer(root: string, log: FastifyInstance['log']): Pag
         const html = signedIn
           ? page.built
           : page.template
-              .replace(/ data-prerendered="[^"]*"/, () => ` data-prerendered="${escapeAttribute(pathname)}"`)
+              .replace(/ data-prerendered="[^"]*"/, () => ` data-prerendered="${escapeHtml(pathname)}"`)
               .replace(RENDER_OUTLET, () => drawn.markup);
         return html.replace('</body>', () => `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>\n  </body>`);
       } catch (error) {
