@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RecruitmentDeps } from './recruitment-deps';
+import type { RecruitmentDb } from './recruitment-tables';
 
 /** Issue 13 item 5: the job that sends one applicant DM (a row of recruitment_notifications). */
 export const SEND_APPLICANT_DM = 'recruitment.send-applicant-dm';
@@ -28,13 +29,14 @@ export function applicantDmText(news: ApplicantNews): string {
 /**
  * Issue 13 item 5: records the DM and queues it on the durable job queue (send-applicant-dm.ts sends
  * it with retries). Without DISCORD_BOT_TOKEN there is no bot to send from, so nothing is recorded.
- * Called after the change has committed; a queue that cannot take the job leaves the row failed,
- * visible to admins, and never fails the admin's request.
+ * Decision 0043: both in the transaction of the change the DM tells of, so an applicant is never
+ * left untold by a change that stands (a crash after the commit, a refused row); a failure to record
+ * or queue fails the change, which the admin then makes again.
  */
-export async function notifyApplicant(deps: RecruitmentDeps, news: ApplicantNews): Promise<void> {
+export async function notifyApplicant(deps: RecruitmentDeps, news: ApplicantNews, trx: RecruitmentDb): Promise<void> {
   if (!deps.discordBotToken) return;
   const now = deps.now();
-  const row = await deps.db
+  const row = await trx
     .insertInto('recruitment_notifications')
     .values({
       application_id: news.applicationId,
@@ -48,14 +50,5 @@ export async function notifyApplicant(deps: RecruitmentDeps, news: ApplicantNews
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  try {
-    await deps.jobs.enqueue(SEND_APPLICANT_DM, { notificationId: row.id });
-  } catch (error) {
-    deps.log.warn({ err: error, notificationId: row.id }, 'recruitment DM could not be queued');
-    await deps.db
-      .updateTable('recruitment_notifications')
-      .set({ state: 'failed', last_error: 'The message could not be queued.', updated_at: deps.now() })
-      .where('id', '=', row.id)
-      .execute();
-  }
+  await deps.jobs.enqueue(SEND_APPLICANT_DM, { notificationId: row.id }, { within: trx });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { JobTransaction } from '@server/core/jobs/job-queue';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { listWaitingApplications } from './list-waiting-applications';
 import { postWebhookMessage } from './post-webhook-message';
@@ -21,10 +22,13 @@ export function nextDigestAt(now: number, hourUtc: number): number {
  * Queues the digest's next run. One job per day: the singleton key is the day, so every process
  * that starts, and the run that queues its successor, agree on one job.
  */
-export async function scheduleDailyDigest(deps: Pick<RecruitmentDeps, 'jobs' | 'now' | 'digestHourUtc'>): Promise<void> {
+export async function scheduleDailyDigest(
+  deps: Pick<RecruitmentDeps, 'jobs' | 'now' | 'digestHourUtc'>,
+  within?: JobTransaction,
+): Promise<void> {
   const at = nextDigestAt(deps.now(), deps.digestHourUtc);
   const day = new Date(at).toISOString().slice(0, 10);
-  await deps.jobs.enqueue(DAILY_DIGEST, { day }, { runAt: at, singletonKey: `digest:${day}` });
+  await deps.jobs.enqueue(DAILY_DIGEST, { day }, { runAt: at, singletonKey: `digest:${day}`, ...(within ? { within } : {}) });
 }
 
 /** The webhook message listing the applications waiting too long in a stage. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callUpstream } from '@server/core/http/call-upstream';
+import type { JobTransaction } from '@server/core/jobs/job-queue';
 import type { RecruitmentDeps } from './recruitment-deps';
 
 /** Issue 12 item 3: each webhook message is a durable job, retried until Discord takes it. */
@@ -14,10 +15,20 @@ type WebhookDeps = Pick<RecruitmentDeps, 'webhookUrl' | 'webhookTimeoutMs' | 'lo
  * Beyond 000: an optional Discord webhook (RECRUITMENT_WEBHOOK_URL) hears of each new application and
  * each decision. Issue 12 item 3: the message is queued (ctx.jobs) and sent by the worker, retried
  * with backoff when Discord refuses it or cannot be reached, and kept across a restart. Answers
- * whether it was queued; never fails the request that caused it (a queue failure is logged).
+ * whether it was queued. Decision 0043: the message of a change is queued `within` that change's
+ * transaction, so it exists exactly when the change does, and a failure to queue fails the change;
+ * without one (the digest's run, a job that retries on its own) a failure to queue is logged.
  */
-export async function postWebhookMessage(deps: WebhookDeps & Pick<RecruitmentDeps, 'jobs'>, content: string): Promise<boolean> {
+export async function postWebhookMessage(
+  deps: WebhookDeps & Pick<RecruitmentDeps, 'jobs'>,
+  content: string,
+  within?: JobTransaction,
+): Promise<boolean> {
   if (!deps.webhookUrl) return false;
+  if (within) {
+    await deps.jobs.enqueue(WEBHOOK_MESSAGE, { content }, { within });
+    return true;
+  }
   try {
     await deps.jobs.enqueue(WEBHOOK_MESSAGE, { content });
     return true;

@@ -123,6 +123,8 @@ export async function countRows(harness: TestApp): Promise<Record<string, number
     'recruitment_notes',
     'recruitment_question_roles',
     'recruitment_avatars',
+    'recruitment_drafts',
+    'recruitment_notifications',
   ];
   const counts: Record<string, number> = {};
   for (const table of tables) {

@@ -38,39 +38,41 @@ export async function submitApplication(
   const now = deps.now();
   let id: number;
   try {
-    const row = await deps.db
-      .insertInto('recruitment_applications')
-      .values({
-        user_id: applicant.userId,
-        username: applicant.username,
-        username_lower: applicant.username.toLowerCase(),
-        avatar: applicant.avatar,
-        role_id: role.id,
-        job: role.name,
-        answers: JSON.stringify(answers),
-        question_labels: JSON.stringify(labels),
-        status: 'Pending',
-        stage_id: firstStage?.id ?? null,
-        stage_name: firstStage?.name ?? null,
-        stage_color: firstStage?.color ?? null,
-        feedback: null,
-        created_at: now,
-        status_updated_at: now,
-        // Issue 13 item 2: open until Declined or withdrawn; the unique index keeps one open per user.
-        open_user_id: applicant.userId,
-        withdrawn_at: null,
-        closed_at: null,
-        stage_entered_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = row.id;
+    // Issue 13 item 2: the draft becomes the application; decision 0043: the webhook's message commits with it.
+    id = await deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('recruitment_applications')
+        .values({
+          user_id: applicant.userId,
+          username: applicant.username,
+          username_lower: applicant.username.toLowerCase(),
+          avatar: applicant.avatar,
+          role_id: role.id,
+          job: role.name,
+          answers: JSON.stringify(answers),
+          question_labels: JSON.stringify(labels),
+          status: 'Pending',
+          stage_id: firstStage?.id ?? null,
+          stage_name: firstStage?.name ?? null,
+          stage_color: firstStage?.color ?? null,
+          feedback: null,
+          created_at: now,
+          status_updated_at: now,
+          // Issue 13 item 2: open until Declined or withdrawn; the unique index keeps one open per user.
+          open_user_id: applicant.userId,
+          withdrawn_at: null,
+          closed_at: null,
+          stage_entered_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('recruitment_drafts').where('user_id', '=', applicant.userId).execute();
+      await postWebhookMessage(deps, `📝 New application #${row.id} from ${applicant.username} for ${role.name}.`, trx);
+      return row.id;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('recruitment.already_applied');
     throw error;
   }
-  // Issue 13 item 2: the draft has become the application.
-  await deps.db.deleteFrom('recruitment_drafts').where('user_id', '=', applicant.userId).execute();
-  void postWebhookMessage(deps, `📝 New application #${id} from ${applicant.username} for ${role.name}.`);
   return { success: true, id };
 }

@@ -27,7 +27,7 @@ export async function updateApplication(
   id: number,
   update: ApplicationUpdate,
 ): Promise<UpdateApplicationAnswer> {
-  const result = await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('recruitment_applications')
       .select(['id', 'user_id', 'username', 'job', 'status', 'stage_id', 'stage_name', 'feedback', 'withdrawn_at'])
@@ -105,31 +105,31 @@ export async function updateApplication(
       }
     }
     const status = newStatus as ApplicationStatus;
+    // Issue 13 item 5: the applicant hears of a new stage or new feedback by a Discord DM (a durable
+    // job); decision 0043: the DM and the webhook's message commit with the change they tell of.
+    if (changes.stage_name !== undefined || changes.feedback !== undefined)
+      await notifyApplicant(
+        deps,
+        {
+          applicationId: id,
+          userId: current.user_id,
+          job: current.job,
+          stage: changes.stage_name ?? null,
+          feedback: changes.feedback ?? null,
+        },
+        trx,
+      );
+    if (status !== current.status && isDecided(status))
+      await postWebhookMessage(
+        deps,
+        `${status === 'Accepted' ? '✅' : '❌'} Application #${id} from ${current.username} for ${current.job}: ${status} (stage "${changes.stage_name!}", by ${actor.name}).`,
+        trx,
+      );
     return {
-      answer: {
-        success: true as const,
-        status,
-        stageId: changes.stage_id ?? current.stage_id,
-        feedback: changes.feedback !== undefined ? changes.feedback : current.feedback,
-      },
-      told:
-        changes.stage_name !== undefined || changes.feedback !== undefined
-          ? { userId: current.user_id, job: current.job, stage: changes.stage_name ?? null, feedback: changes.feedback ?? null }
-          : null,
-      decided:
-        status !== current.status && isDecided(status)
-          ? { username: current.username, job: current.job, status, stage: changes.stage_name! }
-          : null,
+      success: true as const,
+      status,
+      stageId: changes.stage_id ?? current.stage_id,
+      feedback: changes.feedback !== undefined ? changes.feedback : current.feedback,
     };
   });
-  // Issue 13 item 5: the applicant hears of a new stage or new feedback by a Discord DM (a durable job).
-  if (result.told) await notifyApplicant(deps, { applicationId: id, ...result.told });
-  if (result.decided) {
-    const { username, job, status, stage } = result.decided;
-    void postWebhookMessage(
-      deps,
-      `${status === 'Accepted' ? '✅' : '❌'} Application #${id} from ${username} for ${job}: ${status} (stage "${stage}", by ${actor.name}).`,
-    );
-  }
-  return result.answer;
 }

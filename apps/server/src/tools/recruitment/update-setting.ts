@@ -27,8 +27,9 @@ export async function updateSetting(
         await writeSetting(trx, 'globalProcessLastUpdatedAt', new Date(deps.now()).toISOString());
     }
     await writeSetting(trx, request.key, request.value);
+    // Issue 13 item 6: a wait now set starts the daily digest (the job queues its own next runs);
+    // decision 0043: in the setting's transaction, so the setting never stands without its digest.
+    if (request.key === 'stageWaitDays' && request.value) await scheduleDailyDigest(deps, trx);
   });
-  // Issue 13 item 6: a wait now set starts the daily digest (the job queues its own next runs).
-  if (request.key === 'stageWaitDays' && request.value) await scheduleDailyDigest(deps);
   return readSettings(deps);
 }

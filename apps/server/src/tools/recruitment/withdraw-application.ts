@@ -31,9 +31,10 @@ export async function withdrawApplication(deps: RecruitmentDeps, applicant: Acto
         at: now,
       })
       .execute();
+    // Decision 0043: the webhook's message commits with the withdrawal.
+    await postWebhookMessage(deps, `↩️ Application #${row.id} from ${applicant.name} for ${row.job} was withdrawn.`, trx);
     return row;
   });
   if (!withdrawn) throw new DomainError('recruitment.no_open_application');
-  void postWebhookMessage(deps, `↩️ Application #${withdrawn.id} from ${applicant.name} for ${withdrawn.job} was withdrawn.`);
   return { success: true };
 }

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import { refuseNewJobs } from '@server/test-support/refuse-inserts';
+import {
+  type RecruitmentForm,
+  type RecruitmentPeople,
+  RECRUITMENT_TEST_ENV,
+  SAMPLE_PDF,
+  countRows,
+  startWebhookReceiver,
+  withRecruitmentPeople,
+} from './recruitment-fixtures';
+
+const API = '/recruitment/api';
+
+// Decision 0043: the applicant's DM, the webhook's message and the daily digest are jobs a change
+// implies, stored in the change's transaction (as 0041's reminders). The database refuses new jobs
+// here: a change that queued after its commit would answer 500 (or 200) and keep the change untold.
+describe.each(DIALECTS)('recruitment messages commit with their change on %s', (dialect) => {
+  let t: TestApp & RecruitmentPeople;
+  let form: RecruitmentForm;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+  beforeEach(async () => {
+    receiver = await startWebhookReceiver();
+    t = await withRecruitmentPeople(
+      await buildTestApp({ dialect, roblox: false, env: { ...RECRUITMENT_TEST_ENV, RECRUITMENT_WEBHOOK_URL: receiver.url } }),
+    );
+    form = await t.setUpForm();
+  });
+  afterEach(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  it('when no job can be stored, submitting, moving, deciding, withdrawing and starting the digest change nothing', async () => {
+    // A standing application (its webhook job also creates pg-boss's tables on PostgreSQL).
+    expect((await t.apply('applicant', form)).statusCode).toBe(200);
+    const { id } = ((await t.get(`${API}/applications`, 'admin')).json() as Array<{ id: number }>)[0]!;
+    const draft = { jobSelection: String(form.roleId), answers: { [form.textId]: 'Half an answ' } };
+    expect((await t.post(`${API}/application/draft`, 'other', draft)).json()).toEqual({ success: true });
+    const { finalUrl } = (await t.upload('other', SAMPLE_PDF, 'cv.pdf')).json();
+    await t.ctx.jobs.settle();
+    await refuseNewJobs(t);
+    const before = await countRows(t);
+    const applicationsBefore = (await t.get(`${API}/applications`, 'admin')).json();
+    const settingsBefore = (await t.get(`${API}/settings`, 'admin')).json();
+
+    const refused = {
+      submit: await t.post(`${API}/submit`, 'other', {
+        jobSelection: form.roleId,
+        answers: { [form.textId]: 'I love trains.', [form.choiceId]: '5 to 10', [form.fileId]: finalUrl },
+      }),
+      move: await t.post(`${API}/applications/${id}/update`, 'admin', { stageId: form.stageIds[1] }),
+      feedback: await t.post(`${API}/applications/${id}/update`, 'admin', { feedback: 'Almost there' }),
+      decide: await t.post(`${API}/applications/${id}/update`, 'admin', { stageId: form.stageIds[3] }),
+      withdraw: await t.post(`${API}/application/withdraw`, 'applicant'),
+      digest: await t.post(`${API}/settings/update`, 'admin', { key: 'stageWaitDays', value: '3' }),
+    };
+    for (const [write, response] of Object.entries(refused))
+      expect({ write, status: response.statusCode, code: response.json<{ code?: string }>().code }).toEqual({
+        write,
+        status: 500,
+        code: 'internal',
+      });
+
+    expect(await countRows(t)).toEqual(before);
+    expect((await t.get(`${API}/applications`, 'admin')).json()).toEqual(applicationsBefore);
+    expect((await t.get(`${API}/settings`, 'admin')).json()).toEqual(settingsBefore);
+    // The other applicant's draft is still theirs to finish.
+    expect((await t.get(`${API}/application/draft`, 'other')).json()).toMatchObject({ draft: { jobSelection: String(form.roleId) } });
+  });
+});
