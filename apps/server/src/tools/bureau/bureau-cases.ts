@@ -145,6 +145,16 @@ export function toCaseInfo(deps: Pick<BureauDeps, 'now' | 'caseTypeLabels'>, row
 export async function caseAnswer(deps: BureauWriteDeps, number: number): Promise<CaseAnswer> {
   const { row, infraction } = await loadCase(deps, number);
   const notes = await notesOf(deps, [row.id]);
+  return toCaseAnswer(deps, infraction, row, notes);
+}
+
+/** An infraction (001 §3) with its case, as the API answers it; `notes` by case number. */
+export function toCaseAnswer(
+  deps: Pick<BureauDeps, 'now' | 'caseTypeLabels'>,
+  infraction: Infraction,
+  row: CaseRow,
+  notes: ReadonlyMap<number, CaseInfo['notes']>,
+): CaseAnswer {
   return {
     platform: infraction.platform,
     subjectId: infraction.subjectId,

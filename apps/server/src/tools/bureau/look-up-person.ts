@@ -3,9 +3,8 @@ import type { AppContext } from '@server/core/context';
 import type { LookupResult } from '@server/core/lookup/profile-lookup';
 import type { Infraction } from '@server/core/registry/registry-repository';
 import type { BureauWriteDeps } from './bureau-deps';
-import { casesOf, notesOf, toCaseInfo } from './bureau-cases';
+import { casesOf, notesOf, toCaseAnswer } from './bureau-cases';
 import { listHistory } from './bureau-history';
-import { infractionDateOf } from './list-person-infractions';
 
 type Deps = BureauWriteDeps & Pick<AppContext, 'lookup'>;
 
@@ -49,16 +48,7 @@ export async function withCases(deps: BureauWriteDeps, infractions: readonly Inf
     deps,
     rows.map((r) => r.id),
   );
-  return infractions.map((infraction, i) => ({
-    platform: infraction.platform,
-    subjectId: infraction.subjectId,
-    id: infraction.id,
-    date: infractionDateOf(infraction.id),
-    moderator: infraction.moderator,
-    reason: infraction.reason,
-    note: infraction.note,
-    case: toCaseInfo(deps, rows[i]!, notes.get(rows[i]!.id) ?? []),
-  }));
+  return infractions.map((infraction, i) => toCaseAnswer(deps, infraction, rows[i]!, notes));
 }
 
 function profileOf(result: LookupResult<{ username: string; displayName: string | null }> | null) {
