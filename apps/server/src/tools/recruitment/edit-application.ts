@@ -4,6 +4,7 @@ import { DomainError } from '@server/core/errors/domain-error';
 import type { Actor, RecruitmentDeps } from './recruitment-deps';
 import { checkAnswers } from './check-answers';
 import { reviewerHasActed } from './reviewer-has-acted';
+import { recordAudit } from './record-audit';
 
 /**
  * Issue 13 item 2: the applicant changes their Pending application (role and answers, checked as a
@@ -27,18 +28,7 @@ export async function editApplication(
       .returning(['id', 'job'])
       .executeTakeFirst();
     if (!row) return null;
-    await trx
-      .insertInto('recruitment_audit')
-      .values({
-        application_id: row.id,
-        actor_id: applicant.id,
-        actor_name: applicant.name,
-        kind: 'edit',
-        from_value: null,
-        to_value: role.name,
-        at: now,
-      })
-      .execute();
+    await recordAudit(trx, { applicationId: row.id, actor: applicant, kind: 'edit', from: null, to: role.name, at: now });
     return row;
   });
   if (!edited) {

@@ -3,6 +3,7 @@ import type { CreatedAnswer, SubmitReviewRequest } from '@guildhall/contracts/re
 import { DomainError } from '@server/core/errors/domain-error';
 import type { Actor, RecruitmentDeps } from './recruitment-deps';
 import { listCriteria } from './list-criteria';
+import { recordAudit } from './record-audit';
 
 /**
  * Issue 13 item 1: POST /api/applications/{id}/review {vote, scores, comment}. One review per admin
@@ -53,18 +54,7 @@ export async function submitReview(
       .onConflict((oc) => oc.columns(['application_id', 'reviewer_id']).doUpdateSet(values))
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('recruitment_audit')
-      .values({
-        application_id: applicationId,
-        actor_id: actor.id,
-        actor_name: actor.name,
-        kind: 'review',
-        from_value: previous?.vote ?? null,
-        to_value: review.vote,
-        at: now,
-      })
-      .execute();
+    await recordAudit(trx, { applicationId, actor, kind: 'review', from: previous?.vote ?? null, to: review.vote, at: now });
     return { id: row.id };
   });
 }

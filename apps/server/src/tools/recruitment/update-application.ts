@@ -11,6 +11,7 @@ import type { Actor, RecruitmentDeps } from './recruitment-deps';
 import { postWebhookMessage } from './post-webhook-message';
 import { notifyApplicant } from './notify-applicant';
 import { isUniqueViolation } from '@server/core/db/database';
+import { recordAudit } from './record-audit';
 
 export type ApplicationUpdate = z.output<typeof UpdateApplicationRequest>;
 
@@ -47,10 +48,7 @@ export async function updateApplication(
     } = {};
     // One audit row per real change (feedback, stage), written in the same transaction as the change.
     const audit = (kind: 'feedback' | 'stage', from: string | null, to: string | null) =>
-      trx
-        .insertInto('recruitment_audit')
-        .values({ application_id: id, actor_id: actor.id, actor_name: actor.name, kind, from_value: from, to_value: to, at: now })
-        .execute();
+      recordAudit(trx, { applicationId: id, actor, kind, from, to, at: now });
 
     const stage =
       update.stageId !== undefined && update.stageId !== null && update.stageId !== current.stage_id

@@ -2,6 +2,7 @@ import type { SuccessAnswer } from '@guildhall/contracts/recruitment';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { Actor, RecruitmentDeps } from './recruitment-deps';
 import { postWebhookMessage } from './post-webhook-message';
+import { recordAudit } from './record-audit';
 
 /**
  * Issue 13 item 2: the applicant withdraws their Pending application. It closes (open_user_id null,
@@ -19,18 +20,7 @@ export async function withdrawApplication(deps: RecruitmentDeps, applicant: Acto
       .returning(['id', 'job', 'stage_name'])
       .executeTakeFirst();
     if (!row) return null;
-    await trx
-      .insertInto('recruitment_audit')
-      .values({
-        application_id: row.id,
-        actor_id: applicant.id,
-        actor_name: applicant.name,
-        kind: 'withdraw',
-        from_value: row.stage_name,
-        to_value: null,
-        at: now,
-      })
-      .execute();
+    await recordAudit(trx, { applicationId: row.id, actor: applicant, kind: 'withdraw', from: row.stage_name, to: null, at: now });
     // Decision 0043: the webhook's message commits with the withdrawal.
     await postWebhookMessage(deps, `↩️ Application #${row.id} from ${applicant.name} for ${row.job} was withdrawn.`, trx);
     return row;
