@@ -8,8 +8,8 @@ import { updateApplication } from './update-application';
  * applications to one stage, with one feedback text, in one action. Each goes through
  * updateApplication, so the rules (000 §4 status from the stage, locked feedback), the audit trail
  * and what follows a change are those of a single move. A missing stage or application refuses the
- * whole request before anything is written; one that a rule refuses (its feedback is locked) is
- * listed in `failed` and the others are moved.
+ * whole request before anything is written; one that a rule refuses (its feedback is locked), or
+ * that fails on our side, is listed in `failed` and the others are moved.
  */
 export async function bulkUpdateApplications(deps: RecruitmentDeps, actor: Actor, request: BulkUpdateRequest): Promise<BulkUpdateAnswer> {
   const stage = await deps.db
@@ -33,8 +33,12 @@ export async function bulkUpdateApplications(deps: RecruitmentDeps, actor: Actor
       });
       answer.updated.push(id);
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      answer.failed.push({ id, code: error.code, error: error.message });
+      // Each move is its own transaction: one that fails on our side (decision 0043: its DM could not
+      // be stored) changed nothing and is listed with the others' outcomes, instead of a 500 that
+      // would hide which of the earlier ones were moved.
+      if (!(error instanceof DomainError)) deps.log.warn({ err: error, applicationId: id }, 'bulk move: an application was not moved');
+      const failure = error instanceof DomainError ? error : new DomainError('internal');
+      answer.failed.push({ id, code: failure.code, error: failure.message });
     }
   }
   return answer;

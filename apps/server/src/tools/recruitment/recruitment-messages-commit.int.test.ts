@@ -34,7 +34,7 @@ describe.each(DIALECTS)('recruitment messages commit with their change on %s', (
     await receiver?.close();
   });
 
-  it('when no job can be stored, submitting, moving, deciding, withdrawing and starting the digest change nothing', async () => {
+  it('when no job can be stored, submitting, moving (one or in bulk), deciding, withdrawing and starting the digest change nothing', async () => {
     // A standing application (its webhook job also creates pg-boss's tables on PostgreSQL).
     expect((await t.apply('applicant', form)).statusCode).toBe(200);
     const { id } = ((await t.get(`${API}/applications`, 'admin')).json() as Array<{ id: number }>)[0]!;
@@ -64,6 +64,14 @@ describe.each(DIALECTS)('recruitment messages commit with their change on %s', (
         status: 500,
         code: 'internal',
       });
+
+    // A bulk move lists the applications it could not move, as it lists those a rule refuses.
+    const bulk = await t.post(`${API}/applications/bulk-update`, 'admin', { ids: [id], stageId: form.stageIds[1] });
+    expect(bulk.statusCode).toBe(200);
+    expect(bulk.json()).toEqual({
+      updated: [],
+      failed: [{ id, code: 'internal', error: 'Something went wrong on our side. Please try again.' }],
+    });
 
     expect(await countRows(t)).toEqual(before);
     expect((await t.get(`${API}/applications`, 'admin')).json()).toEqual(applicationsBefore);
