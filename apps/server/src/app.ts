@@ -18,7 +18,7 @@ import { SchoolAccountStore } from './core/auth/school-account-store';
 import { registerAuthRoutes } from './core/auth/auth-routes';
 import { registerAdminRoutes } from './core/admin/admin-routes';
 import { type DbHandle, pingDatabase } from './core/db/database';
-import type { EventBus } from './core/events/event-bus';
+import type { EventBus, EventBusLog } from './core/events/event-bus';
 import { DomainError } from './core/errors/domain-error';
 import { closeConnectionsGracefully } from './core/http/graceful-close';
 import { registerHttpCore } from './core/http/http-plugin';
@@ -55,6 +55,7 @@ export function createContext(
   now: () => number = Date.now,
   signInThrottle: SignInThrottle = createSignInThrottle(config, now),
   jobs: JobQueue = createJobQueue({ database, now, settings: jobSettings(config) }),
+  log: Pick<EventBusLog, 'warn'> | null = null,
 ): AppContext {
   return {
     config,
@@ -63,7 +64,7 @@ export function createContext(
     now,
     sessions: new SessionStore(database.db, events, config.SESSION_TTL_HOURS * 3_600_000, now),
     grants: new GrantStore(database.db, events, now),
-    registry: new RegistryRepository(database.db, events, now),
+    registry: new RegistryRepository(database.db, events, now, log),
     schoolAccounts: new SchoolAccountStore(database.db, now),
     signInThrottle,
     lookup: new ProfileLookup(
@@ -146,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? Date.now;
   const signInThrottle = createSignInThrottle(config, now, redis ? { client: redis, log: app.log } : undefined);
   const jobs = createJobQueue({ database: options.database, now, log: app.log, settings: jobSettings(config) });
-  app.decorate('ctx', createContext(config, options.database, options.events, now, signInThrottle, jobs));
+  app.decorate('ctx', createContext(config, options.database, options.events, now, signInThrottle, jobs, app.log));
   // Issue 12 item 3: the worker starts once every tool has defined its jobs (register), and stops
   // (waiting for the handlers running now) when the app closes, before main.ts closes the database.
   app.addHook('onReady', async () => jobs.start());

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RegistryBan, RegistryInfraction } from '@guildhall/contracts/bureau';
 import type { CoreTables, RegistryBansTable, RegistryInfractionsTable } from '../db/core-tables';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus, EventBusLog } from '../events/event-bus';
 
 export const REGISTRY_TOPIC = 'registry';
 
@@ -37,13 +37,15 @@ export class RegistryRepository {
     private readonly db: Kysely<CoreTables>,
     private readonly events: Pick<EventBus, 'publish'>,
     private readonly now: () => number = Date.now,
+    /** Where a change that could not be published after its commit is reported (the app's logger). */
+    private readonly log: Pick<EventBusLog, 'warn'> | null = null,
   ) {}
 
   /**
    * Runs `work` in one transaction of `db` (this database: core's tables, or a tool's view of them
    * beside its own) with a repository on that transaction. The changes it makes are published after
    * the commit, and not at all when it rolls back: a live view never hears of a change that was not
-   * kept (decision 0042).
+   * kept (decision 0042); one that cannot be published then is logged, never thrown.
    */
   async transaction<DB extends CoreTables, T>(
     db: Kysely<DB>,
@@ -57,7 +59,13 @@ export class RegistryRepository {
       const registry = new RegistryRepository(trx as unknown as Transaction<CoreTables>, holder, this.now);
       return work(trx, registry);
     });
-    for (const change of held) await this.publish(change);
+    // The changes stand: a bus that fails to carry one (a NOTIFY refused, a listener that throws)
+    // must not turn the kept write into an error answer, which a bot would retry as a second write.
+    for (const change of held) {
+      await this.publish(change).catch((error: unknown) =>
+        this.log?.warn({ err: error, change }, 'registry change kept but not published; live views show it on their next reload'),
+      );
+    }
     return result;
   }
 

@@ -1,6 +1,7 @@
 import type { HistoryActor, VerifyClaimDecisionAnswer, VerifyClaimsAnswer, VerifyStatusAnswer } from '@guildhall/contracts/bureau';
 import type { AppContext } from '@server/core/context';
 import { DomainError } from '@server/core/errors/domain-error';
+import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import type { BureauWriteDeps } from './bureau-deps';
 import { deleteVerifiedPair } from './delete-verified-pair';
 import { upsertVerifiedPair } from './upsert-verified-pair';
@@ -64,27 +65,30 @@ export async function decideVerifyClaim(
   const status = approve ? 'approved' : 'refused';
   // Decision 0042: the decision and the pairs it relinks are kept together or not at all (an approved
   // claim whose link failed could not be decided again).
-  await inOneTransaction(deps, async (tx) => {
-    const claim = await tx.db.selectFrom('bureau_verify_claims').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!claim) throw new DomainError('not_found', `There is no claim ${id}.`);
-    const decided = await tx.db
-      .updateTable('bureau_verify_claims')
-      .set({ status, decided_by: actor.id, decided_at: tx.now() })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(decided.numUpdatedRows) === 0) throw new DomainError('bureau.claim_decided');
-    if (approve) {
-      for (
-        let holder = await tx.registry.findPairByRobloxId(claim.roblox_id);
-        holder;
-        holder = await tx.registry.findPairByRobloxId(claim.roblox_id)
-      ) {
-        if (holder.discordId === claim.discord_id) break;
-        await deleteVerifiedPair(tx, holder.discordId, actor);
+  // PostgreSQL may end one of two decisions whose pairs cross as a deadlock: it runs again whole.
+  await retryOnWriteConflict(() =>
+    inOneTransaction(deps, async (tx) => {
+      const claim = await tx.db.selectFrom('bureau_verify_claims').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!claim) throw new DomainError('not_found', `There is no claim ${id}.`);
+      const decided = await tx.db
+        .updateTable('bureau_verify_claims')
+        .set({ status, decided_by: actor.id, decided_at: tx.now() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(decided.numUpdatedRows) === 0) throw new DomainError('bureau.claim_decided');
+      if (approve) {
+        for (
+          let holder = await tx.registry.findPairByRobloxId(claim.roblox_id);
+          holder;
+          holder = await tx.registry.findPairByRobloxId(claim.roblox_id)
+        ) {
+          if (holder.discordId === claim.discord_id) break;
+          await deleteVerifiedPair(tx, holder.discordId, actor);
+        }
+        await upsertVerifiedPair(tx, claim.discord_id, claim.roblox_id, actor);
       }
-      await upsertVerifiedPair(tx, claim.discord_id, claim.roblox_id, actor);
-    }
-  });
+    }),
+  );
   return { id, status };
 }

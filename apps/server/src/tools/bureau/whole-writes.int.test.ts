@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '@server/test-support/build-test-app'
 import { refuseInserts } from '@server/test-support/refuse-inserts';
 import { findCaseRow } from './bureau-cases';
 import { makeBureauDeps } from './bureau-deps';
-import { liftExpiredBan } from './lift-expired-ban';
+import { CASE_EXPIRY_JOB, liftExpiredBan } from './lift-expired-ban';
 
 const staff = demoPerson('staff');
 const HOUR = 3_600_000;
@@ -62,12 +62,15 @@ describe.each(DIALECTS)('bureau writes kept whole on %s', (dialect) => {
       notes: await db.selectFrom('bureau_case_notes').selectAll().orderBy('id').execute(),
       claims: await db.selectFrom('bureau_verify_claims').selectAll().orderBy('id').execute(),
       history: (await sql<{ n: number }>`select count(*) as n from bureau_history`.execute(db)).rows.map((r) => Number(r.n)),
+      // The temporary ban's lift, and no other (a job queued outside a rolled-back write would stay).
+      jobs: (await t.ctx.jobs.stats()).byName,
     });
     const heard: RegistryChange[] = [];
     t.ctx.events.subscribe(REGISTRY_TOPIC, (event) => heard.push(event.payload as RegistryChange));
     const before = await everything();
     // pair.linked, case.opened, ban.set, case.note_added
     expect(before.history).toEqual([4]);
+    expect(before.jobs[CASE_EXPIRY_JOB]).toMatchObject({ queued: 1 });
     await refuseInserts(t, 'bureau_history');
 
     const other = makeRobloxUser().id;
@@ -109,5 +112,34 @@ describe.each(DIALECTS)('bureau writes kept whole on %s', (dialect) => {
     await t.ctx.registry.publish({ kind: 'imported', pairs: 0, bans: 0, infractions: 0 });
     await expect.poll(() => heard.length).toBeGreaterThan(0);
     expect(heard).toEqual([{ kind: 'imported', pairs: 0, bans: 0, infractions: 0 }]);
+  });
+});
+
+// Decision 0042: a change that committed stands even when the bus cannot carry it. On the in-process
+// bus a listener that throws reaches the publisher, as a refused NOTIFY does on PostgreSQL's (whose
+// listeners run apart from publish, so this is the bus where it can be shown).
+describe('a bureau write kept but not published', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('answers as kept and publishes the rest of its changes', async () => {
+    t = await buildTestApp({ dialect: 'sqlite', env: { ENABLED_TOOLS: 'bureau' } });
+    const { key } = await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).create('Bot', 'bureau-bot');
+    const heard: RegistryChange[] = [];
+    t.ctx.events.subscribe(REGISTRY_TOPIC, (event) => {
+      const change = event.payload as RegistryChange;
+      if (change.kind === 'infraction.added') throw new Error('a live view that fails');
+      heard.push(change);
+    });
+    const subjectId = makeRobloxUser().id;
+    const opened = await t.request({
+      method: 'POST',
+      url: '/bureau/api/bot/v1/cases',
+      payload: { platform: 'Roblox', subjectId, type: 'ban', reason: 'Exploiting' },
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(await t.ctx.registry.listInfractions('Roblox', subjectId)).toHaveLength(1);
+    expect(heard).toEqual([{ kind: 'ban.set', robloxId: subjectId }]);
   });
 });

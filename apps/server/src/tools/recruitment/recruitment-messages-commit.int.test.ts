@@ -80,3 +80,39 @@ describe.each(DIALECTS)('recruitment messages commit with their change on %s', (
     expect((await t.get(`${API}/application/draft`, 'other')).json()).toMatchObject({ draft: { jobSelection: String(form.roleId) } });
   });
 });
+
+// Without a bot there is no DM to store first: the decision's webhook message alone fails the decision.
+describe.each(DIALECTS)('a recruitment decision commits with its webhook message on %s', (dialect) => {
+  let t: TestApp & RecruitmentPeople;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  afterEach(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  it('when the message cannot be stored, the decision is not made', async () => {
+    receiver = await startWebhookReceiver();
+    t = await withRecruitmentPeople(
+      await buildTestApp({
+        dialect,
+        roblox: false,
+        discord: { botToken: false },
+        env: { ...RECRUITMENT_TEST_ENV, RECRUITMENT_WEBHOOK_URL: receiver.url },
+      }),
+    );
+    const form = await t.setUpForm();
+    expect((await t.apply('applicant', form)).statusCode).toBe(200);
+    const { id } = ((await t.get(`${API}/applications`, 'admin')).json() as Array<{ id: number }>)[0]!;
+    // A move that decides nothing sends no message, and is made.
+    expect((await t.post(`${API}/applications/${id}/update`, 'admin', { stageId: form.stageIds[1] })).statusCode).toBe(200);
+    await t.ctx.jobs.settle();
+    await refuseNewJobs(t);
+    const before = await countRows(t);
+
+    const decided = await t.post(`${API}/applications/${id}/update`, 'admin', { stageId: form.stageIds[3] });
+    expect({ status: decided.statusCode, code: decided.json<{ code?: string }>().code }).toEqual({ status: 500, code: 'internal' });
+    expect(await countRows(t)).toEqual(before);
+    const [application] = (await t.get(`${API}/applications`, 'admin')).json() as Array<{ status: string; stageId: number }>;
+    expect(application).toMatchObject({ status: 'Pending', stageId: form.stageIds[1] });
+  });
+});
