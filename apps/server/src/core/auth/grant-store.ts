@@ -1,7 +1,8 @@
 import { ADMIN_GRANT_ROLES } from '@guildhall/contracts/admin';
 import type { Kysely } from 'kysely';
 import type { CoreTables } from '../db/core-tables';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus, EventBusLog } from '../events/event-bus';
+import { publishKeptChange } from '../events/publish-kept-change';
 import { AUTH_TOPIC, type AuthEvent } from './auth-events';
 
 // ARCHITECTURE.md §4: the grants a Discord user can hold; `owner` opens the owner console (/admin,
@@ -21,6 +22,7 @@ export class GrantStore {
     private readonly db: Kysely<CoreTables>,
     private readonly events: Pick<EventBus, 'publish'>,
     private readonly now: () => number = Date.now,
+    private readonly log: Pick<EventBusLog, 'warn'> | null = null,
   ) {}
 
   /**
@@ -57,7 +59,7 @@ export class GrantStore {
 
   /** Issue 10 item 3: open streams of this person check their access again. */
   private changed(discordId: string): Promise<void> {
-    return this.events.publish(AUTH_TOPIC, { kind: 'grants.changed', discordId } satisfies AuthEvent);
+    return publishKeptChange(this.events, this.log, AUTH_TOPIC, { kind: 'grants.changed', discordId } satisfies AuthEvent);
   }
 
   async rolesOf(discordId: string): Promise<GrantRole[]> {

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { CoreTables, SchoolAccountsTable, SessionsTable } from '../db/core-tables';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus, EventBusLog } from '../events/event-bus';
+import { publishKeptChange } from '../events/publish-kept-change';
 import { AUTH_TOPIC, type AuthEvent } from './auth-events';
 import type { GrantRole } from './grant-store';
 import { type SchoolAccount, toAccount } from './school-account-store';
@@ -49,6 +50,7 @@ export class SessionStore {
     private readonly events: Pick<EventBus, 'publish'>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    private readonly log: Pick<EventBusLog, 'warn'> | null = null,
   ) {}
 
   async create(identity: Identity): Promise<{ token: string; expiresAt: number }> {
@@ -125,7 +127,8 @@ export class SessionStore {
   /** Ends the session; open streams of its subject hear it (issue 10 item 3). */
   async delete(token: string): Promise<void> {
     const ended = await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).returning('subject').execute();
-    for (const { subject } of ended) await this.events.publish(AUTH_TOPIC, { kind: 'session.ended', subject } satisfies AuthEvent);
+    for (const { subject } of ended)
+      await publishKeptChange(this.events, this.log, AUTH_TOPIC, { kind: 'session.ended', subject } satisfies AuthEvent);
   }
 
   async deleteExpired(): Promise<number> {

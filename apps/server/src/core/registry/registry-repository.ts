@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { RegistryBan, RegistryInfraction } from '@guildhall/contracts/bureau';
 import type { CoreTables, RegistryBansTable, RegistryInfractionsTable } from '../db/core-tables';
 import type { EventBus, EventBusLog } from '../events/event-bus';
+import { publishKeptChange } from '../events/publish-kept-change';
 
 export const REGISTRY_TOPIC = 'registry';
 
@@ -59,13 +60,7 @@ export class RegistryRepository {
       const registry = new RegistryRepository(trx as unknown as Transaction<CoreTables>, holder, this.now);
       return work(trx, registry);
     });
-    // The changes stand: a bus that fails to carry one (a NOTIFY refused, a listener that throws)
-    // must not turn the kept write into an error answer, which a bot would retry as a second write.
-    for (const change of held) {
-      await this.publish(change).catch((error: unknown) =>
-        this.log?.warn({ err: error, change }, 'registry change kept but not published; live views show it on their next reload'),
-      );
-    }
+    for (const change of held) await publishKeptChange(this.events, this.log, REGISTRY_TOPIC, change);
     return result;
   }
 
