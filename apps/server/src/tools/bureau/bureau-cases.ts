@@ -92,7 +92,17 @@ export async function findCaseRow(deps: Pick<BureauDeps, 'db'>, number: number):
 
 /** The case and its infraction, or a 404 naming the number. */
 export async function loadCase(deps: BureauWriteDeps, number: number): Promise<{ row: CaseRow; infraction: Infraction }> {
-  const row = await findCaseRow(deps, number);
+  // Inside a write (decision 0042) the case row is held from this read on, so racing writes to one case
+  // (a bot's retry) run one after the other, each reading what the last left: an amendment made twice
+  // is written to the history once. SQLite's one writer already runs them so.
+  const locked = deps.db.isTransaction && deps.dialect === 'postgres';
+  const found = await deps.db
+    .selectFrom('bureau_cases')
+    .selectAll()
+    .where('id', '=', number)
+    .$if(locked, (query) => query.forUpdate())
+    .executeTakeFirst();
+  const row = found ? normalise(found) : null;
   const infraction = row && (await deps.registry.listInfractions(row.platform, row.subject_id)).find((i) => i.id === row.infraction_id);
   if (!row || !infraction) throw new DomainError('not_found', `There is no case ${number}.`);
   return { row, infraction };

@@ -143,3 +143,44 @@ describe('a bureau write kept but not published', () => {
     expect(heard).toEqual([{ kind: 'ban.set', robloxId: subjectId }]);
   });
 });
+
+// Issue 10 item 9's rule for the bureau's transactions: racing writes each get an answer, none a 500,
+// and nothing is written twice. The test clock stands still, so racing cases all want one id.
+describe.each(DIALECTS)('bureau writes racing on %s', (dialect) => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('cases opened at once get numbers and ids of their own; a case amended or expired at once changes once', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    const { key } = await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).create('Bot', 'bureau-bot');
+    const bot = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
+      t.request({ method, url: `/bureau/api/bot/v1${url}`, payload, headers: { authorization: `Bearer ${key}` } });
+    const subjectId = makeRobloxUser().id;
+    const opened = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        bot('POST', '/cases', { platform: 'Roblox', subjectId, type: 'ban', reason: `Race ${i}`, expiresAt: t.clock.now() + HOUR }),
+      ),
+    );
+    expect(opened.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const cases = opened.map((r) => CaseAnswer.parse(r.json()));
+    expect(new Set(cases.map((c) => c.case.number)).size).toBe(8);
+    expect(cases.map((c) => c.id).sort()).toEqual(Array.from({ length: 8 }, (_, i) => t.clock.now() + i));
+    expect(await t.ctx.registry.listInfractions('Roblox', subjectId)).toHaveLength(8);
+
+    const last = Math.max(...cases.map((c) => c.case.number));
+    const amended = await Promise.all(Array.from({ length: 5 }, () => bot('PATCH', `/cases/${last}`, { reason: 'Race, amended' })));
+    expect(amended.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    const expired = await Promise.all(Array.from({ length: 5 }, () => bot('POST', `/cases/${last}/expire`)));
+    expect(expired.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    expect(await t.ctx.registry.findBan(subjectId)).toBeNull();
+    const { db } = makeBureauDeps(t.ctx);
+    const history = await db.selectFrom('bureau_history').select('action').where('roblox_id', '=', subjectId).execute();
+    const count = (action: string) => history.filter((h) => h.action === action).length;
+    expect({
+      opened: count('case.opened'),
+      amended: count('case.amended'),
+      expired: count('case.expired'),
+      lifted: count('ban.lifted'),
+    }).toEqual({ opened: 8, amended: 1, expired: 1, lifted: 1 });
+  });
+});
