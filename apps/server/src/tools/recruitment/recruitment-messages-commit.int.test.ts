@@ -116,3 +116,24 @@ describe.each(DIALECTS)('a recruitment decision commits with its webhook message
     expect(application).toMatchObject({ status: 'Pending', stageId: form.stageIds[1] });
   });
 });
+
+// A double click (or two admins) moving one application to one stage at once: one change, told once.
+describe.each(DIALECTS)('recruitment moves racing on %s', (dialect) => {
+  let t: TestApp & RecruitmentPeople;
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  it('five identical moves at once write one audit line and one DM', async () => {
+    t = await withRecruitmentPeople(await buildTestApp({ dialect, roblox: false, env: RECRUITMENT_TEST_ENV }));
+    const form = await t.setUpForm();
+    expect((await t.apply('applicant', form)).statusCode).toBe(200);
+    const { id } = ((await t.get(`${API}/applications`, 'admin')).json() as Array<{ id: number }>)[0]!;
+    const moves = await Promise.all(
+      Array.from({ length: 5 }, () => t.post(`${API}/applications/${id}/update`, 'admin', { stageId: form.stageIds[1] })),
+    );
+    expect(moves.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    const after = await countRows(t);
+    expect({ audit: after.recruitment_audit, notifications: after.recruitment_notifications }).toEqual({ audit: 1, notifications: 1 });
+  });
+});

@@ -33,6 +33,10 @@ export async function updateApplication(
       .selectFrom('recruitment_applications')
       .select(['id', 'user_id', 'username', 'job', 'status', 'stage_id', 'stage_name', 'feedback', 'withdrawn_at'])
       .where('id', '=', id)
+      // Held from this read on (PostgreSQL; SQLite's one writer already serialises): of racing moves
+      // (a double click, two admins) each reads what the last one left, so one change is audited and
+      // told to the applicant once, not once per click.
+      .$if(deps.dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
     if (!current) throw new DomainError('not_found', 'There is no such application.');
     const now = deps.now();
