@@ -61,3 +61,39 @@ describe.each(DIALECTS)('the unique stage ordering migration on %s', (dialect) =
     }
   });
 });
+
+// The same race for roles and questions, found on PostgreSQL (5 roles at once shared places 1, 2 and 3).
+describe.each(DIALECTS)('the unique role and question ordering migration on %s', (dialect) => {
+  it('spreads out roles and questions that already share an ordering, keeping their list order', async () => {
+    const { '20261203-01-recruitment-unique-role-question-ordering': _added, ...before } = allMigrations;
+    const database = await createTestDatabase(dialect, { migrations: before });
+    try {
+      const db = toolDb<RecruitmentTables>(database);
+      for (const [name, ordering] of [
+        ['First', 0],
+        ['B', 1],
+        ['A', 1],
+        ['Last', 2],
+      ] as const) {
+        await db.insertInto('recruitment_roles').values({ name, ordering }).execute();
+        await db.insertInto('recruitment_questions').values({ text: name, type: 'text', options: null, ordering }).execute();
+      }
+      await migrateToLatest(database.db, dialect, allMigrations);
+      const spread = [
+        { name: 'First', ordering: 0 },
+        { name: 'B', ordering: 1 },
+        { name: 'A', ordering: 2 },
+        { name: 'Last', ordering: 3 },
+      ];
+      expect(await db.selectFrom('recruitment_roles').select(['name', 'ordering']).orderBy('ordering').execute()).toEqual(spread);
+      const questions = await db.selectFrom('recruitment_questions').select(['text', 'ordering']).orderBy('ordering').execute();
+      expect(questions.map((q) => ({ name: q.text, ordering: q.ordering }))).toEqual(spread);
+      await expect(db.insertInto('recruitment_roles').values({ name: 'Twin', ordering: 3 }).execute()).rejects.toThrow();
+      await expect(
+        db.insertInto('recruitment_questions').values({ text: 'Twin', type: 'text', options: null, ordering: 3 }).execute(),
+      ).rejects.toThrow();
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -118,7 +118,7 @@ describe.each(DIALECTS)('a recruitment decision commits with its webhook message
 });
 
 // A double click (or two admins) moving one application to one stage at once: one change, told once.
-describe.each(DIALECTS)('recruitment moves racing on %s', (dialect) => {
+describe.each(DIALECTS)('recruitment writes racing on %s', (dialect) => {
   let t: TestApp & RecruitmentPeople;
   afterEach(async () => {
     await t?.close();
@@ -135,5 +135,28 @@ describe.each(DIALECTS)('recruitment moves racing on %s', (dialect) => {
     expect(moves.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
     const after = await countRows(t);
     expect({ audit: after.recruitment_audit, notifications: after.recruitment_notifications }).toEqual({ audit: 1, notifications: 1 });
+  });
+
+  it('a review resent at once audits one first vote; roles and questions created at once get places of their own', async () => {
+    t = await withRecruitmentPeople(await buildTestApp({ dialect, roblox: false, env: RECRUITMENT_TEST_ENV }));
+    const form = await t.setUpForm();
+    expect((await t.apply('applicant', form)).statusCode).toBe(200);
+    const { id } = ((await t.get(`${API}/applications`, 'admin')).json() as Array<{ id: number }>)[0]!;
+    const five = (send: () => Promise<{ statusCode: number }>) => Promise.all(Array.from({ length: 5 }, send));
+    const reviews = await five(() => t.post(`${API}/applications/${id}/review`, 'admin', { vote: 'yes', scores: {} }));
+    expect(reviews.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    const created = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => t.post(`${API}/roles/create`, 'admin', { name: `Racing role ${i}` })),
+      ...Array.from({ length: 6 }, (_, i) => t.post(`${API}/questions/create`, 'admin', { text: `Racing question ${i}`, type: 'text' })),
+    ]);
+    expect(created.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+
+    const db = t.ctx.database.db.withTables<Record<string, Record<string, unknown>>>();
+    const firstVotes = await db.selectFrom('recruitment_audit').select('from_value').where('kind', '=', 'review').orderBy('id').execute();
+    expect(firstVotes.map((a) => a.from_value)).toEqual([null, 'yes', 'yes', 'yes', 'yes']);
+    for (const table of ['recruitment_roles', 'recruitment_questions']) {
+      const places = (await db.selectFrom(table).select('ordering').orderBy('ordering').execute()).map((r) => Number(r.ordering));
+      expect({ table, places }).toEqual({ table, places: places.map((_, i) => i) });
+    }
   });
 });

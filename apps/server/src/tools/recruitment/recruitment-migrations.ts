@@ -100,6 +100,18 @@ export const recruitmentMigrations: Record<string, GuildhallMigration> = {
         where ranked.id = recruitment_stages.id`.execute(db);
       await db.schema.createIndex('recruitment_stages_ordering').on('recruitment_stages').column('ordering').unique().execute();
     },
+  },
+  // Roles and questions created at once could share an ordering as stages could (issue 10 item 9, found
+  // again on PostgreSQL): spread out in their list order, then kept unique by an index, as stages are.
+  '20261203-01-recruitment-unique-role-question-ordering': {
+    async up(db) {
+      for (const table of ['recruitment_roles', 'recruitment_questions']) {
+        await sql`update ${sql.table(table)} set ordering = ranked.place
+          from (select id, row_number() over (order by ordering, id) - 1 as place from ${sql.table(table)}) as ranked
+          where ranked.id = ${sql.table(table)}.id`.execute(db);
+        await db.schema.createIndex(`${table}_ordering`).on(table).column('ordering').unique().execute();
+      }
+    },
   }, // Issue 10 item 10: stage, role, question, application, audit and note ids are never reused on SQLite.
   '20261124-02-recruitment-autoincrement-ids': {
     up: (db, dialect) =>

@@ -12,7 +12,7 @@ import { recordAudit } from './record-audit';
  * score is taken. The audit trail records the vote, with the previous one when it changed.
  */
 export async function submitReview(
-  deps: Pick<RecruitmentDeps, 'db' | 'now'>,
+  deps: Pick<RecruitmentDeps, 'db' | 'now' | 'dialect'>,
   actor: Actor,
   applicationId: number,
   review: z.output<typeof SubmitReviewRequest>,
@@ -33,6 +33,10 @@ export async function submitReview(
   const scores = Object.values(review.scores);
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
+    // Reviews of one application run one after the other (PostgreSQL; SQLite's one writer already
+    // does), so the audit line of each racing resend names the vote the last one left.
+    if (deps.dialect === 'postgres')
+      await trx.selectFrom('recruitment_applications').select('id').where('id', '=', applicationId).forUpdate().execute();
     const previous = await trx
       .selectFrom('recruitment_reviews')
       .select('vote')
