@@ -18,18 +18,22 @@ export function infractionOf(input: Omit<Infraction, 'id'>, id: number): Infract
  */
 export async function addInfraction(deps: BureauWriteDeps, input: AddInfraction, actor: HistoryActor): Promise<BotAddInfractionAnswer> {
   // Decision 0042: the infraction and the history change together or not at all.
-  return inOneTransaction(deps, async (tx) => {
-    const id = input.id ?? tx.now();
-    const existing = (await tx.registry.listInfractions(input.platform, input.subjectId)).find((i) => i.id === id) ?? null;
-    const after = infractionOf(input, id);
-    await tx.registry.addInfraction(after);
-    await recordHistory(tx, {
-      ...infractionHistoryKey(input.platform, input.subjectId, id),
-      action: existing ? 'infraction.replaced' : 'infraction.added',
-      actor,
-      before: existing,
-      after,
-    });
-    return { ok: true, changed: true, id };
-  });
+  return inOneTransaction(
+    deps,
+    async (tx) => {
+      const id = input.id ?? tx.now();
+      const existing = (await tx.registry.listInfractions(input.platform, input.subjectId)).find((i) => i.id === id) ?? null;
+      const after = infractionOf(input, id);
+      await tx.registry.addInfraction(after);
+      await recordHistory(tx, {
+        ...infractionHistoryKey(input.platform, input.subjectId, id),
+        action: existing ? 'infraction.replaced' : 'infraction.added',
+        actor,
+        before: existing,
+        after,
+      });
+      return { ok: true, changed: true, id };
+    },
+    `infractions:${input.platform}/${input.subjectId}`,
+  );
 }

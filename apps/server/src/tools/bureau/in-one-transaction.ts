@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { BureauWriteDeps } from './bureau-deps';
 
 /**
@@ -5,8 +6,22 @@ import type { BureauWriteDeps } from './bureau-deps';
  * kept whole or not at all. `work` gets the same deps on one transaction: its reads see its own writes,
  * and the registry's change events go out after the commit. Called inside another write's transaction
  * (a claim's decision relinks pairs), it joins that one, so the outer write stays whole too.
+ *
+ * `oneAtATime`: the record the write reads first and then decides on (a pair, a ban, a subject's
+ * infractions). PostgreSQL runs writes with the same key one after the other (a transaction-scoped
+ * advisory lock), as SQLite's one writer does, so five racing resends of a first link write one
+ * `pair.linked`, not four: there is no row yet that `for update` could hold.
  */
-export function inOneTransaction<T>(deps: BureauWriteDeps, work: (tx: BureauWriteDeps) => Promise<T>): Promise<T> {
-  if (deps.db.isTransaction) return work(deps);
-  return deps.registry.transaction(deps.db, (db, registry) => work({ ...deps, db, registry }));
+export async function inOneTransaction<T>(
+  deps: BureauWriteDeps,
+  work: (tx: BureauWriteDeps) => Promise<T>,
+  oneAtATime?: string,
+): Promise<T> {
+  const run = async (tx: BureauWriteDeps) => {
+    if (oneAtATime !== undefined && tx.dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`bureau:${oneAtATime}`}, 0))`.execute(tx.db);
+    return work(tx);
+  };
+  if (deps.db.isTransaction) return run(deps);
+  return deps.registry.transaction(deps.db, (db, registry) => run({ ...deps, db, registry }));
 }

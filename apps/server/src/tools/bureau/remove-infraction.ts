@@ -10,24 +10,28 @@ export async function removeInfraction(
   actor: HistoryActor,
 ): Promise<BotWriteAnswer> {
   // Decision 0042: the infraction, its case and the history go together or not at all.
-  return inOneTransaction(deps, async (tx) => {
-    const { platform, subjectId, id } = target;
-    const existing = (await tx.registry.listInfractions(platform, subjectId)).find((i) => i.id === id);
-    if (!existing || !(await tx.registry.removeInfraction(platform, subjectId, id))) return { ok: true, changed: false };
-    // Issue 14 item 2: its case goes with it (the number is never given again).
-    await tx.db
-      .deleteFrom('bureau_cases')
-      .where('platform', '=', platform)
-      .where('subject_id', '=', subjectId)
-      .where('infraction_id', '=', id)
-      .execute();
-    await recordHistory(tx, {
-      ...infractionHistoryKey(platform, subjectId, id),
-      action: 'infraction.removed',
-      actor,
-      before: existing,
-      after: null,
-    });
-    return { ok: true, changed: true };
-  });
+  return inOneTransaction(
+    deps,
+    async (tx) => {
+      const { platform, subjectId, id } = target;
+      const existing = (await tx.registry.listInfractions(platform, subjectId)).find((i) => i.id === id);
+      if (!existing || !(await tx.registry.removeInfraction(platform, subjectId, id))) return { ok: true, changed: false };
+      // Issue 14 item 2: its case goes with it (the number is never given again).
+      await tx.db
+        .deleteFrom('bureau_cases')
+        .where('platform', '=', platform)
+        .where('subject_id', '=', subjectId)
+        .where('infraction_id', '=', id)
+        .execute();
+      await recordHistory(tx, {
+        ...infractionHistoryKey(platform, subjectId, id),
+        action: 'infraction.removed',
+        actor,
+        before: existing,
+        after: null,
+      });
+      return { ok: true, changed: true };
+    },
+    `infractions:${target.platform}/${target.subjectId}`,
+  );
 }

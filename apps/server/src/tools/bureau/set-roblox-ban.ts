@@ -9,18 +9,22 @@ type SetBan = z.output<typeof BotSetBanRequest>;
 /** 001 §3 RobloxData/{robloxId}/Ban; Time is seconds since epoch (001 §9), now when not given. */
 export async function setRobloxBan(deps: BureauWriteDeps, robloxId: string, ban: SetBan, actor: HistoryActor): Promise<BotWriteAnswer> {
   // Decision 0042: the ban and the history change together or not at all.
-  return inOneTransaction(deps, async (tx) => {
-    const before = await tx.registry.findBan(robloxId);
-    const after = {
-      robloxId,
-      isBanned: ban.isBanned,
-      moderator: ban.moderator,
-      reason: ban.reason,
-      time: ban.time ?? Math.floor(tx.now() / 1000),
-      username: ban.username,
-    };
-    await tx.registry.setBan(after);
-    await recordHistory(tx, { entity: 'ban', key: robloxId, robloxId, action: before ? 'ban.updated' : 'ban.set', actor, before, after });
-    return { ok: true, changed: true };
-  });
+  return inOneTransaction(
+    deps,
+    async (tx) => {
+      const before = await tx.registry.findBan(robloxId);
+      const after = {
+        robloxId,
+        isBanned: ban.isBanned,
+        moderator: ban.moderator,
+        reason: ban.reason,
+        time: ban.time ?? Math.floor(tx.now() / 1000),
+        username: ban.username,
+      };
+      await tx.registry.setBan(after);
+      await recordHistory(tx, { entity: 'ban', key: robloxId, robloxId, action: before ? 'ban.updated' : 'ban.set', actor, before, after });
+      return { ok: true, changed: true };
+    },
+    `ban:${robloxId}`,
+  );
 }

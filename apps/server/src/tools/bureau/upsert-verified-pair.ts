@@ -14,20 +14,24 @@ export async function upsertVerifiedPair(
   actor: HistoryActor,
 ): Promise<BotWriteAnswer> {
   // Decision 0042: the pair and the history change together or not at all.
-  return inOneTransaction(deps, async (tx) => {
-    const existing = await tx.registry.findPairByDiscordId(discordId);
-    if (existing?.robloxId === robloxId) return { ok: true, changed: false };
-    await tx.registry.upsertPair(discordId, robloxId);
-    await recordHistory(tx, {
-      entity: 'pair',
-      key: discordId,
-      discordId,
-      robloxId,
-      action: existing ? 'pair.relinked' : 'pair.linked',
-      actor,
-      before: existing,
-      after: { discordId, robloxId },
-    });
-    return { ok: true, changed: true };
-  });
+  return inOneTransaction(
+    deps,
+    async (tx) => {
+      const existing = await tx.registry.findPairByDiscordId(discordId);
+      if (existing?.robloxId === robloxId) return { ok: true, changed: false };
+      await tx.registry.upsertPair(discordId, robloxId);
+      await recordHistory(tx, {
+        entity: 'pair',
+        key: discordId,
+        discordId,
+        robloxId,
+        action: existing ? 'pair.relinked' : 'pair.linked',
+        actor,
+        before: existing,
+        after: { discordId, robloxId },
+      });
+      return { ok: true, changed: true };
+    },
+    `pair:${discordId}`,
+  );
 }

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { CaseAnswer, type HistoryActor } from '@guildhall/contracts/bureau';
 import { demoPerson } from '@guildhall/testkit/demo-data';
@@ -148,10 +148,12 @@ describe('a bureau write kept but not published', () => {
 // and nothing is written twice. The test clock stands still, so racing cases all want one id.
 describe.each(DIALECTS)('bureau writes racing on %s', (dialect) => {
   let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+  });
   afterAll(() => t?.close());
 
   it('cases opened at once get numbers and ids of their own; a case amended or expired at once changes once', async () => {
-    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
     const { key } = await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).create('Bot', 'bureau-bot');
     const bot = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
       t.request({ method, url: `/bureau/api/bot/v1${url}`, payload, headers: { authorization: `Bearer ${key}` } });
@@ -182,5 +184,34 @@ describe.each(DIALECTS)('bureau writes racing on %s', (dialect) => {
       expired: count('case.expired'),
       lifted: count('ban.lifted'),
     }).toEqual({ opened: 8, amended: 1, expired: 1, lifted: 1 });
+  });
+
+  it("a bot's first link, ban and infraction resent at once are each new once, then unchanged or replaced", async () => {
+    const { key } = await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).create('Racing bot', 'bureau-bot');
+    const bot = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.request({ method, url: `/bureau/api/bot/v1${url}`, payload, headers: { authorization: `Bearer ${key}` } });
+    const five = <R>(send: () => Promise<R>) => Promise.all(Array.from({ length: 5 }, send));
+    const discordId = makeDiscordUser().id;
+    const robloxId = makeRobloxUser().id;
+    const links = await five(() => bot('PUT', `/pairs/${discordId}`, { robloxId }));
+    const bans = await five(() => bot('PUT', `/bans/${robloxId}`, { Moderator: 'Bot', Reason: 'Alt' }));
+    const infractions = await five(() =>
+      bot('POST', '/infractions', { platform: 'Roblox', subjectId: robloxId, id: 1234, Reason: 'Spam' }),
+    );
+    expect([...links, ...bans, ...infractions].map((r) => r.statusCode)).toEqual([...Array(10).fill(200), ...Array(5).fill(201)]);
+    expect(links.filter((r) => r.json<{ changed: boolean }>().changed)).toHaveLength(1);
+    const history = await makeBureauDeps(t.ctx)
+      .db.selectFrom('bureau_history')
+      .select('action')
+      .where((eb) => eb.or([eb('discord_id', '=', discordId), eb('roblox_id', '=', robloxId)]))
+      .execute();
+    const count = (action: string) => history.filter((h) => h.action === action).length;
+    expect({
+      linked: count('pair.linked'),
+      set: count('ban.set'),
+      updated: count('ban.updated'),
+      added: count('infraction.added'),
+      replaced: count('infraction.replaced'),
+    }).toEqual({ linked: 1, set: 1, updated: 4, added: 1, replaced: 4 });
   });
 });
