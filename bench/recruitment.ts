@@ -68,11 +68,13 @@ async function seed(dataDir: string, applications: number): Promise<void> {
     demoStages.forEach((s, i) =>
       sqlite.prepare('insert into recruitment_stages (name, ordering, color) values (?, ?, ?)').run(s.name, i, s.color),
     );
-    for (const role of demoRoles) sqlite.prepare('insert into recruitment_roles (name) values (?)').run(role.name);
-    for (const q of demoQuestions)
+    // Places of their own: roles' and questions' orderings are unique, as stages' are.
+    demoRoles.forEach((role, i) => sqlite.prepare('insert into recruitment_roles (name, ordering) values (?, ?)').run(role.name, i));
+    demoQuestions.forEach((q, i) =>
       sqlite
-        .prepare('insert into recruitment_questions (text, type, options) values (?, ?, ?)')
-        .run(q.text, q.type, q.options ? JSON.stringify(q.options) : null);
+        .prepare('insert into recruitment_questions (text, type, options, ordering) values (?, ?, ?, ?)')
+        .run(q.text, q.type, q.options ? JSON.stringify(q.options) : null, i),
+    );
     const labels = JSON.stringify(Object.fromEntries(demoQuestions.map((q, i) => [String(i + 1), q.text])));
     const insert = sqlite.prepare(
       `insert into recruitment_applications (user_id, username, username_lower, avatar, role_id, job, answers, question_labels, status, stage_id, stage_name, stage_color, feedback, created_at, status_updated_at, stage_entered_at)
@@ -141,12 +143,14 @@ async function seedPostgres(applications: number): Promise<{ url: string; drop()
   );
   for (const [i, stage] of demoStages.entries())
     await pool.query('insert into recruitment_stages (name, ordering, color) values ($1, $2, $3)', [stage.name, i, stage.color]);
-  for (const role of demoRoles) await pool.query('insert into recruitment_roles (name) values ($1)', [role.name]);
-  for (const q of demoQuestions)
-    await pool.query('insert into recruitment_questions (text, type, options) values ($1, $2, $3)', [
+  for (const [i, role] of demoRoles.entries())
+    await pool.query('insert into recruitment_roles (name, ordering) values ($1, $2)', [role.name, i]);
+  for (const [i, q] of demoQuestions.entries())
+    await pool.query('insert into recruitment_questions (text, type, options, ordering) values ($1, $2, $3, $4)', [
       q.text,
       q.type,
       q.options ? JSON.stringify(q.options) : null,
+      i,
     ]);
   const labels = JSON.stringify(Object.fromEntries(demoQuestions.map((q, i) => [String(i + 1), q.text])));
   function* each<T>(rows: (i: number) => T[]): Generator<T> {
