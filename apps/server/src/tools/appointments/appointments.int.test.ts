@@ -242,6 +242,24 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       );
     });
 
+    it('the same move sent five times at once (a double tap) moves once and tells the user once', async () => {
+      const first = (await book(ALICE, slot('10:00'))).json().appointment;
+      await vi.waitFor(() => expect(line.pushes).toHaveLength(1));
+      const moves = await Promise.all(Array.from({ length: 5 }, () => book(ALICE, slot('11:30'), { reschedule_id: String(first.id) })));
+      expect(moves.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+      for (const move of moves)
+        expect(move.json()).toMatchObject({ rescheduled: true, appointment: { id: first.id, datetime: slot('11:30') } });
+      const row = await db().selectFrom('appointments').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
+      expect(row.reschedule_count).toBe(1);
+      await vi.waitFor(() => expect(line.pushes).toHaveLength(2));
+      // Nothing more follows the one push (the notice goes out after the answer).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(line.pushes.map((p) => p.messages[0]?.text?.split(' ').slice(0, 4).join(' '))).toEqual([
+        'Your appointment is booked',
+        'Your appointment has been',
+      ]);
+    });
+
     it('refuses a taken slot and leaves the booking where it was', async () => {
       const mine = (await book(ALICE, slot('10:00'))).json().appointment;
       await book(BOB, slot('12:00'));

@@ -29,10 +29,12 @@ export async function createAppointment(
   const slot = checkBookableSlot(rules, Date.parse(input.datetime), now);
   if (!slot.ok) throw new DomainError('invalid_input', slot.message);
 
-  const answer =
+  const { answer, changed } =
     input.reschedule_id === null
-      ? await book(deps, rules, user, input, slot, now)
+      ? { answer: await book(deps, rules, user, input, slot, now), changed: true }
       : await reschedule(deps, rules, user, input.reschedule_id, input, slot, now);
+  // A move the booking already holds (a resend, a double tap) is answered, but nobody is told twice.
+  if (!changed) return answer;
   const when = formatSlotTime(slot.startsAt, rules.timeZone);
   publishAppointmentChange(deps, {
     kind: answer.rescheduled ? 'moved' : 'booked',
@@ -100,7 +102,7 @@ async function reschedule(
   input: CreateAppointmentInput,
   slot: Slot,
   now: number,
-): Promise<CreateAppointmentAnswer> {
+): Promise<{ answer: CreateAppointmentAnswer; changed: boolean }> {
   await seeLineUser(deps.db, user, now);
   const existing = await deps.db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst();
   // Someone else's booking answers exactly like a missing one: ids are not a way to probe bookings.
@@ -109,6 +111,10 @@ async function reschedule(
     throw new DomainError('not_found', 'We could not find that appointment to reschedule.');
   if (existing.status !== 'booked') throw new DomainError('appointments.cancelled');
   if (existing.starts_at <= now) throw new DomainError('appointments.already_started');
+  // The same move again (a resend, a double tap, or one that raced this and won): already made.
+  const made = (row: { starts_at: number; topic: string | null }) =>
+    row.starts_at === slot.startsAt && (input.topic == null || input.topic === row.topic);
+  if (made(existing)) return { answer: { appointment: toAppointment(existing), rescheduled: true }, changed: false };
 
   // One UPDATE moves the booking: it is never in both slots or in neither. An empty topic keeps
   // the one given when booking (the reschedule form starts empty, 001 §2). Guarded by the seat read
@@ -145,9 +151,11 @@ async function reschedule(
     },
   );
   if (!moved.row) {
-    const current = await deps.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirst();
+    const current = await deps.db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst();
+    if (current?.status === 'booked' && current.held_until === null && made(current))
+      return { answer: { appointment: toAppointment(current), rescheduled: true }, changed: false };
     throw new DomainError(current?.status === 'booked' ? 'conflict' : 'appointments.cancelled');
   }
   announceWaitlistOffer(deps, moved.offer);
-  return { appointment: toAppointment(moved.row), rescheduled: true };
+  return { answer: { appointment: toAppointment(moved.row), rescheduled: true }, changed: true };
 }
