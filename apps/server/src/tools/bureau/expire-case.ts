@@ -1,6 +1,6 @@
 import type { CaseAnswer, HistoryActor } from '@guildhall/contracts/bureau';
 import type { BureauWriteDeps } from './bureau-deps';
-import { caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow, isExpired, loadCase } from './bureau-cases';
+import { caseAnswer, caseHistoryKey, caseSnapshot, isExpired, loadCase } from './bureau-cases';
 import { recordHistory } from './bureau-history';
 import { inOneTransaction } from './in-one-transaction';
 import { liftExpiredBan } from './lift-expired-ban';
@@ -13,18 +13,19 @@ export async function expireCase(deps: BureauWriteDeps, number: number, actor: H
   // Decision 0042: the new expiry, its history and the lift are kept together or not at all.
   await inOneTransaction(deps, async (tx) => {
     const { row, infraction } = await loadCase(tx, number);
+    // Nobody else writes the case meanwhile (loadCase holds it), so after the update it is the row read, newly expired.
+    let current = row;
     if (!isExpired(row, tx.now())) {
-      await tx.db.updateTable('bureau_cases').set({ expires_at: tx.now() }).where('id', '=', row.id).execute();
-      const updated = (await findCaseRow(tx, row.id))!;
+      current = { ...row, expires_at: tx.now() };
+      await tx.db.updateTable('bureau_cases').set({ expires_at: current.expires_at }).where('id', '=', row.id).execute();
       await recordHistory(tx, {
         ...caseHistoryKey(row),
         action: 'case.expired',
         actor,
         before: caseSnapshot(row, infraction),
-        after: caseSnapshot(updated, infraction),
+        after: caseSnapshot(current, infraction),
       });
     }
-    const current = (await findCaseRow(tx, row.id))!;
     await liftExpiredBan(tx, current, actor);
   });
   return caseAnswer(deps, number);
