@@ -106,8 +106,12 @@ test.describe.serial('Recruitment reviews and cycles (issue 13 items 1, 2, 5, 6)
     await criteria.getByRole('button', { name: 'Add Criterion' }).click();
     await expect(criteria.getByText('Signalling knowledge')).toBeVisible();
     const reviews = page.getByRole('region', { name: 'Reviews and Reminders' });
-    await reviews.getByRole('checkbox', { name: /Blind review/ }).check();
+    // The box shows the saved setting: it turns checked when the server has taken it, not on the click
+    // (Playwright's check() wants the change at once and failed so on a loaded machine).
+    const blind = reviews.getByRole('checkbox', { name: /Blind review/ });
+    await blind.click();
     await expect(page.getByText('Blind review updated.', { exact: true })).toBeVisible();
+    await expect(blind).toBeChecked();
     await reviews.getByLabel('Days in a stage before an application is waiting').fill('3');
     await reviews.getByRole('button', { name: 'Save Reminder' }).click();
     await expect(page.getByText('Saved: 3 days.', { exact: true })).toBeVisible();
