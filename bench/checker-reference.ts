@@ -18,7 +18,7 @@ import { SearchRecordsQuery } from '@guildhall/contracts/bureau';
 import { openDatabase } from '../apps/server/src/core/db/database';
 import { addSecurityHeaders } from '../apps/server/src/core/http/http-plugin';
 import { rateLimitCountsOnSuccess } from '../apps/server/src/core/http/rate-limit-counts';
-import { bufferedStdout, logRequestLine } from '../apps/server/src/core/logging/log-format';
+import { bufferedStdout, requestLineHook } from '../apps/server/src/core/logging/log-format';
 import { lazyRequestLogger } from '../apps/server/src/core/logging/lazy-request-logger';
 import { makeBureauDeps } from '../apps/server/src/tools/bureau/bureau-deps';
 import { searchRegistryPairs } from '../apps/server/src/tools/bureau/search-registry-pairs';
@@ -93,12 +93,13 @@ const nameOf = (data: string | null, key: 'username' | 'name') => {
 
 const duties = new Set((process.env.REFERENCE_DUTIES ?? '').split(',').filter(Boolean));
 const app = Fastify({
-  // As app.ts: JSON lines buffered to stdout, one per answered request, a request id per request.
+  // As app.ts: JSON lines buffered to stdout, a request id per request.
   logger: duties.has('request-log') ? { level: 'info', stream: bufferedStdout() } : false,
   logController: new LogController({ disableRequestLogging: true }),
   ...(duties.has('request-log') ? { genReqId: () => crypto.randomUUID(), childLoggerFactory: lazyRequestLogger } : {}),
 });
-if (duties.has('request-log')) app.addHook('onResponse', logRequestLine);
+// A line for every answer (LOG_REQUESTS=all): what a request line costs the bare stack (decision 0044).
+if (duties.has('request-log')) app.addHook('onResponse', requestLineHook('all')!);
 // As core/http/http-plugin.ts: the precomputed security headers (decision 0040: the data ones on JSON).
 if (duties.has('headers')) await addSecurityHeaders(app, { isProduction: true });
 // As app.ts: per route, the counts on a 429 only (decision 0040).

@@ -2,15 +2,19 @@
 // loaded from this second process beside its reference, a minimal Fastify + better-sqlite3 server
 // answering the same query on the same data (bench/checker-reference.ts), and, for the record, a bare
 // Fastify route. Interleaved rounds (the order alternates), medians of BENCH_ROUNDS (3).
-// The app runs with the shipped defaults (NODE_ENV=production, LOG_LEVEL info, request logs on,
+// The app runs compiled, as `npm start` runs it, with the shipped defaults (NODE_ENV=production,
+// LOG_LEVEL info, LOG_REQUESTS notable: a line for writes, failures and slow answers, decision 0044;
 // security headers, the rate limiter counting); only the public limit is raised so the load is not
 // answered 429, and the external APIs point nowhere (names come from the warm lookup cache).
 // Targets: the checker >= 85 % of the reference's throughput, p99 < 20 ms at 50 connections.
 // BENCH_DIALECT=postgres: the same on a fresh PostgreSQL database (127.0.0.1:5432), both servers on it.
-// BENCH_DUTIES=1: also the reference carrying the app's kept duties (security headers, rate limit, request
-// line; REFERENCE_DUTIES in checker-reference.ts), printed for the record beside the other two.
+// BENCH_DUTIES=1: also, for the record, the reference carrying the app's duties with a line for every
+// answer (security headers, rate limit, request line; REFERENCE_DUTIES in checker-reference.ts), and the
+// checker with LOG_REQUESTS=all: what a request line per answer costs each.
 import path from 'node:path';
+import { buildServer, serverDist } from '../scripts/build-server';
 import {
+  COMPILED_SERVER_FLAGS,
   benchDialect,
   cpuMicros,
   insertRows,
@@ -142,20 +146,28 @@ export default async function run(): Promise<void> {
         })
       : null;
     if (withDuties) servers.push(withDuties);
-    const app = await startProcess(path.join(repoRoot, 'apps/server/src/main.ts'), {
+    // What ships: the compiled server, started as `npm start` starts it (issue 17 item 6).
+    await buildServer();
+    const appEnv = {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       ...databaseEnv,
-      // The shipped defaults otherwise: LOG_LEVEL stays info (a log line per request), whatever the shell says.
+      // The shipped defaults otherwise, whatever the shell says (an empty value is unset).
       LOG_LEVEL: 'info',
+      LOG_REQUESTS: '',
       SEED_DEMO_DATA: 'false',
       RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
       LOOKUP_CACHE_SECONDS: String(7 * 24 * 3600),
       DISCORD_BOT_TOKEN: 'bench-never-called',
       DISCORD_BASE_URL: 'http://127.0.0.1:9',
       ROBLOX_USERS_BASE_URL: 'http://127.0.0.1:9',
-    });
+    };
+    const startApp = (env: Record<string, string>) =>
+      startProcess(path.join(serverDist, 'main.js'), env, '/healthz', COMPILED_SERVER_FLAGS);
+    const app = await startApp(appEnv);
     servers.push(app);
+    const everyLine = process.env.BENCH_DUTIES ? await startApp({ ...appEnv, LOG_REQUESTS: 'all' }) : null;
+    if (everyLine) servers.push(everyLine);
 
     const random = () => Math.floor(Math.random() * PAIRS);
     const checkerPath = () => {
@@ -179,15 +191,23 @@ export default async function run(): Promise<void> {
     await load(reference.url, { connections: 10, seconds: 2, paths: checkerPath });
     await load(app.url, { connections: 10, seconds: 2, paths: checkerPath });
     if (withDuties) await load(withDuties.url, { connections: 10, seconds: 2, paths: checkerPath });
+    if (everyLine) await load(everyLine.url, { connections: 10, seconds: 2, paths: checkerPath });
 
     started = Date.now();
-    type Named = 'bare' | 'reference' | 'checker' | 'duties';
-    const results: Record<Named, Array<LoadResult & { cpuPerRequest: number }>> = { bare: [], reference: [], checker: [], duties: [] };
+    type Named = 'bare' | 'reference' | 'checker' | 'duties' | 'everyLine';
+    const results: Record<Named, Array<LoadResult & { cpuPerRequest: number }>> = {
+      bare: [],
+      reference: [],
+      checker: [],
+      duties: [],
+      everyLine: [],
+    };
     const order: Array<[Named, RunningProcess, () => string]> = [
       ['reference', reference, checkerPath],
       ['checker', app, checkerPath],
       ['bare', bare, () => '/bare'],
       ...(withDuties ? [['duties', withDuties, checkerPath] as [Named, RunningProcess, () => string]] : []),
+      ...(everyLine ? [['everyLine', everyLine, checkerPath] as [Named, RunningProcess, () => string]] : []),
     ];
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate who goes first, so neither always runs on a machine just warmed (or tired) by the other.
@@ -221,7 +241,13 @@ export default async function run(): Promise<void> {
     if (withDuties) {
       const d = summary(results.duties);
       console.log(
-        `reference + the app's duties:  ${d.rps.toFixed(0)} req/s, p99 ${d.p99} ms, ${d.cpu.toFixed(0)} µs CPU/request (headers, rate limit, request line; for the record: ${((d.rps / referenceFigures.rps) * 100).toFixed(0)}% of the reference)`,
+        `reference + the app's duties:  ${d.rps.toFixed(0)} req/s, p99 ${d.p99} ms, ${d.cpu.toFixed(0)} µs CPU/request (headers, rate limit, a line per answer; for the record: ${((d.rps / referenceFigures.rps) * 100).toFixed(0)}% of the reference)`,
+      );
+    }
+    if (everyLine) {
+      const e = summary(results.everyLine);
+      console.log(
+        `checker, LOG_REQUESTS=all:     ${e.rps.toFixed(0)} req/s, p99 ${e.p99} ms, ${e.cpu.toFixed(0)} µs CPU/request (for the record: ${((e.rps / referenceFigures.rps) * 100).toFixed(0)}% of the reference; a line per answer costs ${(e.cpu - checkerFigures.cpu).toFixed(0)} µs)`,
       );
     }
     console.log(

@@ -54,12 +54,20 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
-/** Starts a Node script (TypeScript through tsx) as a second process and waits until `readyPath` answers. */
-export async function startProcess(script: string, env: Record<string, string>, readyPath = '/healthz'): Promise<RunningProcess> {
+/**
+ * Starts a Node script as a second process and waits until `readyPath` answers. TypeScript runs through
+ * tsx; `nodeFlags` replaces that (the compiled server runs as `npm start` runs it: COMPILED_SERVER_FLAGS).
+ */
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  readyPath = '/healthz',
+  nodeFlags = ['--import', 'tsx'],
+): Promise<RunningProcess> {
   const port = await freePort();
   // BENCH_CPU_PROF_DIR=<dir>: each server writes a V8 CPU profile there when it stops (where the time goes).
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, script], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -93,6 +101,9 @@ export async function startProcess(script: string, env: Record<string, string>, 
       }),
   };
 }
+
+/** The flags `npm start` gives the compiled server (package.json). */
+export const COMPILED_SERVER_FLAGS = ['--enable-source-maps'];
 
 export interface LoadResult {
   requestsPerSecond: number;

@@ -30,7 +30,7 @@ import { DocumentService } from './core/documents/document-service';
 import { Readiness } from './core/lifecycle/readiness';
 import { createJobQueue } from './core/jobs/create-job-queue';
 import { registerMetrics } from './core/metrics/metrics';
-import { bufferedStdout, logRequestLine, prettyLogStream, usePrettyLogs } from './core/logging/log-format';
+import { bufferedStdout, requestLineHook, prettyLogStream, usePrettyLogs } from './core/logging/log-format';
 import { lazyRequestLogger } from './core/logging/lazy-request-logger';
 import { rateLimitCountsOnSuccess } from './core/http/rate-limit-counts';
 import type { JobQueue } from './core/jobs/job-queue';
@@ -138,7 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Decision 0040: a request's own logger is made when it first writes a line, not for every request.
     childLoggerFactory: lazyRequestLogger,
   });
-  if (config.LOG_REQUESTS) app.addHook('onResponse', logRequestLine);
+  const requestLine = requestLineHook(config.requestLog);
+  if (requestLine) app.addHook('onResponse', requestLine);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Issue 12 item 1 (decision 0023): with REDIS_URL the rate limits and the sign-in throttle are one
   // count for every process; without it they count in memory, as one process always did.

@@ -68,6 +68,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DISCORD_CLIENT_ID: 'a' })).toThrow(/DISCORD_CLIENT_SECRET/);
   });
 
+  // Decision 0044: every request line for a developer, the notable ones in production; the old flag still reads.
+  it('takes LOG_REQUESTS as all, notable or none, defaulting by NODE_ENV', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://x.example' };
+    expect(loadConfig({}).requestLog).toBe('all');
+    expect(loadConfig(production).requestLog).toBe('notable');
+    expect(loadConfig({ ...production, LOG_REQUESTS: 'all' }).requestLog).toBe('all');
+    expect(loadConfig({ LOG_REQUESTS: 'notable' }).requestLog).toBe('notable');
+    expect(loadConfig({ ...production, LOG_REQUESTS: 'true' }).requestLog).toBe('all');
+    expect(loadConfig({ LOG_REQUESTS: 'false' }).requestLog).toBe('none');
+    expect(loadConfig({ LOG_REQUESTS: 'none' }).requestLog).toBe('none');
+    expect(() => loadConfig({ LOG_REQUESTS: 'some' })).toThrow(/LOG_REQUESTS: must be all, notable or none/);
+  });
+
   it('parses a subset of tools', () => {
     expect([...loadConfig({ ENABLED_TOOLS: 'bureau, portfolio' }).enabledTools]).toEqual(['bureau', 'portfolio']);
   });

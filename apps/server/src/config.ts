@@ -6,7 +6,11 @@ import { isIsoDate } from '@guildhall/contracts/timetable-rules';
 export const TOOL_IDS = ['recruitment', 'bureau', 'appointments', 'timetable', 'sports', 'portfolio'] as const;
 export type ToolId = (typeof TOOL_IDS)[number];
 
-const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** Decision 0044: which answered requests get a request line (LOG_REQUESTS). */
+export type RequestLogMode = 'all' | 'notable' | 'none';
+
+const flagValue = (v: string) => v === 'true' || v === '1' || v === 'yes';
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform(flagValue);
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
@@ -136,9 +140,13 @@ export const EnvSchema = z.object({
   // Issue 12 item 8: log lines as one-line text for people (pretty) or JSON for machines. Default:
   // pretty outside production when stdout is a terminal, JSON otherwise.
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
-  // Issue 17 item 2 (decision 0036): one info line per answered request (method, url, status, ms);
-  // false leaves request lines to the proxy in front and keeps warnings and errors.
-  LOG_REQUESTS: flag.default(true),
+  // Issue 17 item 2 (decisions 0036, 0044): which answered requests get an info line (method, url,
+  // status, ms). all; notable (writes, failures and slow answers: the production default); none (a
+  // proxy in front logs them). true and false are all and none. Warnings and errors are always written.
+  LOG_REQUESTS: z
+    .enum(['all', 'notable', 'none', 'true', 'false', '1', '0', 'yes', 'no'], 'must be all, notable or none')
+    .transform((v): RequestLogMode => (v === 'all' || v === 'notable' || v === 'none' ? v : flagValue(v) ? 'all' : 'none'))
+    .optional(),
   SIGN_IN_MAX_FAILURES: int(1, 1000).default(5),
   SIGN_IN_BACKOFF_SECONDS: int(1, 24 * 3600).default(30),
   SIGN_IN_BACKOFF_MAX_SECONDS: int(1, 7 * 24 * 3600).default(3600),
@@ -262,6 +270,8 @@ export interface Config extends Env {
   appointmentDays: number[];
   /** Issue 12 item 4: SHUTDOWN_GRACE_MS, or its default for NODE_ENV. */
   shutdownGraceMs: number;
+  /** Decision 0044: LOG_REQUESTS, or its default for NODE_ENV. */
+  requestLog: RequestLogMode;
 }
 
 export class ConfigError extends Error {
@@ -362,5 +372,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // A load balancer checking /readyz every 1-2 s notices within the production default; a developer's
     // Ctrl-C and the tests stop at once.
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS ?? (isProduction ? 5_000 : 0),
+    // Decision 0044: a developer sees every request; a production log keeps the lines worth reading.
+    requestLog: env.LOG_REQUESTS ?? (isProduction ? 'notable' : 'all'),
   };
 }

@@ -80,6 +80,26 @@ describe('log format', () => {
     expect(entries.find((e) => e.msg === 'recruitment sign-in did not finish')).toMatchObject({ reqId: 'req-login', reason: 'cancelled' });
   });
 
+  // Decision 0044: the production default keeps the lines worth reading.
+  it('writes request lines for writes and failures only with LOG_REQUESTS=notable', async () => {
+    const { stream, text } = capture();
+    t = await buildTestApp({
+      roblox: false,
+      env: { ENABLED_TOOLS: 'bureau', LOG_FORMAT: 'json', LOG_REQUESTS: 'notable' },
+      logger: { level: 'info', stream },
+    });
+    await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=123456789' });
+    await t.app.inject({ url: '/bureau/api/check-status?type=discord&id=not-digits' });
+    await t.app.inject({ method: 'POST', url: '/bureau/api/cases', payload: {} });
+    const lines = text()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((e) => e.msg === 'request completed')
+      .map((e) => `${String(e.method)} ${String(e.url)} ${String(e.status)}`);
+    expect(lines).toEqual(['GET /bureau/api/check-status?type=discord&id=not-digits 400', 'POST /bureau/api/cases 401']);
+  });
+
   it("writes no request lines with LOG_REQUESTS=false, and still the request's own", async () => {
     const { stream, text } = capture();
     t = await buildTestApp({

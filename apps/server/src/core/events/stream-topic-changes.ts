@@ -15,12 +15,12 @@ export function streamTopicChanges<Change>(
   raw: ServerResponse,
   stream: { topic: string; toChange: (payload: unknown) => Change | null; reload: Change },
 ): () => void {
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  // Set one by one, so the answer's type can still be read (decision 0044: a stream is never a slow answer).
+  raw.setHeader('content-type', 'text/event-stream; charset=utf-8');
+  raw.setHeader('cache-control', 'no-cache, no-transform');
+  raw.setHeader('connection', 'keep-alive');
+  raw.setHeader('x-accel-buffering', 'no');
+  raw.writeHead(200);
   raw.write('retry: 3000\n: connected\n\n');
   const send = (change: Change) => raw.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
   const unsubscribe = deps.events.subscribe(stream.topic, (event) => {

@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
-import type { onResponseHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type * as PinoPrettyModule from 'pino-pretty';
 import { lazyRequire } from '../lazy/lazy-require';
-import type { Config } from '../../config';
+import type { Config, RequestLogMode } from '../../config';
 
 // Issue 17 item 6: the one-line printer is for people at a terminal; JSON logs never load it.
 const loadPinoPretty = lazyRequire<typeof PinoPrettyModule>('pino-pretty');
@@ -64,10 +64,41 @@ export function bufferedStdout(): DestinationStream {
  * written by the app's logger with the request id in it, the very line the request's own logger
  * would write, so that logger is never made for a request that writes nothing else (lazy-request-logger.ts).
  */
-export const logRequestLine: onResponseHookHandler = (request, reply, done) => {
+const writeRequestLine: onResponseHookHandler = (request, reply, done) => {
+  writeLine(request, reply);
+  done();
+};
+
+function writeLine(request: FastifyRequest, reply: FastifyReply): void {
   request.server.log.info(
     { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
     'request completed',
   );
+}
+
+/** Decision 0044: an answer this slow is worth a line whatever it was. */
+export const SLOW_ANSWER_MS = 1000;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Decision 0044: the lines worth reading in a production log: every write (a method other than GET,
+ * HEAD or OPTIONS), every answer of 400 or more, and every answer slower than SLOW_ANSWER_MS, except an
+ * event stream, which is open for as long as its page is. A read answered well and quickly (most of
+ * the traffic, all of the busy public checker's) is counted by /metrics when it is on, not written.
+ */
+const writeNotableRequestLine: onResponseHookHandler = (request, reply, done) => {
+  if (
+    !READS.has(request.method) ||
+    reply.statusCode >= 400 ||
+    (reply.elapsedTime >= SLOW_ANSWER_MS && !String(reply.raw.getHeader('content-type')).startsWith('text/event-stream'))
+  ) {
+    writeLine(request, reply);
+  }
   done();
 };
+
+/** The onResponse hook that writes the request lines LOG_REQUESTS asks for, or null for none. */
+export function requestLineHook(mode: RequestLogMode): onResponseHookHandler | null {
+  if (mode === 'none') return null;
+  return mode === 'all' ? writeRequestLine : writeNotableRequestLine;
+}
