@@ -35,24 +35,35 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   return proto === Object.prototype || proto === null;
 };
 
-/** The first string anywhere in `value` (a field's value or its name) that `textProblem` refuses. */
-export function findTextProblem(value: unknown, path: PropertyKey[] = []): InputProblem | null {
+/**
+ * The first string anywhere in `value` (a field's value or its name) that `textProblem` refuses. Every
+ * parsed input goes through it, the public checker's query included (issue 17 item 2), so the walk
+ * makes nothing for input that is fine: a problem's path is built on the way back out.
+ */
+export function findTextProblem(value: unknown): InputProblem | null {
   if (typeof value === 'string') {
     const message = textProblem(value);
-    return message ? { path, message } : null;
+    return message ? { path: [], message } : null;
   }
-  const entries: Array<[PropertyKey, unknown]> = Array.isArray(value)
-    ? [...value.entries()]
-    : isPlainObject(value)
-      ? Object.entries(value)
-      : [];
-  for (const [key, item] of entries) {
-    const keyProblem = typeof key === 'string' ? textProblem(key) : null;
-    if (keyProblem) return { path, message: `has a field name that ${keyProblem}` };
-    const problem = findTextProblem(item, [...path, key]);
-    if (problem) return problem;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const problem = findTextProblem(value[i]);
+      if (problem) return within(i, problem);
+    }
+  } else if (isPlainObject(value)) {
+    for (const key of Object.keys(value)) {
+      const keyProblem = textProblem(key);
+      if (keyProblem) return { path: [], message: `has a field name that ${keyProblem}` };
+      const problem = findTextProblem(value[key]);
+      if (problem) return within(key, problem);
+    }
   }
   return null;
+}
+
+function within(key: PropertyKey, problem: InputProblem): InputProblem {
+  problem.path.unshift(key);
+  return problem;
 }
 
 const TYPE_NAMES: Record<string, string> = {
