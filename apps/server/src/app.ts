@@ -18,7 +18,7 @@ import { SchoolAccountStore } from './core/auth/school-account-store';
 import { registerAuthRoutes } from './core/auth/auth-routes';
 import { registerAdminRoutes } from './core/admin/admin-routes';
 import { type DbHandle, pingDatabase } from './core/db/database';
-import type { EventBus, EventBusLog } from './core/events/event-bus';
+import { type EventBus, type EventBusLog, stderrEventBusLog } from './core/events/event-bus';
 import { DomainError } from './core/errors/domain-error';
 import { closeConnectionsGracefully } from './core/http/graceful-close';
 import { registerHttpCore } from './core/http/http-plugin';
@@ -55,7 +55,8 @@ export function createContext(
   now: () => number = Date.now,
   signInThrottle: SignInThrottle = createSignInThrottle(config, now),
   jobs: JobQueue = createJobQueue({ database, now, settings: jobSettings(config) }),
-  log: Pick<EventBusLog, 'warn'> | null = null,
+  // The app passes its logger; the CLI and the demo seed, which run before or without one, write to stderr.
+  log: Pick<EventBusLog, 'warn'> = stderrEventBusLog,
 ): AppContext {
   return {
     config,

@@ -177,6 +177,9 @@ export class RegistryRepository {
   }
 
   async publish(change: RegistryChange): Promise<void> {
-    await this.events.publish(REGISTRY_TOPIC, change);
+    // Decision 0042: a write outside a transaction has committed by now (an import's summary after its
+    // own commit, the CLI's and the seed's writes): a bus that cannot carry the news never undoes it.
+    // Inside transaction() this only holds the change until the commit.
+    await publishKeptChange(this.events, this.log, REGISTRY_TOPIC, change);
   }
 }
