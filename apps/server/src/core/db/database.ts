@@ -31,6 +31,13 @@ export interface DbHandle {
    * (decision 0036), opened on first use. Null in memory, where a second connection is another database.
    */
   sqliteReader(): SQLite.Database | null;
+  /**
+   * For reads that must not wait behind a write: on a SQLite file, Kysely on that same read-only
+   * connection, which sees the last committed state at once (WAL) while `db`'s one connection is held
+   * by a write transaction (the records search, decision 0045). `db` itself in memory and on PostgreSQL,
+   * whose pool already reads beside writes.
+   */
+  readDb: Kysely<CoreTables>;
   close(): Promise<void>;
 }
 
@@ -55,7 +62,7 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
     // An idle client dropping its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pgPool: pool, sqliteReader: () => null, close: () => db.destroy() };
+    return { db, dialect: 'postgres', pgPool: pool, sqliteReader: () => null, readDb: db, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -70,12 +77,22 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   if (file !== ':memory:') sqlite.pragma('mmap_size = 1073741824');
   const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let reader: SQLite.Database | null = null;
+  const sqliteReader = () => (file === ':memory:' ? null : (reader ??= openReader(file)));
+  // Connected on its first query; the reader is closed with the handle, not by Kysely.
+  const readDb =
+    file === ':memory:'
+      ? db
+      : new Kysely<CoreTables>({
+          dialect: new SqliteDialect({ database: async () => withStatementCache(sqliteReader()!, () => undefined) }),
+        });
   return {
     db,
     dialect: 'sqlite',
     pgPool: null,
-    sqliteReader: () => (file === ':memory:' ? null : (reader ??= openReader(file))),
+    sqliteReader,
+    readDb,
     close: async () => {
+      if (readDb !== db) await readDb.destroy();
       reader?.close();
       await db.destroy();
     },
@@ -101,10 +118,10 @@ function openReader(file: string): SQLite.Database {
  * SQLite connection, so a cache keyed by SQL text is safe. Kysely's SQL text has only placeholders,
  * never values, so the number of distinct texts stays small; the bound is a guard all the same.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500) {
+function withStatementCache(sqlite: SQLite.Database, close: () => unknown = () => sqlite.close(), max = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close,
     prepare(text: string): SQLite.Statement {
       let statement = cache.get(text);
       if (!statement) {

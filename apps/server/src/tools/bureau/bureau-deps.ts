@@ -11,6 +11,8 @@ import type { BureauDb, BureauTables } from './bureau-tables';
  */
 export interface BureauDeps {
   db: BureauDb;
+  /** Reads that must not wait behind a write (the records search): DbHandle.readDb. */
+  readDb: BureauDb;
   /** The records search takes a different path on each database (search-registry-pairs.ts). */
   dialect: Dialect;
   now: () => number;
@@ -24,6 +26,7 @@ export type BureauWriteDeps = BureauDeps & Pick<AppContext, 'registry' | 'jobs'>
 export function makeBureauDeps(ctx: Pick<AppContext, 'database'> & Partial<Pick<AppContext, 'now' | 'config'>>): BureauDeps {
   return {
     db: toolDb<BureauTables>(ctx.database),
+    readDb: ctx.database.readDb.withTables<BureauTables>(),
     dialect: ctx.database.dialect,
     now: ctx.now ?? Date.now,
     caseTypeLabels: parseCaseTypeLabels(ctx.config?.BUREAU_CASE_TYPE_LABELS),

@@ -72,11 +72,13 @@ async function findRows(deps: BureauDeps, query: SearchRecordsQuery, needle: str
   };
   if (needle.length < TRIGRAM) {
     // One or two digits match a large share of ids: the first keys in order fill the page.
-    let list = pairsAfter(deps.db, search.after);
+    let list = pairsAfter(deps.readDb, search.after);
     if (needle) list = list.where(sql.ref(search.column), 'like', search.pattern);
     return list.orderBy('discord_id').limit(search.want).execute();
   }
-  return deps.dialect === 'postgres' ? findRowsPostgres(deps.db, search) : findRowsSqlite(deps.db, search);
+  // Decision 0045: on SQLite the search reads the last committed state on the read-only connection,
+  // instead of waiting for a bureau write's transaction to let go of the app's one connection.
+  return deps.dialect === 'postgres' ? findRowsPostgres(deps.readDb, search) : findRowsSqlite(deps.readDb, search);
 }
 
 function pairsAfter(db: BureauDb, after: string | undefined) {
