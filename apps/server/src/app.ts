@@ -139,14 +139,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Decision 0040: a request's own logger is made when it first writes a line, not for every request.
     childLoggerFactory: lazyRequestLogger,
   });
-  const requestLine = requestLineHook(config.requestLog);
+  const now = options.now ?? Date.now;
+  const requestLine = requestLineHook(config.requestLog, now);
   if (requestLine) app.addHook('onResponse', requestLine);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Issue 12 item 1 (decision 0023): with REDIS_URL the rate limits and the sign-in throttle are one
   // count for every process; without it they count in memory, as one process always did.
   const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, config.REDIS_KEY_PREFIX, app.log) : null;
   if (redis) app.addHook('onClose', async () => redis.disconnect());
-  const now = options.now ?? Date.now;
   const signInThrottle = createSignInThrottle(config, now, redis ? { client: redis, log: app.log } : undefined);
   const jobs = createJobQueue({ database: options.database, now, log: app.log, settings: jobSettings(config) });
   app.decorate('ctx', createContext(config, options.database, options.events, now, signInThrottle, jobs, app.log));

@@ -100,6 +100,27 @@ describe('log format', () => {
     expect(lines).toEqual(['GET /bureau/api/check-status?type=discord&id=not-digits 400', 'POST /bureau/api/cases 401']);
   });
 
+  // Decision 0046: the rate limiter's refusals, flooding the public checker, are one line a client a minute.
+  it('writes one line for a client refused many times by the rate limit with LOG_REQUESTS=notable', async () => {
+    const { stream, text } = capture();
+    t = await buildTestApp({
+      roblox: false,
+      env: { ENABLED_TOOLS: 'bureau', LOG_FORMAT: 'json', LOG_REQUESTS: 'notable', RATE_LIMIT_PUBLIC_PER_MINUTE: '2' },
+      logger: { level: 'info', stream },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await t.app.inject({ url: `/bureau/api/check-status?type=discord&id=12345678${i}` })).statusCode);
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+    const lines = text()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((e) => e.msg === 'request completed')
+      .map((e) => `${String(e.url)} ${String(e.status)}`);
+    expect(lines).toEqual(['/bureau/api/check-status?type=discord&id=123456782 429']);
+  });
+
   it("writes no request lines with LOG_REQUESTS=false, and still the request's own", async () => {
     const { stream, text } = capture();
     t = await buildTestApp({

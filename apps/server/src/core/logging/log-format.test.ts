@@ -5,14 +5,14 @@ import type { RequestLogMode } from '../../config';
 import { createLocalEventBus } from '../events/event-bus';
 import { streamTopicChanges } from '../events/stream-topic-changes';
 import { Readiness } from '../lifecycle/readiness';
-import { requestLineHook, SLOW_ANSWER_MS } from './log-format';
+import { REFUSED_CLIENTS_LOGGED_PER_MINUTE, requestLineHook, SLOW_ANSWER_MS } from './log-format';
 
 // Decision 0044: which answers LOG_REQUESTS writes a line for, on a bare Fastify app carrying the hook
 // (what makes an answer notable is its method, status, time and type, not any one route of ours).
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function appWith(mode: RequestLogMode) {
+function appWith(mode: RequestLogMode, now: () => number = Date.now) {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -21,7 +21,7 @@ function appWith(mode: RequestLogMode) {
     },
   });
   const app = Fastify({ logger: { level: 'info', stream }, logController: new LogController({ disableRequestLogging: true }) });
-  const hook = requestLineHook(mode);
+  const hook = requestLineHook(mode, now);
   if (hook) app.addHook('onResponse', hook);
   app.get('/quick', async () => ({ ok: true }));
   app.get('/slow', async () => {
@@ -41,15 +41,19 @@ function appWith(mode: RequestLogMode) {
   });
   app.post('/write', async () => ({ saved: true }));
   app.get('/refused', async (_request, reply) => reply.code(403).send({ error: 'No.', code: 'forbidden' }));
-  const lines = () =>
+  app.get('/busy', async (_request, reply) => reply.code(429).send({ error: 'Too many requests.', code: 'rate_limited' }));
+  const entries = () =>
     chunks
       .join('')
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { msg: string; method: string; url: string; status: number; ms: number })
+      .map((line) => JSON.parse(line) as { msg: string; level: number; method: string; url: string; status: number; ms: number });
+  const lines = () =>
+    entries()
       .filter((entry) => entry.msg === 'request completed')
       .map((entry) => `${entry.method} ${entry.url} ${entry.status}`);
-  return { app, lines };
+  const warnings = () => entries().filter((entry) => entry.level === 40);
+  return { app, lines, warnings };
 }
 
 async function answerAll(app: ReturnType<typeof appWith>['app']): Promise<void> {
@@ -95,6 +99,48 @@ describe('request lines (LOG_REQUESTS)', () => {
       'GET /slow 200',
       'GET /stream 200',
     ]);
+  });
+
+  // Decision 0046: a client flooding a rate-limited route cannot write the log at its own rate.
+  it('notable: a client refused as too many gets one line a minute, however many refusals', async () => {
+    let clock = 0;
+    const { app, lines } = appWith('notable', () => clock);
+    close = () => app.close();
+    const refuse = (client: string, url = '/busy') => app.inject({ url, remoteAddress: client });
+    for (let i = 0; i < 5; i++) await refuse('203.0.113.1', `/busy?n=${i}`);
+    await refuse('203.0.113.2');
+    // Other failures of the same client are still written each time.
+    await app.inject({ url: '/refused', remoteAddress: '203.0.113.1' });
+    await app.inject({ url: '/refused', remoteAddress: '203.0.113.1' });
+    clock += 59_999;
+    await refuse('203.0.113.1', '/busy?n=5');
+    clock += 1;
+    await refuse('203.0.113.1', '/busy?n=6');
+    expect(lines()).toEqual(['GET /busy?n=0 429', 'GET /busy 429', 'GET /refused 403', 'GET /refused 403', 'GET /busy?n=6 429']);
+  });
+
+  it('notable: past the limit of clients a minute, one warning and no more refusal lines', async () => {
+    let clock = 0;
+    const { app, lines, warnings } = appWith('notable', () => clock);
+    close = () => app.close();
+    const client = (i: number) => `10.0.${i >> 8}.${i & 255}`;
+    for (let i = 0; i < REFUSED_CLIENTS_LOGGED_PER_MINUTE + 3; i++) await app.inject({ url: '/busy', remoteAddress: client(i) });
+    expect(lines()).toHaveLength(REFUSED_CLIENTS_LOGGED_PER_MINUTE);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]!.msg).toBe(
+      'more clients were refused as too many this minute; their refusals are not logged until the next minute',
+    );
+    // A new minute starts the count again.
+    clock += 60_000;
+    await app.inject({ url: '/busy', remoteAddress: client(REFUSED_CLIENTS_LOGGED_PER_MINUTE + 2) });
+    expect(lines()).toHaveLength(REFUSED_CLIENTS_LOGGED_PER_MINUTE + 1);
+  });
+
+  it('all: every refusal gets its line', async () => {
+    const { app, lines } = appWith('all');
+    close = () => app.close();
+    for (let i = 0; i < 3; i++) await app.inject({ url: '/busy', remoteAddress: '203.0.113.1' });
+    expect(lines()).toEqual(['GET /busy 429', 'GET /busy 429', 'GET /busy 429']);
   });
 
   it('none: no hook, no line', () => {

@@ -80,25 +80,56 @@ function writeLine(request: FastifyRequest, reply: FastifyReply): void {
 export const SLOW_ANSWER_MS = 1000;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Decision 0046: how many clients' refusals (429) a minute get a line before the rest are left out. */
+export const REFUSED_CLIENTS_LOGGED_PER_MINUTE = 1000;
+
 /**
  * Decision 0044: the lines worth reading in a production log: every write (a method other than GET,
  * HEAD or OPTIONS), every answer of 400 or more, and every answer slower than SLOW_ANSWER_MS, except an
  * event stream, which is open for as long as its page is. A read answered well and quickly (most of
  * the traffic, all of the busy public checker's) is counted by /metrics when it is on, not written.
+ *
+ * Decision 0046: a 429 says the client is sending too much, so a line for each one would let that
+ * client write the log at the rate it floods: the first 429 a client (request.ip) gets in a minute is
+ * written, the rest of that minute are not, and past REFUSED_CLIENTS_LOGGED_PER_MINUTE clients one
+ * warning says that the others are left out too.
  */
-const writeNotableRequestLine: onResponseHookHandler = (request, reply, done) => {
-  if (
-    !READS.has(request.method) ||
-    reply.statusCode >= 400 ||
-    (reply.elapsedTime >= SLOW_ANSWER_MS && !String(reply.raw.getHeader('content-type')).startsWith('text/event-stream'))
-  ) {
-    writeLine(request, reply);
-  }
-  done();
-};
+function notableRequestLines(now: () => number): onResponseHookHandler {
+  let minute = -1;
+  const refusedThisMinute = new Set<string>();
+  const firstRefusal = (request: FastifyRequest): boolean => {
+    const current = Math.floor(now() / 60_000);
+    if (current !== minute) {
+      minute = current;
+      refusedThisMinute.clear();
+    }
+    // Holds at most one client past the limit: the one that had the warning written.
+    if (refusedThisMinute.has(request.ip) || refusedThisMinute.size > REFUSED_CLIENTS_LOGGED_PER_MINUTE) return false;
+    refusedThisMinute.add(request.ip);
+    if (refusedThisMinute.size <= REFUSED_CLIENTS_LOGGED_PER_MINUTE) return true;
+    request.server.log.warn(
+      { clients: REFUSED_CLIENTS_LOGGED_PER_MINUTE },
+      'more clients were refused as too many this minute; their refusals are not logged until the next minute',
+    );
+    return false;
+  };
+  return (request, reply, done) => {
+    const status = reply.statusCode;
+    if (
+      status === 429
+        ? firstRefusal(request)
+        : !READS.has(request.method) ||
+          status >= 400 ||
+          (reply.elapsedTime >= SLOW_ANSWER_MS && !String(reply.raw.getHeader('content-type')).startsWith('text/event-stream'))
+    ) {
+      writeLine(request, reply);
+    }
+    done();
+  };
+}
 
 /** The onResponse hook that writes the request lines LOG_REQUESTS asks for, or null for none. */
-export function requestLineHook(mode: RequestLogMode): onResponseHookHandler | null {
+export function requestLineHook(mode: RequestLogMode, now: () => number = Date.now): onResponseHookHandler | null {
   if (mode === 'none') return null;
-  return mode === 'all' ? writeRequestLine : writeNotableRequestLine;
+  return mode === 'all' ? writeRequestLine : notableRequestLines(now);
 }
