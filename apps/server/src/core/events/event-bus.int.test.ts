@@ -1,3 +1,5 @@
+import net from 'node:net';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../db/test-databases';
 import { createLocalEventBus, createPostgresEventBus, type EventBus, type EventBusLog, type GuildhallEvent } from './event-bus';
@@ -85,4 +87,77 @@ describe.each(DIALECTS)('event bus on %s', (dialect) => {
       await expect.poll(() => heard).toEqual([{ after: 'reconnect' }]);
     },
   );
+
+  // Decision 0047: a change the bus could not carry is in the database all the same, so every process
+  // reads afresh: the one that made it too, since it delivers what it hears.
+  it('tells every subscriber to resync when a change could not be carried', async () => {
+    const database = await createTestDatabase(dialect);
+    cleanups.push(() => database.close());
+    const publisher = await makeBus(database, `ch_${database.schema ?? 'local'}`);
+    let resyncs = 0;
+    publisher.onResync(() => (resyncs += 1));
+    const heard: unknown[] = [];
+    publisher.subscribe('registry', (e) => heard.push(e.payload));
+    if (dialect === 'sqlite') {
+      // In one process the bus fails only when a listener throws, and the listeners after it miss the change.
+      publisher.subscribe('*', () => {
+        throw new Error('a broken live view');
+      });
+      await expect(publisher.publish('registry', { n: 1 })).rejects.toThrow('a broken live view');
+      expect(resyncs).toBe(1);
+      return;
+    }
+    // Another process, on its own connection.
+    const other = await createTestDatabase(dialect);
+    cleanups.push(() => other.close());
+    const receiver = await makeBus(other, `ch_${database.schema}`);
+    let otherResyncs = 0;
+    receiver.onResync(() => (otherResyncs += 1));
+    // PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more.
+    await expect(publisher.publish('registry', { reason: 'x'.repeat(9_000) })).rejects.toThrow(/payload string too long/);
+    await expect.poll(() => [resyncs, otherResyncs]).toEqual([1, 1]);
+    expect(heard).toEqual([]);
+  });
+
+  it.runIf(dialect === 'postgres')('asks for the resync again, with backoff, until the database takes it', async () => {
+    const other = await createTestDatabase(dialect);
+    cleanups.push(() => other.close());
+    const channel = `ch_${other.schema}`;
+    const receiver = await makeBus(other, channel);
+    let resyncs = 0;
+    receiver.onResync(() => (resyncs += 1));
+
+    // The publishing process reaches PostgreSQL through a proxy the test can cut.
+    let up = true;
+    const sockets = new Set<net.Socket>();
+    const proxy = net.createServer((client) => {
+      if (!up) return void client.destroy();
+      const server = net.connect(5432, '127.0.0.1');
+      for (const socket of [client, server]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(server).pipe(client);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+    const port = (proxy.address() as net.AddressInfo).port;
+    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/test`, max: 2 });
+    pool.on('error', () => undefined);
+    cleanups.push(() => pool.end());
+    const logged: string[] = [];
+    const log: EventBusLog = { info: (_d, message) => logged.push(message), warn: (_d, message) => logged.push(message) };
+    const publisher = await createPostgresEventBus(pool, channel, { log, firstRetryDelayMs: 50, maxRetryDelayMs: 200 });
+    cleanups.push(() => publisher.close());
+
+    up = false;
+    for (const socket of sockets) socket.destroy();
+    await expect(publisher.publish('registry', { n: 1 })).rejects.toThrow();
+    await expect.poll(() => logged.filter((m) => /could not ask for a resync/.test(m)).length).toBeGreaterThanOrEqual(2);
+    expect(resyncs).toBe(0);
+    up = true;
+    await expect.poll(() => resyncs, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    expect(logged).toContain('event bus: a change was not carried; every process resyncs');
+  });
 });

@@ -27,6 +27,8 @@ export interface EventBusLog {
 }
 
 const RESYNC = Symbol('resync');
+/** The NOTIFY that tells every process to resync (decision 0047); no change is ever published on it. */
+const RESYNC_TOPIC = 'guildhall.resync';
 
 class LocalEventBus implements EventBus {
   protected readonly emitter = new EventEmitter();
@@ -35,7 +37,13 @@ class LocalEventBus implements EventBus {
     this.emitter.setMaxListeners(0);
   }
   async publish(topic: string, payload: unknown): Promise<void> {
-    this.deliver({ topic, payload });
+    try {
+      this.deliver({ topic, payload });
+    } catch (error) {
+      // Decision 0047: a listener that threw stopped the change reaching the ones after it.
+      this.resync();
+      throw error;
+    }
   }
   protected deliver(event: GuildhallEvent): void {
     this.emitter.emit(event.topic, event);
@@ -87,6 +95,10 @@ export const stderrEventBusLog: EventBusLog = {
 class PostgresEventBus extends LocalEventBus {
   private listener: pg.PoolClient | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private resyncTimer: NodeJS.Timeout | null = null;
+  /** Decision 0047: a change was not carried since the last resync NOTIFY went out. */
+  private resyncOwed = false;
+  private resyncSending = false;
   /** A client goes back to the pool once: releasing twice throws (a close racing a loss would). */
   private readonly released = new WeakSet<pg.PoolClient>();
   private closed = false;
@@ -113,11 +125,15 @@ class PostgresEventBus extends LocalEventBus {
     client.on('end', () => this.connectionLost(client, undefined));
     client.on('notification', (message) => {
       if (message.channel !== this.channel || !message.payload) return;
+      let event: GuildhallEvent;
       try {
-        this.deliver(JSON.parse(message.payload) as GuildhallEvent);
+        event = JSON.parse(message.payload) as GuildhallEvent;
       } catch {
         // A foreign or truncated payload on our channel is ignored rather than crashing listeners.
+        return;
       }
+      if (event.topic === RESYNC_TOPIC) this.resync();
+      else this.deliver(event);
     });
     try {
       await client.query(`LISTEN ${this.channel}`);
@@ -171,13 +187,61 @@ class PostgresEventBus extends LocalEventBus {
   }
 
   override async publish(topic: string, payload: unknown): Promise<void> {
-    await this.pool.query('select pg_notify($1, $2)', [this.channel, JSON.stringify({ topic, payload })]);
+    try {
+      await this.notify({ topic, payload });
+    } catch (error) {
+      this.resyncOwed = true;
+      if (!this.resyncSending) this.sendResync(1, 0);
+      throw error;
+    }
+  }
+
+  private notify(event: GuildhallEvent): Promise<unknown> {
+    return this.pool.query('select pg_notify($1, $2)', [this.channel, JSON.stringify(event)]);
+  }
+
+  /**
+   * Decision 0047: a change that was not carried (NOTIFY refused: the connection failed, or the change
+   * was over PostgreSQL's 8,000-byte payload limit) is still in the database, so every process is told
+   * to resync instead, its live views reading afresh. That small NOTIFY is sent at once and, while it
+   * fails too, again with the reconnect's backoff. A change that fails while one is on its way owes
+   * another, sent after it: the one on its way may have been read before that change committed.
+   */
+  private sendResync(attempt: number, delayMs: number): void {
+    if (this.closed) return;
+    this.resyncSending = true;
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = null;
+      this.resyncOwed = false;
+      void this.notify({ topic: RESYNC_TOPIC, payload: null }).then(
+        () => {
+          this.resyncSending = false;
+          this.log.info({ channel: this.channel, attempt }, 'event bus: a change was not carried; every process resyncs');
+          if (this.resyncOwed) this.sendResync(1, 0);
+        },
+        (error: unknown) => {
+          this.resyncOwed = true;
+          const next = Math.min(Math.max(delayMs * 2, this.firstRetryDelayMs), this.maxRetryDelayMs);
+          if (!this.closed) {
+            this.log.warn(
+              { err: error, channel: this.channel, attempt, nextRetryMs: next },
+              'event bus: could not ask for a resync; will retry',
+            );
+          }
+          this.sendResync(attempt + 1, next);
+        },
+      );
+    }, delayMs);
+    // A pending resync never keeps a stopping process alive.
+    this.resyncTimer.unref();
   }
 
   override async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.resyncTimer) clearTimeout(this.resyncTimer);
     this.retryTimer = null;
+    this.resyncTimer = null;
     await super.close();
     const client = this.listener;
     this.listener = null;
