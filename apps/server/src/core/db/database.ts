@@ -35,7 +35,8 @@ export interface DbHandle {
    * For reads that must not wait behind a write: on a SQLite file, Kysely on that same read-only
    * connection, which sees the last committed state at once (WAL) while `db`'s one connection is held
    * by a write transaction (the records search, decision 0045). `db` itself in memory and on PostgreSQL,
-   * whose pool already reads beside writes.
+   * whose pool already reads beside writes. Single queries only: a stream or a transaction here would
+   * hold the connection the checker reads on synchronously (one snapshot held open, or "busy").
    */
   readDb: Kysely<CoreTables>;
   close(): Promise<void>;
@@ -77,13 +78,21 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   if (file !== ':memory:') sqlite.pragma('mmap_size = 1073741824');
   const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let reader: SQLite.Database | null = null;
-  const sqliteReader = () => (file === ':memory:' ? null : (reader ??= openReader(file)));
+  let closed = false;
+  // Never opened again once the handle is closed (a late request then fails on the closed `db`).
+  const sqliteReader = () => (file === ':memory:' || closed ? null : (reader ??= openReader(file)));
   // Connected on its first query; the reader is closed with the handle, not by Kysely.
   const readDb =
     file === ':memory:'
       ? db
       : new Kysely<CoreTables>({
-          dialect: new SqliteDialect({ database: async () => withStatementCache(sqliteReader()!, () => undefined) }),
+          dialect: new SqliteDialect({
+            database: async () => {
+              const connection = sqliteReader();
+              if (!connection) throw new Error('the database is closed');
+              return withStatementCache(connection, () => undefined);
+            },
+          }),
         });
   return {
     db,
@@ -92,9 +101,13 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
     sqliteReader,
     readDb,
     close: async () => {
-      if (readDb !== db) await readDb.destroy();
-      reader?.close();
-      await db.destroy();
+      closed = true;
+      try {
+        if (readDb !== db) await readDb.destroy();
+        reader?.close();
+      } finally {
+        await db.destroy();
+      }
     },
   };
 }

@@ -57,8 +57,15 @@ class LocalEventBus implements EventBus {
     this.emitter.on(RESYNC, handler);
     return () => this.emitter.off(RESYNC, handler);
   }
+  /** Each handler on its own: one that throws must not leave the others stale, nor reach the caller. */
   protected resync(): void {
-    this.emitter.emit(RESYNC);
+    for (const handler of this.emitter.listeners(RESYNC) as Array<() => void>) {
+      try {
+        handler();
+      } catch {
+        // That subscriber's own failure; the rest still read afresh.
+      }
+    }
   }
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
@@ -125,15 +132,22 @@ class PostgresEventBus extends LocalEventBus {
     client.on('end', () => this.connectionLost(client, undefined));
     client.on('notification', (message) => {
       if (message.channel !== this.channel || !message.payload) return;
-      let event: GuildhallEvent;
+      let event: Partial<GuildhallEvent> | null;
       try {
-        event = JSON.parse(message.payload) as GuildhallEvent;
+        event = JSON.parse(message.payload) as Partial<GuildhallEvent> | null;
       } catch {
         // A foreign or truncated payload on our channel is ignored rather than crashing listeners.
         return;
       }
-      if (event.topic === RESYNC_TOPIC) this.resync();
-      else this.deliver(event);
+      if (typeof event?.topic !== 'string') return;
+      if (event.topic === RESYNC_TOPIC) return this.resync();
+      // Thrown here, inside pg's socket handler, a listener's error would end the process; and the
+      // listeners after it missed the change, so they read afresh (decision 0047).
+      try {
+        this.deliver(event as GuildhallEvent);
+      } catch {
+        this.resync();
+      }
     });
     try {
       await client.query(`LISTEN ${this.channel}`);
@@ -216,6 +230,7 @@ class PostgresEventBus extends LocalEventBus {
       void this.notify({ topic: RESYNC_TOPIC, payload: null }).then(
         () => {
           this.resyncSending = false;
+          if (this.closed) return;
           this.log.info({ channel: this.channel, attempt }, 'event bus: a change was not carried; every process resyncs');
           if (this.resyncOwed) this.sendResync(1, 0);
         },

@@ -104,8 +104,10 @@ function notableRequestLines(now: () => number): onResponseHookHandler {
       refusedThisMinute.clear();
     }
     // Holds at most one client past the limit: the one that had the warning written.
-    if (refusedThisMinute.has(request.ip) || refusedThisMinute.size > REFUSED_CLIENTS_LOGGED_PER_MINUTE) return false;
-    refusedThisMinute.add(request.ip);
+    // A client already gone may have no address left to read.
+    const client = request.ip ?? 'unknown';
+    if (refusedThisMinute.has(client) || refusedThisMinute.size > REFUSED_CLIENTS_LOGGED_PER_MINUTE) return false;
+    refusedThisMinute.add(client);
     if (refusedThisMinute.size <= REFUSED_CLIENTS_LOGGED_PER_MINUTE) return true;
     request.server.log.warn(
       { clients: REFUSED_CLIENTS_LOGGED_PER_MINUTE },
