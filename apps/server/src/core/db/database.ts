@@ -50,7 +50,16 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /** How long a query waits for a PostgreSQL connection (PG_CONNECT_TIMEOUT_MS unless a test says). */
+  pgConnectTimeoutMs?: number;
 }
+
+/**
+ * A query waits this long for a connection, new or from a full pool, then fails as the database
+ * being unavailable (503). Without it a database that stops answering (a network that drops packets,
+ * a paused server) held every request open for as long as the client waited, and the pool's queue grew.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 10_000;
 
 /** ARCHITECTURE.md §5: SQLite by default (WAL, foreign keys, busy timeout), PostgreSQL by URL. */
 export function openDatabase(options: OpenDatabaseOptions): DbHandle {
@@ -58,10 +67,16 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
     const pool = new (loadPgWithTypes().Pool)({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
+      connectionTimeoutMillis: options.pgConnectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // An idle client dropping its connection must not crash the process.
     pool.on('error', () => undefined);
+    // Nor may one dropping in the middle of a query. pg-pool listens for errors only on idle clients,
+    // and Kysely keeps a client checked out for its query or transaction: the drop was an 'error'
+    // event with no listener, which ended the process. The query fails with it all the same (503), and
+    // the pool drops the client when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', pgPool: pool, sqliteReader: () => null, readDb: db, close: () => db.destroy() };
   }

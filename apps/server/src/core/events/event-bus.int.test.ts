@@ -1,7 +1,7 @@
-import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, TEST_DATABASE_URL, type TestDatabase } from '../db/test-databases';
+import { startTcpProxy } from '../../test-support/tcp-proxy';
 import { createLocalEventBus, createPostgresEventBus, type EventBus, type EventBusLog, type GuildhallEvent } from './event-bus';
 
 describe.each(DIALECTS)('event bus on %s', (dialect) => {
@@ -148,25 +148,9 @@ describe.each(DIALECTS)('event bus on %s', (dialect) => {
     receiver.onResync(() => (resyncs += 1));
 
     // The publishing process reaches PostgreSQL through a proxy the test can cut.
-    const target = new URL(TEST_DATABASE_URL);
-    let up = true;
-    const sockets = new Set<net.Socket>();
-    const proxy = net.createServer((client) => {
-      if (!up) return void client.destroy();
-      const server = net.connect(Number(target.port || 5432), target.hostname);
-      for (const socket of [client, server]) {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(server).pipe(client);
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
-    const viaProxy = new URL(TEST_DATABASE_URL);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String((proxy.address() as net.AddressInfo).port);
-    const pool = new pg.Pool({ connectionString: viaProxy.href, max: 2 });
+    const proxy = await startTcpProxy(TEST_DATABASE_URL);
+    cleanups.push(() => proxy.close());
+    const pool = new pg.Pool({ connectionString: proxy.url, max: 2 });
     pool.on('error', () => undefined);
     cleanups.push(() => pool.end());
     const logged: string[] = [];
@@ -174,12 +158,11 @@ describe.each(DIALECTS)('event bus on %s', (dialect) => {
     const publisher = await createPostgresEventBus(pool, channel, { log, firstRetryDelayMs: 50, maxRetryDelayMs: 200 });
     cleanups.push(() => publisher.close());
 
-    up = false;
-    for (const socket of sockets) socket.destroy();
+    proxy.cut();
     await expect(publisher.publish('registry', { n: 1 })).rejects.toThrow();
     await expect.poll(() => logged.filter((m) => /could not ask for a resync/.test(m)).length).toBeGreaterThanOrEqual(2);
     expect(resyncs).toBe(0);
-    up = true;
+    proxy.restore();
     await expect.poll(() => resyncs, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
     // The publisher hears PostgreSQL's answer through the proxy, after the receiver heard the NOTIFY.
     await expect.poll(() => logged).toContain('event bus: a change was not carried; every process resyncs');

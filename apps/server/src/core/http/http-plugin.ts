@@ -154,8 +154,16 @@ const DATABASE_DOWN_CODES = new Set([
   '53300',
 ]);
 
+// pg and pg-pool name a connection that timed out or dropped by their message alone, with no code.
+const CONNECTION_LOST_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+  'Connection terminated unexpectedly',
+]);
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
+  if (code === undefined && error instanceof Error) return CONNECTION_LOST_MESSAGES.has(error.message);
   if (typeof code !== 'string') return false;
   return DATABASE_DOWN_CODES.has(code) || code.startsWith('08') || /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL)/.test(code);
 }
