@@ -22,6 +22,9 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => undefined);
     }
+    // One side gone takes the other with it, as a dropped network path would.
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

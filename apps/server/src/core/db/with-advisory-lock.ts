@@ -13,14 +13,23 @@ export async function withAdvisoryLock<T>(database: Pick<DbHandle, 'pgPool'>, na
   // The lock key is a bigint; take it from a hash of the name so names never need a registry.
   const key = crypto.createHash('sha256').update(`guildhall:${name}`).digest().readBigInt64BE(0).toString();
   const client = await database.pgPool.connect();
+  // Decision 0048: the lock's connection dropping frees the lock in PostgreSQL while `work` runs on,
+  // so another process may have taken its turn: the caller hears of it, once `work` has ended.
+  let lost: Error | null = null;
+  const onLost = (error: Error) => (lost ??= error);
+  client.on('error', onLost);
   try {
     await client.query('select pg_advisory_lock($1::bigint)', [key]);
+    let result: T;
     try {
-      return await work();
+      result = await work();
     } finally {
-      await client.query('select pg_advisory_unlock($1::bigint)', [key]);
+      if (!lost) await client.query('select pg_advisory_unlock($1::bigint)', [key]);
     }
+    if (lost) throw new Error(`the "${name}" lock was lost while it was held (its connection dropped)`, { cause: lost });
+    return result;
   } finally {
-    client.release();
+    client.removeListener('error', onLost);
+    client.release(lost ?? undefined);
   }
 }

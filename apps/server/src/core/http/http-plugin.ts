@@ -2,6 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { ZodError } from 'zod';
 import type { ErrorDefinition, ErrorDetails } from '@guildhall/contracts/core';
+import { isDatabaseUnavailable } from '../db/is-database-unavailable';
 import { DomainError } from '../errors/domain-error';
 import { ERROR_TABLE, type ErrorCode } from './error-table';
 import { describeZodError } from './parse-input';
@@ -137,35 +138,6 @@ export async function registerHttpCore(app: FastifyInstance, options: HttpCoreOp
     request.log.error({ err: error }, 'unhandled error');
     return answer('internal');
   });
-}
-
-// 001 §8 'Database not initialized.': an outage is the server's state, not a bug, so it answers 503
-// and the pages can say so. Connection failures (network codes; PostgreSQL class 08, 57P0x shutdowns,
-// 53300 too many connections) and SQLite's busy, locked, cannot-open, I/O and disk-full errors.
-const DATABASE_DOWN_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-]);
-
-// pg and pg-pool name a connection that timed out or dropped by their message alone, with no code.
-const CONNECTION_LOST_MESSAGES = new Set([
-  'timeout exceeded when trying to connect',
-  'Connection terminated due to connection timeout',
-  'Connection terminated unexpectedly',
-]);
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === undefined && error instanceof Error) return CONNECTION_LOST_MESSAGES.has(error.message);
-  if (typeof code !== 'string') return false;
-  return DATABASE_DOWN_CODES.has(code) || code.startsWith('08') || /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL)/.test(code);
 }
 
 /** Fastify's own refusals (parsers, limits) by our codes; any other keeps Fastify's status and sentence. */

@@ -1,5 +1,6 @@
 import type { CheckStatusAnswer, CheckStatusQuery } from '@guildhall/contracts/bureau';
 import type { AppContext } from '@server/core/context';
+import { isDatabaseUnavailable } from '@server/core/db/is-database-unavailable';
 import type { Ban } from '@server/core/registry/registry-repository';
 import { type CheckerRecord, findCheckerRecord } from './find-checker-record';
 
@@ -29,7 +30,9 @@ export async function checkVerificationStatus(deps: Deps, query: CheckStatusQuer
   let record: CheckerRecord | null;
   try {
     record = await findCheckerRecord(deps, query);
-  } catch {
+  } catch (error) {
+    // An outage fails the separate reads too, after waiting for a connection again (decision 0048).
+    if (isDatabaseUnavailable(error)) throw error;
     // The joined query fails as a whole when any one table does; 001 §8 wants a failing ban read
     // to be silent, which only separate reads can tell apart.
     return checkBySeparateReads(deps, query);
