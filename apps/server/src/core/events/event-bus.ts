@@ -179,6 +179,11 @@ class PostgresEventBus extends LocalEventBus {
     this.scheduleReconnect(1, this.firstRetryDelayMs);
   }
 
+  /** The wait after a failed try: firstRetryDelayMs, doubled each time up to maxRetryDelayMs. */
+  private nextRetryDelay(delayMs: number): number {
+    return Math.min(Math.max(delayMs * 2, this.firstRetryDelayMs), this.maxRetryDelayMs);
+  }
+
   private scheduleReconnect(attempt: number, delayMs: number): void {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
@@ -190,7 +195,7 @@ class PostgresEventBus extends LocalEventBus {
         },
         (error: unknown) => {
           if (this.closed) return;
-          const next = Math.min(delayMs * 2, this.maxRetryDelayMs);
+          const next = this.nextRetryDelay(delayMs);
           this.log.warn({ err: error, channel: this.channel, attempt, nextRetryMs: next }, 'event bus: reconnecting failed; will retry');
           this.scheduleReconnect(attempt + 1, next);
         },
@@ -218,7 +223,7 @@ class PostgresEventBus extends LocalEventBus {
    * Decision 0047: a change that was not carried (NOTIFY refused: the connection failed, or the change
    * was over PostgreSQL's 8,000-byte payload limit) is still in the database, so every process is told
    * to resync instead, its live views reading afresh. That small NOTIFY is sent at once and, while it
-   * fails too, again with the reconnect's backoff. A change that fails while one is on its way owes
+   * fails too, again with the reconnect's backoff (nextRetryDelay). A change that fails while one is on its way owes
    * another, sent after it: the one on its way may have been read before that change committed.
    */
   private sendResync(attempt: number, delayMs: number): void {
@@ -236,7 +241,7 @@ class PostgresEventBus extends LocalEventBus {
         },
         (error: unknown) => {
           this.resyncOwed = true;
-          const next = Math.min(Math.max(delayMs * 2, this.firstRetryDelayMs), this.maxRetryDelayMs);
+          const next = this.nextRetryDelay(delayMs);
           if (!this.closed) {
             this.log.warn(
               { err: error, channel: this.channel, attempt, nextRetryMs: next },

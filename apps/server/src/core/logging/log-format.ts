@@ -103,9 +103,9 @@ function notableRequestLines(now: () => number): onResponseHookHandler {
       minute = current;
       refusedThisMinute.clear();
     }
-    // Holds at most one client past the limit: the one that had the warning written.
     // A client already gone may have no address left to read.
     const client = request.ip ?? 'unknown';
+    // The set holds at most one client past the limit: the one that had the warning written.
     if (refusedThisMinute.has(client) || refusedThisMinute.size > REFUSED_CLIENTS_LOGGED_PER_MINUTE) return false;
     refusedThisMinute.add(client);
     if (refusedThisMinute.size <= REFUSED_CLIENTS_LOGGED_PER_MINUTE) return true;
