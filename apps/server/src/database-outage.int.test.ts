@@ -1,11 +1,15 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreTables } from './core/db/core-tables';
 import { type DbHandle, openDatabase } from './core/db/database';
-import { TEST_DATABASE_URL } from './core/db/test-databases';
+import { createTestDatabase, DIALECTS, TEST_DATABASE_URL, type TestDatabase } from './core/db/test-databases';
+import { apiKeyStoreFor } from './core/auth/api-keys';
 import { withAdvisoryLock } from './core/db/with-advisory-lock';
 import { startTcpProxy, type TcpProxy } from './test-support/tcp-proxy';
 import { isDatabaseUnavailable } from './core/db/is-database-unavailable';
@@ -51,6 +55,8 @@ describe('when the database is down', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: 'SQLITE_BUSY' }))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: 'SQLITE_IOERR_WRITE' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '25006' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: 'SQLITE_READONLY' }))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('undefined is not a function'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
@@ -160,5 +166,58 @@ describe('when the connection drops in the middle of a query', () => {
       (failure: unknown) => failure,
     );
     expect((error as Error | null)?.message).toBe('the "outage-test" lock was lost while it was held (its connection dropped)');
+  });
+});
+
+// A database that reads but takes no writes: a failover that left this process on a standby
+// (PostgreSQL 25006), a disk remounted read-only (SQLite's READONLY). It is the database's state, not
+// a bug: answered 503 with the outage sentence, like the ones above, and reads still work.
+describe.each(DIALECTS)('when the database takes no writes, on %s', (dialect) => {
+  let migrated: TestDatabase;
+  let readOnly: DbHandle;
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guildhall-read-only-'));
+    migrated = await createTestDatabase(dialect, { sqliteFile: path.join(dir, 'guildhall.sqlite') });
+    ({ key } = await apiKeyStoreFor(migrated.db, Date.now).create('Community bot', 'bureau-bot'));
+    if (dialect === 'postgres') {
+      const url = new URL(TEST_DATABASE_URL);
+      url.searchParams.set('options', `-c search_path=${migrated.schema} -c default_transaction_read_only=on`);
+      readOnly = openDatabase({ databaseUrl: url.href });
+    } else {
+      readOnly = openDatabase({ sqliteFile: path.join(dir, 'guildhall.sqlite') });
+    }
+    t = await buildTestApp({ database: readOnly, discord: false, roblox: false, env: { ENABLED_TOOLS: 'bureau' } });
+    // SQLite: once started (the job worker's start requeues jobs a crash left running, a write).
+    if (dialect === 'sqlite') await sql`pragma query_only = on`.execute(readOnly.db);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await readOnly?.close();
+    await migrated?.close();
+  });
+
+  it('answers a write 503 with the outage sentence, writes nothing, and still answers reads', async () => {
+    const robloxId = '31415926';
+    const res = await t.request({
+      method: 'PUT',
+      url: `/bureau/api/bot/v1/bans/${robloxId}`,
+      payload: { isBanned: true, Moderator: 'Mod', Reason: 'Exploiting', Time: 1_700_000_000, Username: 'Eve' },
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toEqual({
+      error: 'The database is not available right now. Please try again shortly.',
+      code: 'database_unavailable',
+    });
+    expect(res.headers['retry-after']).toBeDefined();
+    const banned = await migrated.db.selectFrom('registry_bans').select('roblox_id').where('roblox_id', '=', robloxId).execute();
+    expect(banned).toEqual([]);
+    const check = await t.request({ url: `/bureau/api/check-status?type=roblox&id=${robloxId}` });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ result: 'not_found' });
   });
 });

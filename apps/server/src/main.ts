@@ -23,17 +23,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const sqliteFile = path.join(config.DATA_DIR, 'guildhall.sqlite');
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile });
-  await migrateToLatest(database.db, database.dialect, allMigrations);
-  // Issue 10 item 12: the bus logs a lost LISTEN connection. It starts before the app (the seed uses
-  // it), so it writes to stderr until the app's logger exists.
+  // Issue 10 item 12: the bus logs a lost LISTEN connection, and the database a connection it closed
+  // for not answering (decision 0049). Both start before the app (the seed uses them), so they write
+  // to stderr until the app's logger exists.
   const logTo: { app?: EventBusLog } = {};
-  const busLog: EventBusLog = {
+  const earlyLog: EventBusLog = {
     info: (details, message) => (logTo.app ?? stderrEventBusLog).info(details, message),
     warn: (details, message) => (logTo.app ?? stderrEventBusLog).warn(details, message),
   };
-  const events = database.pgPool ? await createPostgresEventBus(database.pgPool, undefined, { log: busLog }) : createLocalEventBus();
+  const sqliteFile = path.join(config.DATA_DIR, 'guildhall.sqlite');
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile, pgLog: earlyLog });
+  await migrateToLatest(database.db, database.dialect, allMigrations);
+  const events = database.pgPool ? await createPostgresEventBus(database.pgPool, undefined, { log: earlyLog }) : createLocalEventBus();
   const demoSeeded = config.seedDemoData ? await seedDemoData(createContext(config, database, events), allTools) : null;
 
   const app = await buildApp({ config, database, events });

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,6 +5,7 @@ import { demoPerson } from '@guildhall/testkit/demo-data';
 import { DIALECTS } from './core/db/test-databases';
 import { startMetricsServer } from './core/metrics/metrics';
 import { type BuildTestAppOptions, type TestApp, buildTestApp } from './test-support/build-test-app';
+import { freePort } from './test-support/free-port';
 
 // Issue 12 item 5 (decision 0026): /metrics in Prometheus' format, off unless configured, and its
 // numbers follow what the process did.
@@ -21,14 +21,6 @@ function valueOf(text: string, name: string, labels: Record<string, string> = {}
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return undefined;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe.each(DIALECTS)('/metrics on %s', (dialect) => {

@@ -96,6 +96,9 @@ async function backupPostgres(ctx: AppContext, dir: string, io: CliIo): Promise<
   try {
     // The counts and pg_dump read the same snapshot, so the manifest describes exactly the dump.
     await client.query('begin isolation level repeatable read read only');
+    // The transaction sits idle while pg_dump runs, for minutes on a big database: the idle limit every
+    // pooled session has (decision 0049) would end it before pg_dump could take its snapshot.
+    await client.query('set local idle_in_transaction_session_timeout = 0');
     const query = async (text: string) => (await client.query(text)).rows as Array<Record<string, unknown>>;
     const [{ snapshot, schema }] = (await client.query('select pg_export_snapshot() as snapshot, current_schema() as schema')).rows;
     // core/jobs keeps its queue in a schema of its own: waiting jobs are part of the data.

@@ -1,31 +1,56 @@
 import net from 'node:net';
 
-/** A TCP proxy to a database a test can cut: connections through it fail as on a network failure. */
+/** A TCP proxy to a database a test can cut or silence: connections through it fail as on a network failure. */
 export interface TcpProxy {
   /** The database's URL, through the proxy. */
   url: string;
   /** Destroys every open connection and refuses new ones until `restore()`. */
   cut(): void;
+  /**
+   * Stops carrying bytes on every open connection without closing it, as a network that drops packets:
+   * neither side hears a word or a reset, ever. With `andNew`, connections made from now on (until
+   * `restore()`) are accepted and carry nothing either.
+   */
+  freeze(options?: { andNew?: boolean }): void;
   restore(): void;
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
+export interface TcpProxyOptions {
+  /**
+   * A slow link: what the database sends is taken at once (it is done sending) and handed on at this
+   * rate. Unset: as fast as it comes.
+   */
+  downstreamBytesPerSecond?: number;
+}
+
+export async function startTcpProxy(databaseUrl: string, options: TcpProxyOptions = {}): Promise<TcpProxy> {
   const target = new URL(databaseUrl);
   let up = true;
-  const sockets = new Set<net.Socket>();
+  let silent = false;
+  const pairs = new Set<[net.Socket, net.Socket]>();
+  const silence = ([client, upstream]: [net.Socket, net.Socket]) => {
+    client.unpipe(upstream);
+    upstream.unpipe(client);
+    client.pause();
+    upstream.pause();
+  };
   const server = net.createServer((client) => {
     if (!up) return void client.destroy();
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    for (const socket of pair) {
+      socket.on('close', () => pairs.delete(pair));
       socket.on('error', () => undefined);
     }
     // One side gone takes the other with it, as a dropped network path would.
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
+    pairs.add(pair);
+    if (silent) return silence(pair);
+    client.pipe(upstream);
+    if (options.downstreamBytesPerSecond) trickle(upstream, client, options.downstreamBytesPerSecond);
+    else upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const via = new URL(databaseUrl);
@@ -33,15 +58,34 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
   via.port = String((server.address() as net.AddressInfo).port);
   const cut = () => {
     up = false;
-    for (const socket of sockets) socket.destroy();
+    for (const pair of pairs) for (const socket of pair) socket.destroy();
   };
   return {
     url: via.href,
     cut,
-    restore: () => void (up = true),
+    freeze: (options = {}) => {
+      for (const pair of pairs) silence(pair);
+      silent = options.andNew ?? false;
+    },
+    restore: () => {
+      up = true;
+      silent = false;
+    },
     close: () => {
       cut();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Reads `from` as fast as it sends and writes what it sent to `to` at `bytesPerSecond`, in 50 ms steps. */
+function trickle(from: net.Socket, to: net.Socket, bytesPerSecond: number): void {
+  let queued = Buffer.alloc(0);
+  from.on('data', (chunk: Buffer) => void (queued = Buffer.concat([queued, chunk])));
+  const step = setInterval(() => {
+    const now = queued.subarray(0, Math.ceil(bytesPerSecond / 20));
+    queued = queued.subarray(now.length);
+    if (now.length) to.write(now);
+  }, 50);
+  to.on('close', () => clearInterval(step));
 }

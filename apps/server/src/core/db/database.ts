@@ -6,6 +6,7 @@ import type * as PgModule from 'pg';
 import type pg from 'pg';
 import { lazyRequire } from '../lazy/lazy-require';
 import type { CoreTables } from './core-tables';
+import { PG_IDLE_IN_TRANSACTION_MS, PG_LIVENESS_CHECK_MS, type PgWatchLog, watchPgConnections } from './watch-pg-connections';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -52,6 +53,12 @@ export interface OpenDatabaseOptions {
   pgPoolSize?: number;
   /** How long a query waits for a PostgreSQL connection (PG_CONNECT_TIMEOUT_MS unless a test says). */
   pgConnectTimeoutMs?: number;
+  /** How often queries on PostgreSQL are looked at for a silent connection (PG_LIVENESS_CHECK_MS unless a test says). */
+  pgLivenessCheckMs?: number;
+  /** How long PostgreSQL lets a transaction sit idle (PG_IDLE_IN_TRANSACTION_MS unless a test says). */
+  pgIdleInTransactionMs?: number;
+  /** Where a connection closed for not answering is reported (stderr unless given). */
+  pgLog?: PgWatchLog;
 }
 
 /**
@@ -61,13 +68,17 @@ export interface OpenDatabaseOptions {
  */
 export const PG_CONNECT_TIMEOUT_MS = 10_000;
 
+const stderrLog: PgWatchLog = { warn: (details, message) => console.warn(message, details) };
+
 /** ARCHITECTURE.md §5: SQLite by default (WAL, foreign keys, busy timeout), PostgreSQL by URL. */
 export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new (loadPgWithTypes().Pool)({
+    const pgModule = loadPgWithTypes();
+    const connectTimeoutMs = options.pgConnectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS;
+    const pool = new pgModule.Pool({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
-      connectionTimeoutMillis: options.pgConnectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: connectTimeoutMs,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // An idle client dropping its connection must not crash the process.
@@ -77,8 +88,23 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
     // event with no listener, which ended the process. The query fails with it all the same (503), and
     // the pool drops the client when it comes back.
     pool.on('connect', (client) => client.on('error', () => undefined));
+    // And one that goes silent is found and closed (decision 0049).
+    const watch = watchPgConnections(
+      pool,
+      {
+        checkMs: options.pgLivenessCheckMs ?? PG_LIVENESS_CHECK_MS,
+        connectTimeoutMs,
+        idleInTransactionMs: options.pgIdleInTransactionMs ?? PG_IDLE_IN_TRANSACTION_MS,
+        log: options.pgLog ?? stderrLog,
+      },
+      pgModule.Client,
+    );
     const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pgPool: pool, sqliteReader: () => null, readDb: db, close: () => db.destroy() };
+    const close = () => {
+      watch.stop();
+      return db.destroy();
+    };
+    return { db, dialect: 'postgres', pgPool: pool, sqliteReader: () => null, readDb: db, close };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

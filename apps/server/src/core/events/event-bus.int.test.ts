@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
 import { createTestDatabase, DIALECTS, TEST_DATABASE_URL, type TestDatabase } from '../db/test-databases';
 import { startTcpProxy } from '../../test-support/tcp-proxy';
 import { createLocalEventBus, createPostgresEventBus, type EventBus, type EventBusLog, type GuildhallEvent } from './event-bus';
@@ -87,6 +88,46 @@ describe.each(DIALECTS)('event bus on %s', (dialect) => {
       await expect.poll(() => heard).toEqual([{ after: 'reconnect' }]);
     },
   );
+
+  // Decision 0049: a LISTEN connection gone silent (no answer, no reset) used to leave its process deaf
+  // to every other process's changes, with nothing in the log, until it restarted.
+  it.runIf(dialect === 'postgres')('finds a LISTEN connection gone silent, listens again and resyncs', async () => {
+    const other = await createTestDatabase(dialect);
+    cleanups.push(() => other.close());
+    const channel = `ch_${other.schema}`;
+    const publisher = await makeBus(other, channel);
+
+    // The listening process reaches PostgreSQL through a proxy the test can silence.
+    const proxy = await startTcpProxy(TEST_DATABASE_URL);
+    cleanups.push(() => proxy.close());
+    const warnings: string[] = [];
+    const database = openDatabase({
+      databaseUrl: proxy.url,
+      pgPoolSize: 2,
+      pgConnectTimeoutMs: 600,
+      pgLivenessCheckMs: 200,
+      pgLog: { warn: (_details, message) => warnings.push(message) },
+    });
+    cleanups.push(() => database.close());
+    const logged: string[] = [];
+    const log: EventBusLog = { info: (_d, message) => logged.push(message), warn: (_d, message) => logged.push(message) };
+    const listener = await createPostgresEventBus(database.pgPool!, channel, { log, pingIntervalMs: 200, firstRetryDelayMs: 50 });
+    cleanups.push(() => listener.close());
+    const heard: unknown[] = [];
+    let resyncs = 0;
+    listener.subscribe('registry', (e) => heard.push(e.payload));
+    listener.onResync(() => (resyncs += 1));
+
+    // Only the connections open now go silent; a new one gets through.
+    proxy.freeze();
+    await publisher.publish('registry', { n: 'lost' });
+    await expect.poll(() => resyncs, { timeout: 5_000 }).toBe(1);
+    expect(warnings).toContain('database: a PostgreSQL connection stopped answering; closed it');
+    expect(logged).toContain('event bus: the LISTEN connection was lost; reconnecting');
+    // The change sent while it was deaf is not replayed (the resync covers it); the next one is heard.
+    await publisher.publish('registry', { n: 'after' });
+    await expect.poll(() => heard).toEqual([{ n: 'after' }]);
+  });
 
   // Decision 0047: a change the bus could not carry is in the database all the same, so every process
   // reads afresh: the one that made it too, since it delivers what it hears.

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { PG_LIVENESS_CHECK_MS } from '../db/watch-pg-connections';
 
 export interface GuildhallEvent {
   topic: string;
@@ -82,6 +83,8 @@ export interface PostgresEventBusOptions {
   /** Wait before the first reconnect attempt, doubled after each failure up to maxRetryDelayMs. */
   firstRetryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /** How often the LISTEN connection is asked a small query, so a silent one is found (decision 0049). */
+  pingIntervalMs?: number;
 }
 
 /** The log when none is given: stderr. */
@@ -112,6 +115,8 @@ class PostgresEventBus extends LocalEventBus {
   private readonly log: EventBusLog;
   private readonly firstRetryDelayMs: number;
   private readonly maxRetryDelayMs: number;
+  private readonly pingTimer: NodeJS.Timeout;
+  private pinging = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -122,6 +127,24 @@ class PostgresEventBus extends LocalEventBus {
     this.log = options.log ?? stderrEventBusLog;
     this.firstRetryDelayMs = options.firstRetryDelayMs ?? 100;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+    this.pingTimer = setInterval(() => this.ping(), options.pingIntervalMs ?? PG_LIVENESS_CHECK_MS);
+    this.pingTimer.unref();
+  }
+
+  /**
+   * Decision 0049: a LISTEN connection sends nothing of its own, so one that went silent (a network
+   * dropping packets) would never fail, and the NOTIFYs would stop without a word. A small query on it
+   * now and then is one the database's watch (core/db/watch-pg-connections.ts) sees go unanswered: it
+   * closes the connection, and the loss is handled as any other (reconnect, then resync).
+   */
+  private ping(): void {
+    const client = this.listener;
+    if (!client || this.pinging) return;
+    this.pinging = true;
+    client
+      .query('select 1')
+      .catch(() => undefined)
+      .finally(() => (this.pinging = false));
   }
 
   /** Connects and LISTENs; throws if that fails (start-up must not pretend to hear). */
@@ -258,6 +281,7 @@ class PostgresEventBus extends LocalEventBus {
 
   override async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.pingTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.resyncTimer) clearTimeout(this.resyncTimer);
     this.retryTimer = null;

@@ -6,6 +6,7 @@ import { lazyRequire } from '../lazy/lazy-require';
 import type { JobStats } from './job-queue';
 import { DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT } from './job-queue';
 import type { ClaimedJob, JobEngine } from './job-worker';
+import { poolSettings } from '../db/pool-settings';
 
 // Issue 17 item 6: pg-boss is loaded on PostgreSQL only; a SQLite start never needs it.
 const loadPgBoss = lazyRequire<typeof PgBoss>('pg-boss');
@@ -61,11 +62,8 @@ export function createPgBossJobEngine(options: PgBossEngineOptions): JobEngine {
   const adminDb = {
     executeSql: (text: string, values: unknown[] = []) => {
       if (!adminPool) {
-        // pg-pool keeps the password out of its enumerable options: copied by name.
-        const settings = pool.options as pg.PoolConfig;
         adminPool = new (loadPg().Pool)({
-          ...settings,
-          password: settings.password,
+          ...poolSettings(pool),
           max: 1,
           idleTimeoutMillis: 1_000,
           allowExitOnIdle: true,

@@ -1,0 +1,11 @@
+import type pg from 'pg';
+
+/**
+ * The settings a pool connects with, for a connection of its own beside it (pg-boss's admin
+ * connection, decision 0041; the liveness check, decision 0049). pg-pool keeps the password out of its
+ * options' enumerable keys, so a plain spread would connect without it: it is copied by name.
+ */
+export function poolSettings(pool: pg.Pool): pg.PoolConfig {
+  const settings = pool.options as pg.PoolConfig;
+  return { ...settings, password: settings.password };
+}
