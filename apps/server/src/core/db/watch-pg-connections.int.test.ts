@@ -13,9 +13,9 @@ import { type PgWatch, type PgWatchLog, watchPgConnections } from './watch-pg-co
 // Decision 0049: a query on a connection that went silent (no answer, no reset) used to wait as long as
 // TCP does. These run on PostgreSQL only: SQLite has no connection to lose.
 const CHECK_MS = 200;
-const CONNECT_WAIT_MS = 1_500;
+const CONNECT_WAIT_MS = 3_000;
 // Far longer than the watch needs (two looks and a probe's connect timeout), far shorter than TCP's wait.
-const NO_ANSWER_MS = 6_000;
+const NO_ANSWER_MS = 12_000;
 
 describe('a PostgreSQL connection that stops answering', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -84,10 +84,12 @@ describe('a PostgreSQL connection that stops answering', () => {
     }
 
     // Before decision 0049 the silent connection held the pool's slot for good: 503 long after the network was back.
+    // A connection the pool began while the network was silent stays silent until its connect timeout, and a
+    // request may wait behind it once: so within two connect timeouts, not at the first request.
     restore();
-    const again = await check();
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ result: 'not_found' });
+    await expect
+      .poll(async () => (await check()).json(), { timeout: 3 * CONNECT_WAIT_MS, interval: 100 })
+      .toEqual({ result: 'not_found' });
   });
 
   it('closes a connection gone silent while the server itself answers, and the next query takes a new one', async () => {
@@ -117,27 +119,37 @@ describe('a PostgreSQL connection that stops answering', () => {
     const { log, warnings } = collectWarnings();
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     cleanups.push(() => pool.end());
-    const watch = watchPgConnections(
-      pool,
-      { checkMs: CHECK_MS, connectTimeoutMs: CONNECT_WAIT_MS, idleInTransactionMs: 60_000, log },
-      pg.Client,
-    );
+    // The production connect timeout: a check slowed by a loaded machine must not read as an unreachable server.
+    const watch = watchPgConnections(pool, { checkMs: CHECK_MS, connectTimeoutMs: 10_000, idleInTransactionMs: 60_000, log }, pg.Client);
     cleanups.push(async () => watch.stop());
     return { pool, watch, warnings };
   }
 
-  /** A query six intervals long on `url` ends normally; answers how many checks the watch made meanwhile. */
-  async function longQueryChecks(url: string): Promise<number> {
+  /**
+   * A query on `url` that PostgreSQL runs, waiting for a lock the test holds, until `release` says so;
+   * it must then end normally. Answers how many checks the watch made meanwhile. A lock, not a timed
+   * sleep: on a loaded machine a sleep can end before the watch has looked twice.
+   */
+  async function longQueryChecks(url: string, release: (watch: PgWatch) => Promise<unknown>): Promise<number> {
+    const key = crypto.randomInt(1, 2 ** 31);
+    const holder = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await holder.connect();
+    cleanups.push(() => holder.end());
+    await holder.query('select pg_advisory_lock($1)', [key]);
     const { pool, watch, warnings } = watchedPool(url);
-    const { rows } = await pool.query<{ done: string }>(`select 'done' as done from pg_sleep(${(6 * CHECK_MS) / 1000})`);
-    expect(rows).toEqual([{ done: 'done' }]);
+    const query = pool.query<{ done: string }>(`select 'done' as done from (select pg_advisory_xact_lock($1)) as locked`, [key]);
+    await release(watch);
+    await holder.query('select pg_advisory_unlock($1)', [key]);
+    expect((await query).rows).toEqual([{ done: 'done' }]);
     expect(warnings).toEqual([]);
     return watch.checks;
   }
 
+  /** Until the watch has asked the server about the query twice (a check that never ran would prove nothing). */
+  const twoChecks = (watch: PgWatch) => expect.poll(() => watch.checks, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+
   it('leaves alone a query PostgreSQL is still running, however long it takes', async () => {
-    // The watch did ask about it (a check that never ran would pass this test for nothing), and let it be.
-    expect(await longQueryChecks(TEST_DATABASE_URL)).toBeGreaterThanOrEqual(2);
+    expect(await longQueryChecks(TEST_DATABASE_URL, twoChecks)).toBeGreaterThanOrEqual(2);
   });
 
   it('closes nothing when PostgreSQL answers the check with a refusal of its own', async () => {
@@ -153,20 +165,21 @@ describe('a PostgreSQL connection that stops answering', () => {
     });
     const url = new URL(TEST_DATABASE_URL);
     url.username = role;
-    expect(await longQueryChecks(url.href)).toBeGreaterThanOrEqual(2);
+    expect(await longQueryChecks(url.href, twoChecks)).toBeGreaterThanOrEqual(2);
   });
 
   it('closes nothing when the server does not say what a backend runs (track_activities off)', async () => {
     const url = new URL(TEST_DATABASE_URL);
     url.searchParams.set('options', '-c track_activities=off');
-    expect(await longQueryChecks(url.href)).toBeGreaterThanOrEqual(2);
+    expect(await longQueryChecks(url.href, twoChecks)).toBeGreaterThanOrEqual(2);
   });
 
   it('never watches a connection behind a pooler (PgBouncer), whose backend ids are its own', async () => {
     const bouncer = await startPgBouncer(TEST_DATABASE_URL);
     cleanups.push(() => bouncer.close());
-    // pg_stat_activity knows no backend by PgBouncer's id: watched, this query would be found "gone" and cut.
-    expect(await longQueryChecks(bouncer.url)).toBe(0);
+    // pg_stat_activity knows no backend by PgBouncer's id: watched, this query would be found "gone" and
+    // cut. Ten intervals leave the watch time for the two looks a check needs.
+    expect(await longQueryChecks(bouncer.url, () => new Promise((resolve) => setTimeout(resolve, 10 * CHECK_MS)))).toBe(0);
   });
 
   it('leaves alone a big answer still crossing a slow link after PostgreSQL sent it all', async () => {
