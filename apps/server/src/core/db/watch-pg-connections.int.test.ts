@@ -87,9 +87,7 @@ describe('a PostgreSQL connection that stops answering', () => {
     // A connection the pool began while the network was silent stays silent until its connect timeout, and a
     // request may wait behind it once: so within two connect timeouts, not at the first request.
     restore();
-    await expect
-      .poll(async () => (await check()).json(), { timeout: 3 * CONNECT_WAIT_MS, interval: 100 })
-      .toEqual({ result: 'not_found' });
+    await expect.poll(async () => (await check()).json(), { timeout: 3 * CONNECT_WAIT_MS, interval: 100 }).toEqual({ result: 'not_found' });
   });
 
   it('closes a connection gone silent while the server itself answers, and the next query takes a new one', async () => {
