@@ -9,9 +9,10 @@ export interface TcpProxy {
   /**
    * Stops carrying bytes on every open connection without closing it, as a network that drops packets:
    * neither side hears a word or a reset, ever. With `andNew`, connections made from now on (until
-   * `restore()`) are accepted and carry nothing either.
+   * `restore()`) are accepted and carry nothing either; with `andNew: 'after-startup'` they carry the
+   * client's startup and the server's answer to it, then fall silent at the client's first query.
    */
-  freeze(options?: { andNew?: boolean }): void;
+  freeze(options?: { andNew?: boolean | 'after-startup' }): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -27,7 +28,7 @@ export interface TcpProxyOptions {
 export async function startTcpProxy(databaseUrl: string, options: TcpProxyOptions = {}): Promise<TcpProxy> {
   const target = new URL(databaseUrl);
   let up = true;
-  let silent = false;
+  let silent: boolean | 'after-startup' = false;
   const pairs = new Set<[net.Socket, net.Socket]>();
   const silence = ([client, upstream]: [net.Socket, net.Socket]) => {
     client.unpipe(upstream);
@@ -47,7 +48,14 @@ export async function startTcpProxy(databaseUrl: string, options: TcpProxyOption
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
     pairs.add(pair);
-    if (silent) return silence(pair);
+    if (silent === true) return silence(pair);
+    if (silent === 'after-startup') {
+      // pg writes its startup message in one piece; whatever it writes next is a query.
+      let sent = 0;
+      client.on('data', (chunk: Buffer) => void (sent++ === 0 ? upstream.write(chunk) : silence(pair)));
+      upstream.pipe(client);
+      return;
+    }
     client.pipe(upstream);
     if (options.downstreamBytesPerSecond) trickle(upstream, client, options.downstreamBytesPerSecond);
     else upstream.pipe(client);

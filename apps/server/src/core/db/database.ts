@@ -6,7 +6,7 @@ import type * as PgModule from 'pg';
 import type pg from 'pg';
 import { lazyRequire } from '../lazy/lazy-require';
 import type { CoreTables } from './core-tables';
-import { PG_IDLE_IN_TRANSACTION_MS, PG_LIVENESS_CHECK_MS, type PgWatchLog, watchPgConnections } from './watch-pg-connections';
+import { PG_IDLE_IN_TRANSACTION_MS, PG_LIVENESS_CHECK_MS, type PgWatchLog, pgSessions, watchPgConnections } from './watch-pg-connections';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -75,10 +75,14 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   if (options.databaseUrl) {
     const pgModule = loadPgWithTypes();
     const connectTimeoutMs = options.pgConnectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS;
+    const log = options.pgLog ?? stderrLog;
+    // Each session's limits, and whether the watch below may check it (decision 0049).
+    const sessions = pgSessions({ idleInTransactionMs: options.pgIdleInTransactionMs ?? PG_IDLE_IN_TRANSACTION_MS, connectTimeoutMs, log });
     const pool = new pgModule.Pool({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
       connectionTimeoutMillis: connectTimeoutMs,
+      onConnect: sessions.onConnect,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // An idle client dropping its connection must not crash the process.
@@ -91,12 +95,7 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
     // And one that goes silent is found and closed (decision 0049).
     const watch = watchPgConnections(
       pool,
-      {
-        checkMs: options.pgLivenessCheckMs ?? PG_LIVENESS_CHECK_MS,
-        connectTimeoutMs,
-        idleInTransactionMs: options.pgIdleInTransactionMs ?? PG_IDLE_IN_TRANSACTION_MS,
-        log: options.pgLog ?? stderrLog,
-      },
+      { checkMs: options.pgLivenessCheckMs ?? PG_LIVENESS_CHECK_MS, connectTimeoutMs, sessions, log },
       pgModule.Client,
     );
     const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });

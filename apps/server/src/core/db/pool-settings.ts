@@ -2,7 +2,8 @@ import type pg from 'pg';
 
 /**
  * The settings a pool connects with, for a connection of its own beside it (pg-boss's admin
- * connection, decision 0041; the liveness check, decision 0049). pg-pool keeps the password out of its
+ * connection, decision 0041; the liveness check, decision 0049), its session set-up (`onConnect`) with
+ * them: a pool built from these sets its sessions up the same way. pg-pool keeps the password out of its
  * options' enumerable keys, so a plain spread would connect without it: it is copied by name.
  */
 export function poolSettings(pool: pg.Pool): pg.PoolConfig {

@@ -8,7 +8,7 @@ import { startTcpProxy } from '../../test-support/tcp-proxy';
 import { type DbHandle, openDatabase } from './database';
 import { isDatabaseUnavailable } from './is-database-unavailable';
 import { createTestDatabase, TEST_DATABASE_URL } from './test-databases';
-import { type PgWatch, type PgWatchLog, watchPgConnections } from './watch-pg-connections';
+import { type PgWatch, type PgWatchLog, pgSessions, watchPgConnections } from './watch-pg-connections';
 
 // Decision 0049: a query on a connection that went silent (no answer, no reset) used to wait as long as
 // TCP does. These run on PostgreSQL only: SQLite has no connection to lose.
@@ -112,13 +112,40 @@ describe('a PostgreSQL connection that stops answering', () => {
     expect(rows).toEqual([{ one: 1 }]);
   });
 
+  it('cuts a new connection whose session set-up gets no answer, and the query fails as an outage', async () => {
+    const { log, warnings } = collectWarnings();
+    const proxy = await startTcpProxy(TEST_DATABASE_URL);
+    cleanups.push(() => proxy.close());
+    // The watch stays out of it: this bound is the set-up's own, as a connect's is.
+    const database = openDatabase({
+      databaseUrl: proxy.url,
+      pgPoolSize: 1,
+      pgConnectTimeoutMs: CONNECT_WAIT_MS,
+      pgLivenessCheckMs: 600_000,
+      pgLog: log,
+    });
+    cleanups.push(() => database.close());
+    proxy.freeze({ andNew: 'after-startup' });
+
+    const outcome = await settled(database.pgPool!.query('select 1 as one'));
+    expect(outcome).not.toBe('still waiting');
+    expect(isDatabaseUnavailable((outcome as { error: unknown }).error)).toBe(true);
+    expect(warnings).toEqual([
+      { message: 'database: could not set up a PostgreSQL session; it is not watched', details: { err: expect.any(Error) } },
+    ]);
+    proxy.restore();
+    expect((await database.pgPool!.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
   /** A pool of one on `url` with the watch on it (as openDatabase sets them up), and what the watch warned of. */
   function watchedPool(url: string): { pool: pg.Pool; watch: PgWatch; warnings: ReturnType<typeof collectWarnings>['warnings'] } {
     const { log, warnings } = collectWarnings();
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    // As openDatabase sets them up, with the production connect timeout: a check slowed by a loaded
+    // machine must not read as an unreachable server.
+    const sessions = pgSessions({ idleInTransactionMs: 60_000, connectTimeoutMs: 10_000, log });
+    const pool = new pg.Pool({ connectionString: url, max: 1, onConnect: sessions.onConnect });
     cleanups.push(() => pool.end());
-    // The production connect timeout: a check slowed by a loaded machine must not read as an unreachable server.
-    const watch = watchPgConnections(pool, { checkMs: CHECK_MS, connectTimeoutMs: 10_000, idleInTransactionMs: 60_000, log }, pg.Client);
+    const watch = watchPgConnections(pool, { checkMs: CHECK_MS, connectTimeoutMs: 10_000, sessions, log }, pg.Client);
     cleanups.push(async () => watch.stop());
     return { pool, watch, warnings };
   }
@@ -192,18 +219,36 @@ describe('a PostgreSQL connection that stops answering', () => {
     expect(Date.now() - started).toBeGreaterThan(3 * CHECK_MS);
     expect(warnings).toEqual([]);
   });
+  it('sets each session up before the pool hands its connection out, so nothing queues on a busy client', async () => {
+    // Sent beside the caller's first query, the set-up queued it on a busy client: pg 8 warns of that
+    // (once per process, in production's log too) and pg 9 refuses it.
+    const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgPoolSize: 1, pgIdleInTransactionMs: 1234 });
+    cleanups.push(() => database.close());
+    const busyWhenHandedOut: boolean[] = [];
+    database.pgPool!.on('acquire', (client) => {
+      // What pg checks before it warns: a query running, or one waiting its turn.
+      const { _activeQuery, _queryQueue } = client as unknown as { _activeQuery?: unknown; _queryQueue: unknown[] };
+      busyWhenHandedOut.push(Boolean(_activeQuery) || _queryQueue.length > 0);
+    });
+    const { rows } = await database.pgPool!.query('show idle_in_transaction_session_timeout');
+    // The settings hold from the first query on.
+    expect(rows).toEqual([{ idle_in_transaction_session_timeout: '1234ms' }]);
+    expect(busyWhenHandedOut).toEqual([false]);
+  });
+
   it('has PostgreSQL end a transaction left idle, so its locks are free for the other processes', async () => {
     // A process stalled or cut off mid-transaction, as the server sees it: a transaction holding a lock, then silence.
-    const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgPoolSize: 2, pgIdleInTransactionMs: 500 });
+    const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgPoolSize: 2, pgIdleInTransactionMs: 3_000 });
     cleanups.push(() => database.close());
+    // Both connected first: a slow connect must not eat the stalled transaction's idle time.
     const stalled = await database.pgPool!.connect();
+    const other = await database.pgPool!.connect();
     await stalled.query('begin');
     await stalled.query('select pg_advisory_xact_lock(49049)');
-    const other = await database.pgPool!.connect();
     try {
       expect((await other.query('select pg_try_advisory_xact_lock(49049) as got')).rows).toEqual([{ got: false }]);
       await expect
-        .poll(async () => (await other.query('select pg_try_advisory_xact_lock(49049) as got')).rows[0].got, { timeout: 5_000 })
+        .poll(async () => (await other.query('select pg_try_advisory_xact_lock(49049) as got')).rows[0].got, { timeout: 15_000 })
         .toBe(true);
       // The server ended the stalled session, so its transaction never commits.
       await expect(stalled.query('commit')).rejects.toThrow();

@@ -33,11 +33,27 @@ const SESSION_SETUP = `select pg_backend_pid() as pid,
 export interface PgWatchOptions {
   /** How often the pool's clients are looked at; a query still waiting at the next look is checked. */
   checkMs: number;
-  /** How long the server lets a transaction sit idle before it ends the session (PG_IDLE_IN_TRANSACTION_MS). */
-  idleInTransactionMs: number;
   /** How long the check waits to connect, and then for its answer, before calling the server unreachable. */
   connectTimeoutMs: number;
+  /** Which connections may be checked (pgSessions: the pool's own set-up tells). */
+  sessions: PgSessions;
   log: PgWatchLog;
+}
+
+export interface PgSessionOptions {
+  /** How long the server lets a transaction sit idle before it ends the session (PG_IDLE_IN_TRANSACTION_MS). */
+  idleInTransactionMs: number;
+  /** How long the set-up may wait for its answer, as a connect does (PG_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs: number;
+  log: PgWatchLog;
+}
+
+/** Each new connection's set-up, run by the pool before it hands the connection out. */
+export interface PgSessions {
+  /** The pool's `onConnect` (pg-pool awaits it). Never fails: a connection it could not set up goes out unwatched. */
+  onConnect(client: pg.ClientBase): Promise<void>;
+  /** True for a connection whose backend pg_stat_activity knows by the pid it was given (not behind a pooler). */
+  watchable(client: pg.ClientBase): boolean;
 }
 
 export interface PgWatch {
@@ -94,6 +110,33 @@ function stateOf(row: { state: string | null; wait_event: string | null } | unde
 }
 
 /**
+ * Decision 0049: each new connection, before the pool hands it out, reads its backend's pid and sets the
+ * session up (SESSION_SETUP). Awaited by the pool (its `onConnect`): sent beside the caller's first
+ * query it queued on a busy client, which pg 8 warns of once per process and pg 9 refuses. Bounded as a
+ * connect is: a connection that goes silent here is cut, and the caller's query fails as an outage.
+ */
+export function pgSessions(options: PgSessionOptions): PgSessions {
+  const watchable = new WeakSet<pg.ClientBase>();
+  return {
+    async onConnect(client) {
+      const silent = setTimeout(() => socketOf(client)?.destroy(), options.connectTimeoutMs);
+      try {
+        const { rows } = await client.query<{ pid: number }>(SESSION_SETUP, [String(options.idleInTransactionMs)]);
+        // Behind a pooler (PgBouncer, RDS Proxy) the key data is the pooler's, and pg_stat_activity knows
+        // no such backend: such a connection is never watched rather than always found gone.
+        if (rows[0]?.pid === (client as WatchedClient).processID) watchable.add(client);
+      } catch (error) {
+        // Not thrown: pg-pool would end the client politely, and wait on a silent one for as long as TCP does.
+        options.log.warn({ err: error }, 'database: could not set up a PostgreSQL session; it is not watched');
+      } finally {
+        clearTimeout(silent);
+      }
+    },
+    watchable: (client) => watchable.has(client),
+  };
+}
+
+/**
  * Decision 0049: a query on a connection that went silent (a network that drops packets, a database
  * that failed over to another machine and left its old address unanswered) gets no answer and no
  * reset: without this it waited as long as TCP does, a quarter of an hour, holding its request and a
@@ -107,17 +150,8 @@ function stateOf(row: { state: string | null; wait_event: string | null } | unde
  */
 export function watchPgConnections(pool: pg.Pool, options: PgWatchOptions, Client: typeof pg.Client): PgWatch {
   const clients = new Set<WatchedClient>();
-  const watchable = new WeakSet<pg.ClientBase>();
   const lastLook = new WeakMap<WatchedClient, Look>();
-  pool.on('connect', (client) => {
-    clients.add(client as WatchedClient);
-    // Behind a pooler (PgBouncer, RDS Proxy) the key data is the pooler's, and pg_stat_activity knows
-    // no such backend: such a connection is never watched rather than always found gone.
-    client.query<{ pid: number }>(SESSION_SETUP, [String(options.idleInTransactionMs)]).then(
-      ({ rows }) => void (rows[0]?.pid === (client as WatchedClient).processID && watchable.add(client)),
-      (error: unknown) => options.log.warn({ err: error }, 'database: could not set up a PostgreSQL session; it is not watched'),
-    );
-  });
+  pool.on('connect', (client) => void clients.add(client as WatchedClient));
   pool.on('remove', (client) => void clients.delete(client as WatchedClient));
   let checks = 0;
   let checking = false;
@@ -151,7 +185,8 @@ export function watchPgConnections(pool: pg.Pool, options: PgWatchOptions, Clien
       const look = query ? { query, bytesRead: socketOf(client)?.bytesRead ?? 0 } : null;
       const last = lastLook.get(client);
       // The same query as a whole interval ago, and not a byte since (a big answer still arriving moves it).
-      if (look && last?.query === look.query && last.bytesRead === look.bytesRead && watchable.has(client)) waiting.push([client, look]);
+      if (look && last?.query === look.query && last.bytesRead === look.bytesRead && options.sessions.watchable(client))
+        waiting.push([client, look]);
       if (look) lastLook.set(client, look);
       else lastLook.delete(client);
     }
