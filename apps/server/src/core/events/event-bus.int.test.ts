@@ -104,7 +104,6 @@ describe.each(DIALECTS)('event bus on %s', (dialect) => {
     const database = openDatabase({
       databaseUrl: proxy.url,
       pgPoolSize: 2,
-      pgConnectTimeoutMs: 600,
       pgLivenessCheckMs: 200,
       pgLog: { warn: (_details, message) => warnings.push(message) },
     });
@@ -121,12 +120,12 @@ describe.each(DIALECTS)('event bus on %s', (dialect) => {
     // Only the connections open now go silent; a new one gets through.
     proxy.freeze();
     await publisher.publish('registry', { n: 'lost' });
-    await expect.poll(() => resyncs, { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => resyncs, { timeout: 15_000 }).toBe(1);
     expect(warnings).toContain('database: a PostgreSQL connection stopped answering; closed it');
     expect(logged).toContain('event bus: the LISTEN connection was lost; reconnecting');
     // The change sent while it was deaf is not replayed (the resync covers it); the next one is heard.
     await publisher.publish('registry', { n: 'after' });
-    await expect.poll(() => heard).toEqual([{ n: 'after' }]);
+    await expect.poll(() => heard, { timeout: 10_000 }).toEqual([{ n: 'after' }]);
   });
 
   // Decision 0047: a change the bus could not carry is in the database all the same, so every process

@@ -173,13 +173,14 @@ describe.each(DIALECTS)('ctx.jobs on %s', (dialect) => {
     t.ctx.jobs.define('test.scheduled', z.object({ at: z.number() }), async (payload) => {
       ran.push(payload.at);
     });
-    const runAt = t.clock.now() + (dialect === 'sqlite' ? 3_600_000 : 1_500);
+    // On PostgreSQL a real wait: far enough ahead that a loaded machine's enqueue and settle end before it.
+    const runAt = t.clock.now() + (dialect === 'sqlite' ? 3_600_000 : 5_000);
     await t.ctx.jobs.enqueue('test.scheduled', { at: runAt }, { runAt });
     await t.ctx.jobs.settle();
     expect(ran).toEqual([]);
     expect((await t.ctx.jobs.stats()).byName['test.scheduled']).toMatchObject({ queued: 1 });
     if (dialect === 'sqlite') t.clock.advance(3_600_000);
-    else await sleep(1_600);
+    else await sleep(5_100);
     await t.ctx.jobs.settle();
     expect(ran).toEqual([runAt]);
   });
@@ -194,12 +195,12 @@ describe.each(DIALECTS)('ctx.jobs on %s', (dialect) => {
         ran.push(`${who}: ${payload.note}`);
       });
     define(first, 'first');
-    await first.ctx.jobs.enqueue('test.restart', { note: 'hello' }, { runAt: clock.now() + 1_000 });
+    await first.ctx.jobs.enqueue('test.restart', { note: 'hello' }, { runAt: clock.now() + 3_000 });
     await first.close();
     expect(ran).toEqual([]);
 
-    if (dialect === 'sqlite') clock.advance(1_000);
-    else await sleep(1_100);
+    if (dialect === 'sqlite') clock.advance(3_000);
+    else await sleep(3_100);
     const second = await app({ database, clock });
     define(second, 'second');
     await second.ctx.jobs.settle();
