@@ -139,13 +139,14 @@ describe('SIGTERM on the real server process', () => {
       expect(answer.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(answer.body.subarray(-6).toString('latin1')).toContain('%%EOF');
     }
-    // Chromium closes after the last answer, and the process leaves without waiting out keep-alive.
-    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+    // Chromium closes after the last answer, and the process leaves without waiting out keep-alive (72 s).
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000))]);
     expect(code, log()).toBe(0);
   }, 120_000);
 
   it('drains for SHUTDOWN_GRACE_MS: /readyz 503, requests still served, event streams told to reconnect, then exits 0', async () => {
-    const { child, exited, logShows, log, base, cookie } = await startServer({ SHUTDOWN_GRACE_MS: '1500' });
+    // Long enough for a loaded machine to ask /readyz and /healthz inside it.
+    const { child, exited, logShows, log, base, cookie } = await startServer({ SHUTDOWN_GRACE_MS: '5000' });
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     const events = readEventStream(await fetch(`${base}/bureau/api/records/events`, { headers: { cookie } }));
     await events.waitFor(': connected');
@@ -155,7 +156,7 @@ describe('SIGTERM on the real server process', () => {
     expect((await fetch(`${base}/readyz`)).status).toBe(503);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     await events.waitFor('event: reconnect');
-    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000))]);
     expect(code, log()).toBe(0);
   }, 120_000);
 });

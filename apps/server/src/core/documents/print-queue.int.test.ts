@@ -35,7 +35,8 @@ describe('the print queue', () => {
   });
 
   it('fails a print over its deadline with print_timed_out, discards its page, and prints the next one', async () => {
-    const documents = service({ maxPages: 1, printTimeoutMs: 1_500 });
+    // Room for a small print on a loaded machine; the huge one below still takes far longer.
+    const documents = service({ maxPages: 1, printTimeoutMs: 4_000 });
     expect(isPdf(await print(documents))).toBe(true);
     // Thousands of pages: far longer than the deadline to lay out and print.
     const huge = createElement(
@@ -46,7 +47,7 @@ describe('the print queue', () => {
     const started = Date.now();
     const late = await print(documents, huge).catch((error: unknown) => error);
     expect(isDomainError(late, 'print_timed_out')).toBe(true);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(12_000);
     expect(isPdf(await print(documents))).toBe(true);
   });
 

@@ -91,7 +91,7 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       appointment: { userId: ALICE, datetime: when, topic: 'Project Discussion', status: 'booked' },
     });
     expect(Date.parse(res.json().appointment.endsAt) - Date.parse(when)).toBe(30 * 60_000);
-    await vi.waitFor(() => expect(line.pushes).toHaveLength(1));
+    await vi.waitFor(() => expect(line.pushes).toHaveLength(1), { timeout: 10_000 });
     expect(line.pushes[0]).toMatchObject({
       to: ALICE,
       messages: [{ type: 'text', text: expect.stringContaining('Your appointment is booked for Mon') }],
@@ -244,14 +244,14 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
 
     it('the same move sent five times at once (a double tap) moves once and tells the user once', async () => {
       const first = (await book(ALICE, slot('10:00'))).json().appointment;
-      await vi.waitFor(() => expect(line.pushes).toHaveLength(1));
+      await vi.waitFor(() => expect(line.pushes).toHaveLength(1), { timeout: 10_000 });
       const moves = await Promise.all(Array.from({ length: 5 }, () => book(ALICE, slot('11:30'), { reschedule_id: String(first.id) })));
       expect(moves.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
       for (const move of moves)
         expect(move.json()).toMatchObject({ rescheduled: true, appointment: { id: first.id, datetime: slot('11:30') } });
       const row = await db().selectFrom('appointments').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
       expect(row.reschedule_count).toBe(1);
-      await vi.waitFor(() => expect(line.pushes).toHaveLength(2));
+      await vi.waitFor(() => expect(line.pushes).toHaveLength(2), { timeout: 10_000 });
       // Nothing more follows the one push (the notice goes out after the answer).
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(line.pushes.map((p) => p.messages[0]?.text?.split(' ').slice(0, 4).join(' '))).toEqual([

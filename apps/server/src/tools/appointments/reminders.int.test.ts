@@ -99,7 +99,7 @@ describe.each(DIALECTS)('issue 15 item 4: reminders on %s', (dialect) => {
 
   it('a refused push is sent again by the retry, still once', async () => {
     const booking = await book(at('10:00'));
-    await vi.waitFor(() => expect(t.line!.pushes).toHaveLength(1)); // the booking's confirmation
+    await vi.waitFor(() => expect(t.line!.pushes).toHaveLength(1), { timeout: 10_000 }); // the booking's confirmation
     t.line!.faults.fail(/\/v2\/bot\/message\/push/, 500);
     await t.ctx.jobs.enqueue(SEND_REMINDER, { appointmentId: booking.id, startsAt: Date.parse(booking.datetime), hoursBefore: 24 });
     await t.ctx.jobs.settle();
@@ -135,7 +135,7 @@ describe.each(DIALECTS)('issue 15 item 4: reminders on %s', (dialect) => {
 
     const booking = await book(at('10:00'));
     expect((await t.ctx.jobs.stats()).byName[SEND_REMINDER]?.queued).toBe(1);
-    await vi.waitFor(() => expect(t.line!.pushes).toHaveLength(1)); // the booking's confirmation
+    await vi.waitFor(() => expect(t.line!.pushes).toHaveLength(1), { timeout: 10_000 }); // the booking's confirmation
     // 5 / 60 hours is not exact in binary: the claim must be found again to be given back.
     const payload = { appointmentId: booking.id, startsAt: Date.parse(booking.datetime), hoursBefore: 5 / 60 };
     t.line!.faults.fail(/\/v2\/bot\/message\/push/, 500);

@@ -89,7 +89,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
     const freed = at('11:00');
     const cancel = await cancelAsStaff(ids.get(freed)!);
     expect(cancel.statusCode).toBe(200);
-    await vi.waitFor(() => expect(offers(first)).toHaveLength(1));
+    await vi.waitFor(() => expect(offers(first)).toHaveLength(1), { timeout: 10_000 });
     expect(offers(first)[0]!.messages[0]!.text).toContain(`?slot=${encodeURIComponent(new Date(freed).toISOString())}`);
     expect(offers(second)).toHaveLength(0);
     // Held: someone else cannot take it, and availability does not offer it.
@@ -104,7 +104,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
       // 30 minutes later the offer expires (the job, by ctx.now on SQLite) and the next in line gets it.
       t.clock.advance(31 * 60_000);
       await t.ctx.jobs.settle();
-      await vi.waitFor(() => expect(offers(second)).toHaveLength(1));
+      await vi.waitFor(() => expect(offers(second)).toHaveLength(1), { timeout: 10_000 });
       expect((await book(first, freed)).json().code).toBe('appointments.slot_taken');
       const booked = await book(second, freed);
       expect(booked.statusCode).toBe(200);
@@ -257,7 +257,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
         .where('line_user_id', '=', waiter.userId)
         .executeTakeFirstOrThrow();
       expect(entry, `round ${i}`).toEqual({ status: 'offered', offered_start: freed });
-      await vi.waitFor(() => expect(offers(waiter)).toHaveLength(1));
+      await vi.waitFor(() => expect(offers(waiter)).toHaveLength(1), { timeout: 10_000 });
     }
     // The first in line was offered the first seat freed, and so on: no one was offered twice.
     expect((await t.ctx.jobs.stats()).byName[EXPIRE_WAITLIST_OFFER]?.queued).toBe(3);
@@ -278,7 +278,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
     const { freed } = await freeSlotFor(first);
     t.clock.advance(1000);
     await join(second);
-    await vi.waitFor(() => expect(offers(first)).toHaveLength(1));
+    await vi.waitFor(() => expect(offers(first)).toHaveLength(1), { timeout: 10_000 });
     // The hold's time is over; its expiry job has not run yet (the bookers come first).
     t.clock.advance(31 * 60_000);
     const racers = Array.from({ length: 10 }, () => makeLineUser());
@@ -287,7 +287,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
     expect(await rowsAt(freed)).toEqual([{ line_user_id: second.userId, seat: 1, held_until: expect.any(Number) }]);
     expect(await entryOf(first)).toMatchObject({ status: 'expired' });
     expect(await entryOf(second)).toMatchObject({ status: 'offered', offered_start: freed });
-    await vi.waitFor(() => expect(offers(second)).toHaveLength(1));
+    await vi.waitFor(() => expect(offers(second)).toHaveLength(1), { timeout: 10_000 });
     // The expiry job, when it runs, finds it done: no second offer, the hold stays.
     await runExpiry(first);
     expect(offers(second)).toHaveLength(1);
@@ -343,7 +343,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
           ? { answer: 'booked', offered: 'booked', next: 'waiting', holders: [[offered.userId, 'booking']] }
           : { answer: 'appointments.slot_taken', offered: 'expired', next: 'offered', holders: [[next.userId, 'hold']] },
       );
-      await vi.waitFor(() => expect(offers(next), `round ${round}`).toHaveLength(seen.answer === 'booked' ? 0 : 1));
+      await vi.waitFor(() => expect(offers(next), `round ${round}`).toHaveLength(seen.answer === 'booked' ? 0 : 1), { timeout: 10_000 });
       // The next round starts from a full day with nobody waiting.
       await db().deleteFrom('appointment_waitlist').where('line_user_id', '=', next.userId).execute();
       await db().deleteFrom('appointments').where('starts_at', '=', freed).where('held_until', 'is not', null).execute();
