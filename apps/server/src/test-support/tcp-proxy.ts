@@ -50,10 +50,14 @@ export async function startTcpProxy(databaseUrl: string, options: TcpProxyOption
     pairs.add(pair);
     if (silent === true) return silence(pair);
     if (silent === 'after-startup') {
-      // pg writes its startup message in one piece; whatever it writes next is a query.
-      let sent = 0;
-      client.on('data', (chunk: Buffer) => void (sent++ === 0 ? upstream.write(chunk) : silence(pair)));
-      upstream.pipe(client);
+      // Everything until the server's first ReadyForQuery (authentication included) goes through; the
+      // client's next write is a query, and the pair falls silent there. Plain connections only (no TLS).
+      const ready = readyForQuery();
+      client.on('data', (chunk: Buffer) => void (ready.seen ? silence(pair) : upstream.write(chunk)));
+      upstream.on('data', (chunk: Buffer) => {
+        ready.read(chunk);
+        client.write(chunk);
+      });
       return;
     }
     client.pipe(upstream);
@@ -96,4 +100,25 @@ function trickle(from: net.Socket, to: net.Socket, bytesPerSecond: number): void
     if (now.length) to.write(now);
   }, 50);
   to.on('close', () => clearInterval(step));
+}
+
+/**
+ * Reads the server's side of a PostgreSQL connection after the startup message: messages are a type
+ * byte and a 32-bit length (counting itself). `seen` once a ReadyForQuery ('Z') has gone by.
+ */
+function readyForQuery(): { seen: boolean; read(chunk: Buffer): void } {
+  let pending = Buffer.alloc(0);
+  const state = {
+    seen: false,
+    read(chunk: Buffer) {
+      pending = Buffer.concat([pending, chunk]);
+      while (!state.seen && pending.length >= 5) {
+        const length = pending.readUInt32BE(1);
+        if (pending.length < 1 + length) return;
+        if (pending[0] === 0x5a) state.seen = true;
+        pending = pending.subarray(1 + length);
+      }
+    },
+  };
+  return state;
 }

@@ -62,9 +62,10 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * A query waits this long for a connection, new or from a full pool, then fails as the database
- * being unavailable (503). Without it a database that stops answering (a network that drops packets,
- * a paused server) held every request open for as long as the client waited, and the pool's queue grew.
+ * A query waits this long for a connection, new or from a full pool (a new one as long again for its
+ * session's set-up, decision 0049), then fails as the database being unavailable (503). Without it a
+ * database that stops answering (a network that drops packets, a paused server) held every request
+ * open for as long as the client waited, and the pool's queue grew.
  */
 export const PG_CONNECT_TIMEOUT_MS = 10_000;
 

@@ -129,9 +129,11 @@ describe('a PostgreSQL connection that stops answering', () => {
 
     const outcome = await settled(database.pgPool!.query('select 1 as one'));
     expect(outcome).not.toBe('still waiting');
-    expect(isDatabaseUnavailable((outcome as { error: unknown }).error)).toBe(true);
+    const { error } = outcome as { error: unknown };
+    expect((error as Error).message).toBe('Connection terminated unexpectedly');
+    expect(isDatabaseUnavailable(error)).toBe(true);
     expect(warnings).toEqual([
-      { message: 'database: could not set up a PostgreSQL session; it is not watched', details: { err: expect.any(Error) } },
+      { message: 'database: a new PostgreSQL connection did not answer its set-up; closed it', details: { pid: expect.any(Number) } },
     ]);
     proxy.restore();
     expect((await database.pgPool!.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
@@ -220,13 +222,13 @@ describe('a PostgreSQL connection that stops answering', () => {
     expect(warnings).toEqual([]);
   });
   it('sets each session up before the pool hands its connection out, so nothing queues on a busy client', async () => {
-    // Sent beside the caller's first query, the set-up queued it on a busy client: pg 8 warns of that
+    // Sent beside the caller's first query, the set-up queued it behind itself: pg 8 warns of that
     // (once per process, in production's log too) and pg 9 refuses it.
     const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgPoolSize: 1, pgIdleInTransactionMs: 1234 });
     cleanups.push(() => database.close());
     const busyWhenHandedOut: boolean[] = [];
     database.pgPool!.on('acquire', (client) => {
-      // What pg checks before it warns: a query running, or one waiting its turn.
+      // Busy: a query running, or one waiting its turn (what pg warns of).
       const { _activeQuery, _queryQueue } = client as unknown as { _activeQuery?: unknown; _queryQueue: unknown[] };
       busyWhenHandedOut.push(Boolean(_activeQuery) || _queryQueue.length > 0);
     });

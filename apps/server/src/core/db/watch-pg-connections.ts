@@ -50,7 +50,10 @@ export interface PgSessionOptions {
 
 /** Each new connection's set-up, run by the pool before it hands the connection out. */
 export interface PgSessions {
-  /** The pool's `onConnect` (pg-pool awaits it). Never fails: a connection it could not set up goes out unwatched. */
+  /**
+   * The pool's `onConnect` (pg-pool awaits it). Fails only when the connection itself is lost; one the
+   * server refused the set-up on goes out unwatched.
+   */
   onConnect(client: pg.ClientBase): Promise<void>;
   /** True for a connection whose backend pg_stat_activity knows by the pid it was given (not behind a pooler). */
   watchable(client: pg.ClientBase): boolean;
@@ -68,7 +71,7 @@ type WatchedClient = pg.PoolClient & { _activeQuery?: object | null; processID?:
 
 /** A client's socket (pg's `connection.stream`): bytes read so far, and a way to cut it. */
 const socketOf = (client: pg.ClientBase) =>
-  (client as unknown as { connection?: { stream?: { bytesRead?: number; destroy(): void } } }).connection?.stream;
+  (client as unknown as { connection?: { stream?: { bytesRead?: number; destroyed?: boolean; destroy(): void } } }).connection?.stream;
 
 /** What a client was waiting on at a look, and how much it had read by then. */
 interface Look {
@@ -119,14 +122,26 @@ export function pgSessions(options: PgSessionOptions): PgSessions {
   const watchable = new WeakSet<pg.ClientBase>();
   return {
     async onConnect(client) {
-      const silent = setTimeout(() => socketOf(client)?.destroy(), options.connectTimeoutMs);
+      let cut = false;
+      const silent = setTimeout(() => {
+        cut = true;
+        socketOf(client)?.destroy();
+      }, options.connectTimeoutMs);
+      silent.unref();
       try {
         const { rows } = await client.query<{ pid: number }>(SESSION_SETUP, [String(options.idleInTransactionMs)]);
         // Behind a pooler (PgBouncer, RDS Proxy) the key data is the pooler's, and pg_stat_activity knows
         // no such backend: such a connection is never watched rather than always found gone.
         if (rows[0]?.pid === (client as WatchedClient).processID) watchable.add(client);
       } catch (error) {
-        // Not thrown: pg-pool would end the client politely, and wait on a silent one for as long as TCP does.
+        // A connection lost here is thrown: pg-pool drops it and fails the caller with the error, an
+        // outage (503). One the server answered with a refusal of the set-up still serves, unwatched.
+        if (cut)
+          options.log.warn(
+            { pid: (client as WatchedClient).processID },
+            'database: a new PostgreSQL connection did not answer its set-up; closed it',
+          );
+        if (cut || socketOf(client)?.destroyed) throw error;
         options.log.warn({ err: error }, 'database: could not set up a PostgreSQL session; it is not watched');
       } finally {
         clearTimeout(silent);
