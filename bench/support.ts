@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,10 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/core/db/database';
 import { migrateToLatest } from '../apps/server/src/core/db/migrate';
 import { allMigrations } from '../apps/server/src/migrations';
+import { freePort } from '../apps/server/src/test-support/free-port';
+
+// One way to find a free port, the tests' (bench/startup.ts takes it from here).
+export { freePort };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,16 +39,6 @@ export function loadAverage(): string {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export interface RunningProcess {

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,17 +13,10 @@ import { openDatabase } from './core/db/database';
 import { migrateToLatest } from './core/db/migrate';
 import { createLocalEventBus } from './core/events/event-bus';
 import { allMigrations } from './migrations';
+import { freePort } from './test-support/free-port';
 import { readEventStream } from './test-support/read-event-stream';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 // Issue 10 item 13: SIGTERM while a record PDF prints. The server stops taking new requests, finishes
 // the ones in flight (the PDF included), then closes Chromium and exits. Issue 12 item 4: with a grace

@@ -136,12 +136,14 @@ export function pgSessions(options: PgSessionOptions): PgSessions {
       } catch (error) {
         // A connection lost here is thrown: pg-pool drops it and fails the caller with the error, an
         // outage (503). One the server answered with a refusal of the set-up still serves, unwatched.
-        if (cut)
-          options.log.warn(
-            { pid: (client as WatchedClient).processID },
-            'database: a new PostgreSQL connection did not answer its set-up; closed it',
-          );
-        if (cut || socketOf(client)?.destroyed) throw error;
+        if (socketOf(client)?.destroyed) {
+          if (cut)
+            options.log.warn(
+              { pid: (client as WatchedClient).processID },
+              'database: a new PostgreSQL connection did not answer its set-up; closed it',
+            );
+          throw error;
+        }
         options.log.warn({ err: error }, 'database: could not set up a PostgreSQL session; it is not watched');
       } finally {
         clearTimeout(silent);
