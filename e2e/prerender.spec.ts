@@ -83,13 +83,15 @@ test.describe('prerendered pages', () => {
 
       // The same page hydrated. The server's answers are held back, so every query stays in the
       // loading state the prerender drew (or starts from the answers that came with the page, decision
-      // 0039) and the text can be compared whole.
+      // 0039) and the text can be compared whole. The mini-app's worker calls (001 §7, under
+      // /bureau/worker/) are held too: the LIFF mock's ID token comes from one, and its answer would
+      // move the page on from "Initializing LIFF..." before the text is read.
       const messages: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
-      await page.route(/\/api\/|\/auth\/api\//, () => {
+      await page.route(/\/api\/|\/auth\/api\/|\/bureau\/worker\//, () => {
         // never answered
       });
       await page.goto(path);
