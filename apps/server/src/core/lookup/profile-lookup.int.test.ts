@@ -88,7 +88,9 @@ describe.each(DIALECTS)('ProfileLookup against the fakes on %s', (dialect) => {
     expect(await lookup.robloxUser(robloxId)).toEqual({ profile: liveRoblox, source: 'stale' });
     expect(await lookup.discordUser('123456789012345678')).toMatchObject({ source: 'live' }); // unaffected API
     expect(await lookup.robloxUser('424242')).toEqual({ profile: null, source: 'unavailable' });
-    expect(Date.now() - started).toBeLessThan(1400);
+    // Two time-outs of 300 ms and a live call; without the time-out the two slow answers alone take 3 s.
+    // The room is for a loaded machine's late timers.
+    expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it('caches a 404 as "no such user", so the API is asked once', async () => {
