@@ -6,6 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { demoSchoolAccount, type DemoSchoolAccount } from '@guildhall/testkit/school-demo';
 import { expect, test } from './support/fixtures';
 import { phone, saveScreenshot, screenshotDir } from './support/screenshots';
+import { nextSovietAlert, recordSovietStages, sovietStages } from './support/soviet-screens';
 
 // 002 sports hub journeys against the real server, with the demo school accounts and demo sports
 // seeded on start (packages/testkit/src/school-demo.ts, sports-demo.ts).
@@ -233,62 +234,29 @@ test('the printed list is a vector A4 PDF with correct Thai (ARCHITECTURE.md §7
 
 test('the Soviet sequence, with a fast clock (002 §4, §9)', async ({ page }) => {
   await page.goto('/sports?timeScale=10');
-  // At 10x a boot stage lasts a few hundred ms, which a loaded machine can pass between two polls: the
-  // page itself records each stage it shows, with its text, from the moment the screen appears.
-  await page.evaluate(() => {
-    const seen: Array<{ stage: string; text: string }> = [];
-    (window as unknown as { sovietStages: typeof seen }).sovietStages = seen;
-    // Each stage keeps the last text it showed (a stage may draw its lines one by one).
-    const record = () => {
-      const screen = document.querySelector<HTMLElement>('[data-testid="soviet"]');
-      const stage = screen?.dataset.stage;
-      if (!screen || !stage) return;
-      const text = screen.textContent ?? '';
-      const last = seen.at(-1);
-      if (last?.stage === stage) last.text = text;
-      else seen.push({ stage, text });
-    };
-    new MutationObserver(record).observe(document.body, {
-      childList: true,
-      subtree: true,
-      attributes: true,
-      attributeFilter: ['data-stage'],
-    });
-  });
+  await recordSovietStages(page);
   // The toggle replaces the whole screen, so click (check() would wait to see it checked).
   await page.getByLabel('Soviet mode ☭').click();
   const soviet = page.getByTestId('soviet');
   await expect(soviet).toHaveAttribute('data-stage', 'login');
-  const stages = await page.evaluate(() => (window as unknown as { sovietStages: Array<{ stage: string; text: string }> }).sovietStages);
+  const stages = await sovietStages(page);
   expect(stages.map((s) => s.stage)).toEqual(['bootText', 'bootLogo', 'login']);
   expect(stages[0]!.text).toContain('ELEKTRONIKA BIOS');
   expect(stages[1]!.text).toContain('SovietOS');
   await saveScreenshot(page, 'sports-soviet-login');
 
   await page.getByLabel('Password').fill('capitalism');
-  // At 10x the refusal shows for 300 ms, less than a polling step on a loaded machine: the page itself
-  // reports the alert's text the moment it appears.
-  const alertText = page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        new MutationObserver((_, observer) => {
-          const alert = document.querySelector('[data-testid="soviet"] [role="alert"]');
-          if (!alert) return;
-          observer.disconnect();
-          resolve(alert.textContent ?? '');
-        }).observe(document.body, { childList: true, subtree: true });
-      }),
-  );
+  const alertText = nextSovietAlert(page);
   await page.getByRole('button', { name: 'Log in' }).click();
   expect(await alertText).toBe('INCORRECT PASSWORD. TICKET TO GULAG HAS BEEN ISSUED.');
   await expect(soviet).toHaveAttribute('data-stage', 'login');
 
   await page.getByLabel('Password').fill(demoSchoolAccount('soviet').password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(soviet).toHaveAttribute('data-stage', 'welcome');
-  await expect(soviet).toHaveAttribute('data-stage', 'progress');
-  await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(soviet).toHaveAttribute('data-stage', 'desktop');
+  // The welcome (500 ms at 10x) and the progress bar came between, as the page recorded them.
+  const loggedIn = (await sovietStages(page)).map((s) => s.stage);
+  expect(loggedIn.slice(loggedIn.lastIndexOf('login'))).toEqual(['login', 'welcome', 'progress', 'desktop']);
   expect(await page.evaluate(() => sessionStorage.getItem('sovietSession'))).toBe('true');
 
   // Icons by role: the fixed account is a student.
