@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { StaffAppointmentEvent } from '@guildhall/contracts/appointments';
+import { refetchAfterChange } from '@/lib/refetch-after-change';
 
 /**
  * GET /bureau/worker/staff/events (server-sent events, bureau-staff, issue 15 item 5): a booking,
@@ -14,7 +15,7 @@ export function useStaffEvents(enabled: boolean): boolean {
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource('/bureau/worker/staff/events');
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['appointments', 'staff'] });
+    const refresh = () => void refetchAfterChange(queryClient, { queryKey: ['appointments', 'staff'] });
     let opened = false;
     source.onopen = () => {
       if (opened) refresh();

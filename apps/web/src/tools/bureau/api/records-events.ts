@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RecordsChangeEvent } from '@guildhall/contracts/bureau';
+import { refetchAfterChange } from '@/lib/refetch-after-change';
 import { applyRecordsChange } from '../lib/records-live';
 import { allRecordsKey, type RecordsData, type RecordsFilter, recordsKey } from './search-records';
 
@@ -23,7 +24,7 @@ export function useRecordsEvents(filter: RecordsFilter, enabled: boolean, onLive
     const source = new EventSource('/bureau/api/records/events');
     let opened = false;
     source.onopen = () => {
-      if (opened) void queryClient.invalidateQueries({ queryKey: allRecordsKey });
+      if (opened) void refetchAfterChange(queryClient, { queryKey: allRecordsKey });
       opened = true;
       onLive?.(true);
     };
@@ -33,7 +34,7 @@ export function useRecordsEvents(filter: RecordsFilter, enabled: boolean, onLive
       if (!parsed.success) return;
       const change = parsed.data;
       if (change.kind === 'reload') {
-        void queryClient.invalidateQueries({ queryKey: allRecordsKey });
+        void refetchAfterChange(queryClient, { queryKey: allRecordsKey });
         return;
       }
       const filter = filterRef.current;
@@ -45,7 +46,7 @@ export function useRecordsEvents(filter: RecordsFilter, enabled: boolean, onLive
       });
       // An answer on its way may have been read before this change: ask again rather than let it land over it.
       if (queryClient.isFetching({ queryKey: recordsKey(filter) }) > 0) {
-        void queryClient.invalidateQueries({ queryKey: recordsKey(filter) });
+        void refetchAfterChange(queryClient, { queryKey: recordsKey(filter), exact: true });
         return;
       }
       queryClient.setQueryData<RecordsData>(recordsKey(filter), (data) => applyRecordsChange(data, change, filter));
