@@ -153,6 +153,52 @@ test('bureau staff search, watch the list change live, and print both records', 
   stack.roblox.faults.clear();
 });
 
+test('a pair the bot adds while a new search is on its way still appears (001 §4 live list)', async ({ page, stack }) => {
+  test.setTimeout(60_000);
+  const key = createBotKey(stack);
+  await signInWithDiscord(page, 'staff', '/bureau/records');
+  await expect(page.getByText('Live')).toBeVisible();
+  // A second listener in the page tells the test when the change has reached the browser.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const source = new EventSource('/bureau/api/records/events');
+        (window as unknown as { changeSeen: Promise<void> }).changeSeen = new Promise<void>((seen) =>
+          source.addEventListener('change', () => {
+            source.close();
+            seen();
+          }),
+        );
+        source.onopen = () => resolve();
+      }),
+  );
+  // The search's answer is read by the server before the pair exists, and held until the change has arrived.
+  let readBefore!: () => void;
+  const read = new Promise<void>((resolve) => (readBefore = resolve));
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    '**/bureau/api/records?type=discord&q=778*',
+    async (route) => {
+      const response = await route.fetch();
+      readBefore();
+      await held;
+      // The page may have let this answer go by then (it asks again instead).
+      await route.fulfill({ response }).catch(() => undefined);
+    },
+    { times: 1 },
+  );
+  const newDiscordId = '100000000000000778';
+  await search(page, 'Discord ID', '778');
+  await read;
+  await bot(stack, key, 'PUT', `/bureau/api/bot/pairs/${newDiscordId}`, { robloxId: '88877788' });
+  await page.evaluate(() => (window as unknown as { changeSeen: Promise<void> }).changeSeen);
+  release();
+  await expect(rowOf(page, newDiscordId)).toContainText('88877788');
+  await bot(stack, key, 'DELETE', `/bureau/api/bot/pairs/${newDiscordId}`);
+  await expect(rowOf(page, newDiscordId)).toHaveCount(0);
+});
+
 test('a signed-in member without the staff grant is refused, and the server agrees', async ({ page }) => {
   await signInWithDiscord(page, 'member', '/bureau/records');
   await expect(page.getByRole('alert')).toContainText('bureau-staff permission');
