@@ -387,7 +387,7 @@ test('recruitment portal and admin (Discord sign-in)', async ({ browser, stack }
   await sweep(browser, stack, discord('unverified', '/recruitment'), [
     { name: 'recruitment: unverified', path: '/recruitment', ready: (p) => expect(p.getByRole('dialog')).toBeVisible() },
   ]);
-  const tabs = ['Applications', 'Pipeline', 'Reports', 'Settings'];
+  const tabs = ['Applications', 'Reports', 'Settings'];
   await sweep(browser, stack, discord('admin', '/recruitment'), [
     { name: 'recruitment: admin dashboard', path: '/recruitment' },
     ...tabs.map((tab) => ({
@@ -398,6 +398,16 @@ test('recruitment portal and admin (Discord sign-in)', async ({ browser, stack }
         await settled(page);
       },
     })),
+    // The pipeline board is the Applications tab's other view (issue 13).
+    {
+      name: 'recruitment: admin pipeline board',
+      path: '/recruitment',
+      state: async (page: Page) => {
+        await page.getByRole('button', { name: 'Board' }).click();
+        await expect(page.getByRole('list', { name: 'Pipeline board' })).toBeVisible();
+        await settled(page);
+      },
+    },
   ]);
   report('recruitment');
 });
