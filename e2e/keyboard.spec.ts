@@ -85,7 +85,11 @@ test('records: search, open the actions menu with Enter, move with arrows, Escap
   await expect(page.getByRole('heading', { level: 1, name: 'Bureau Records' })).toBeVisible();
   const search = page.getByRole('searchbox').first();
   await tabTo(page, search);
+  // The search runs as typing pauses; the list must show the whole id's answer before its row is used,
+  // or a part's answer (the same one row) is replaced under the open menu.
+  const answered = page.waitForResponse((r) => r.url().includes(`q=${banned.discord.id}&`));
   await page.keyboard.type(banned.discord.id);
+  await answered;
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: banned.discord.id, exact: true }) });
   await expect(page.getByRole('rowheader')).toHaveCount(1);
   const actions = row.getByRole('button', { name: `Actions for ${banned.discord.id}` }).first();

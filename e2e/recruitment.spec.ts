@@ -189,10 +189,15 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     await expect(page.getByText('Please provide comma-separated options.', { exact: true })).toBeVisible();
     await saveScreenshot(page, 'recruitment-admin-settings');
 
-    // Close applications for the last journey.
+    // Close applications for the last journey. The page shows it at once; the test waits for the server
+    // to have kept it too, or the next test could open the portal before the save lands.
     const toggle = page.getByRole('switch');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/recruitment/api/settings/update') && (r.request().postData() ?? '').includes('"applicationsOpen"'),
+    );
     await toggle.uncheck();
     await expect(page.getByText('Applications are Closed')).toBeVisible();
+    expect((await saved).status()).toBe(200);
   });
 
   test('the applicant sees the decision and the feedback', async ({ page }) => {
