@@ -109,6 +109,17 @@ describe.each(CASES)('recruitment uploads on %s with %s storage', (dialect, stor
     expect(crypto.createHash('sha256').update(back.rawPayload).digest('hex')).toBe(crypto.createHash('sha256').update(file).digest('hex'));
   });
 
+  it('keeps a long name of characters outside the basic range whole: 200 with a link that serves the file (it was a 500 that left the file stored)', async () => {
+    const name = `a${'𠮷'.repeat(60)}.pdf`;
+    const res = await send(pdfOf(2 * KiB), name);
+    expect(res.statusCode).toBe(200);
+    const { finalUrl } = res.json() as { finalUrl: string };
+    expect(decodeURIComponent(finalUrl.split('/').pop()!)).toBe(`a${'𠮷'.repeat(47)}.pdf`);
+    expect((await t.get(finalUrl, 'applicant')).statusCode).toBe(200);
+    expect(await uploadRows()).toHaveLength(1);
+    expect(await storedKeys()).toHaveLength(1);
+  });
+
   it('stops a file over RECRUITMENT_UPLOAD_MAX_BYTES while it streams (no Content-Length): 413, no row, no bytes', async () => {
     const res = await send(streamed(pdfOf(MAX_BYTES + 1)), 'huge.pdf');
     expect(res.statusCode).toBe(413);

@@ -19,4 +19,12 @@ describe('sanitizeFileName (000 §7 X-Filename)', () => {
     expect(long).toHaveLength(100);
     expect(long.endsWith('.pdf')).toBe(true);
   });
+  it('caps a long name between whole characters: no half of a character outside the basic range, no mark without its letter', () => {
+    // '𠮷' is two UTF-16 units: a cut at 96 units fell inside one, and the name's URL then threw.
+    const astral = sanitizeFileName(encodeURIComponent(`a${'𠮷'.repeat(60)}.txt`));
+    expect(astral).toBe(`a${'𠮷'.repeat(47)}.txt`);
+    expect(() => encodeURIComponent(astral)).not.toThrow();
+    // 'กิ' is a letter and its vowel mark: kept together.
+    expect(sanitizeFileName(encodeURIComponent(`x${'กิ'.repeat(60)}.pdf`))).toBe(`x${'กิ'.repeat(47)}.pdf`);
+  });
 });

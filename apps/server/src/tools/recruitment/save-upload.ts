@@ -70,6 +70,8 @@ export async function saveUpload(deps: UploadDeps, upload: IncomingUpload): Prom
   }
 
   const id = crypto.randomUUID();
+  // Made before anything is stored, so nothing after the row can fail.
+  const finalUrl = uploadUrl(id, fileName);
   const storageKey = `recruitment/${id}`;
   const { size } = await deps.storage.put(storageKey, Readable.from(counted()), { contentType });
   try {
@@ -86,7 +88,7 @@ export async function saveUpload(deps: UploadDeps, upload: IncomingUpload): Prom
     await deps.storage.delete(storageKey).catch(() => undefined);
     throw error;
   }
-  return { finalUrl: uploadUrl(id, fileName) };
+  return { finalUrl };
 }
 
 /** The first HEAD_BYTES (or a little more: whole pieces) of the body, and whether that was all of it. */
