@@ -123,6 +123,27 @@ describe.each(DIALECTS)('homework that keeps up on %s', (dialect) => {
     expect(await homework(alice)).toEqual([]);
   });
 
+  it('refuses repeats that would fall after 9999-12-31 with a 400 naming starting (it was a 500, or dates like +010000-01), writing nothing', async () => {
+    for (const [starting, weeks] of [
+      ['9999-12-31', 2],
+      ['9999-11-01', 20],
+    ] as const) {
+      const res = await call('POST', '/homework/repeat', alice, { schedule_item_id: mathsMonday, title: 'Far', weeks, starting });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 'invalid_input', error: 'starting: the repeats would be due after 9999-12-31.' });
+    }
+    expect(await homework(alice)).toEqual([]);
+    // Within the year 9999 it still repeats.
+    const near = await call('POST', '/homework/repeat', alice, {
+      schedule_item_id: mathsMonday,
+      title: 'Far',
+      weeks: 2,
+      starting: '9999-11-01',
+    });
+    expect(near.status).toBe(201);
+    expect(near.body.map((h) => h.due_date)).toEqual(['9999-11-01', '9999-11-08']);
+  });
+
   it("refuses a repeat on another student's class or a missing one with a 404, writing nothing", async () => {
     const bobsWeek = (await call('GET', '/schedule?week_start=2025-10-20', bob)).body;
     for (const id of [Number(bobsWeek[0]!.id), 99999]) {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Homework, RepeatHomeworkRequest, TimetableRefusalReason } from '@guildhall/contracts/timetable';
-import { addDays, isoDayOf, schoolMoment } from '@guildhall/contracts/timetable-rules';
+import { addDays, isIsoDate, isoDayOf, schoolMoment } from '@guildhall/contracts/timetable-rules';
 import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import { DomainError } from '@server/core/errors/domain-error';
 import { generateHomeworkId } from './create-homework';
@@ -28,14 +28,19 @@ export async function repeatHomework(deps: TimetableDeps, ownerId: number, input
     });
   const starting = input.starting ?? schoolMoment(deps.now(), deps.settings.timeZone).date;
   const first = addDays(starting, (slot.day_of_week - isoDayOf(starting) + 7) % 7);
+  // Dates past 9999-12-31 have no YYYY-MM-DD form (the Homework contract's): refused, not written half-formed.
+  const dueDates = isIsoDate(first) ? Array.from({ length: input.weeks }, (_, week) => addDays(first, week * 7)) : [];
+  if (dueDates.length === 0 || !dueDates.every(isIsoDate)) {
+    throw new DomainError('invalid_input', 'starting: the repeats would be due after 9999-12-31.');
+  }
   const at = deps.now();
-  const rows = Array.from({ length: input.weeks }, (_, week) => ({
+  const rows = dueDates.map((dueDate) => ({
     owner_id: ownerId,
     homework_id: generateHomeworkId(),
     title: input.title,
     details: input.details,
     subject_code: slot.subject_code,
-    due_date: addDays(first, week * 7),
+    due_date: dueDate,
     due_time: slot.start_time,
     status: 'Pending' as const,
     created_at: at,
