@@ -237,6 +237,21 @@ describe.each(DIALECTS)('recruitment reviews and cycles on %s (issue 13)', (dial
         ['edit', 'signal.sam'],
       ]);
 
+      // Closing applications leaves the edit open, a new file for it included (decision 0028); someone
+      // without an application is still told applications are closed.
+      expect((await setSetting('applicationsOpen', 'false')).statusCode).toBe(200);
+      expect((await status()).editable).toBe(true);
+      const whileClosed = await t.upload('applicant', SAMPLE_PDF, 'closed-cv.pdf');
+      expect(whileClosed.statusCode).toBe(200);
+      const closedEdit = await t.post(`${API}/application/edit`, 'applicant', {
+        jobSelection: form.roleId,
+        answers: { [form.textId]: 'Edited answer.', [form.choiceId]: 'Under 5', [form.fileId]: whileClosed.json().finalUrl },
+      });
+      expect(closedEdit.json()).toEqual({ success: true });
+      const outsider = await t.upload('other', SAMPLE_PDF, 'late.pdf');
+      expect([outsider.statusCode, outsider.json().code]).toEqual([403, 'recruitment.applications_closed']);
+      expect((await setSetting('applicationsOpen', 'true')).statusCode).toBe(200);
+
       // A bad edit is refused like a bad submission, and changes nothing.
       const bad = await t.post(`${API}/application/edit`, 'applicant', { jobSelection: form.roleId, answers: { [form.textId]: 'x' } });
       expect([bad.statusCode, bad.json().code]).toEqual([400, 'invalid_input']);
