@@ -2,6 +2,7 @@ import type { AuditAction, AuditAnswer, AuditEntry } from '@guildhall/contracts/
 import type { Generated, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { CoreTables } from '../db/core-tables';
+import { cutText } from '../text/cut-text';
 
 export interface AuditEventsTable {
   id: Generated<number>;
@@ -43,7 +44,7 @@ export async function recordAudit(db: Kysely<CoreTables>, now: () => number, act
       actor_kind: actor.kind,
       actor: actor.id,
       target: record.target ?? null,
-      detail: record.detail?.slice(0, 500) ?? null,
+      detail: record.detail === undefined || record.detail === null ? null : cutText(record.detail, 500),
       address: actor.address,
     })
     .execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ToolTables } from '../db/tool-db';
+import { cutText } from '../text/cut-text';
 
 /**
  * Issue 12 item 3 (decision 0025): durable jobs, for work that must survive a restart and retry on
@@ -110,7 +111,7 @@ export async function runJob(definition: JobDefinition, payload: unknown, job: J
 
 /** What is kept of a failure: its message (and name), never a payload. */
 export function describeError(error: unknown): string {
-  return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
+  return cutText(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 2000);
 }
 
 export interface JobLog {

@@ -1,5 +1,6 @@
 import { callUpstream } from '@server/core/http/call-upstream';
 import type { AppointmentsDeps } from './appointments-deps';
+import { cutText } from '@server/core/text/cut-text';
 
 /**
  * Optional LINE Messaging API push (POST /v2/bot/message/push) confirming a booking or a change.
@@ -26,7 +27,7 @@ export async function pushLineMessage(deps: Pick<AppointmentsDeps, 'line'>, to: 
   const response = await callUpstream(`${deps.line.baseUrl}/v2/bot/message/push`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ to, messages: [{ type: 'text', text: text.slice(0, 5000) }] }),
+    body: JSON.stringify({ to, messages: [{ type: 'text', text: cutText(text, 5000) }] }),
     timeoutMs: deps.line.timeoutMs,
   });
   if (!response.ok) throw new Error(`LINE push message was refused (${response.status})`);

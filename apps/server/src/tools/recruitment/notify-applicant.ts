@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RecruitmentDeps } from './recruitment-deps';
 import type { RecruitmentDb } from './recruitment-tables';
+import { cutText } from '@server/core/text/cut-text';
 
 /** Issue 13 item 5: the job that sends one applicant DM (a row of recruitment_notifications). */
 export const SEND_APPLICANT_DM = 'recruitment.send-applicant-dm';
@@ -23,7 +24,7 @@ export function applicantDmText(news: ApplicantNews): string {
   const lines = [`Your application for ${news.job} has an update.`];
   if (news.stage !== null) lines.push(`Stage: ${news.stage}`);
   if (news.feedback) lines.push(`Feedback from our team: ${news.feedback}`);
-  return lines.join('\n').slice(0, 2000);
+  return cutText(lines.join('\n'), 2000);
 }
 
 /**

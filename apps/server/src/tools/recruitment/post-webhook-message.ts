@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { callUpstream } from '@server/core/http/call-upstream';
 import type { JobTransaction } from '@server/core/jobs/job-queue';
 import type { RecruitmentDeps } from './recruitment-deps';
+import { cutText } from '@server/core/text/cut-text';
 
 /** Issue 12 item 3: each webhook message is a durable job, retried until Discord takes it. */
 export const WEBHOOK_MESSAGE = 'recruitment.webhook-message';
@@ -48,7 +49,7 @@ export async function sendWebhookMessage(deps: WebhookDeps, content: string): Pr
     const response = await callUpstream(deps.webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ content: content.slice(0, 2000), allowed_mentions: { parse: [] } }),
+      body: JSON.stringify({ content: cutText(content, 2000), allowed_mentions: { parse: [] } }),
       timeoutMs: deps.webhookTimeoutMs,
     });
     if (!response.ok) deps.log.warn({ status: response.status }, 'recruitment webhook refused the message');

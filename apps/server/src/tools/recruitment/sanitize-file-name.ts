@@ -1,4 +1,5 @@
 import { DomainError } from '@server/core/errors/domain-error';
+import { cutText } from '@server/core/text/cut-text';
 
 const MAX_NAME = 100;
 
@@ -29,24 +30,8 @@ export function sanitizeFileName(header: unknown): string {
   if (clean.length > MAX_NAME) {
     const dot = clean.lastIndexOf('.');
     const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : '';
-    clean = leadingCharacters(clean.slice(0, clean.length - ext.length), MAX_NAME - ext.length) + ext;
+    clean = cutText(clean.slice(0, clean.length - ext.length), MAX_NAME - ext.length) + ext;
   }
   if (!clean || /^[._ ]+$/.test(clean)) throw new DomainError('invalid_input', 'X-Filename: the file name has no usable characters.');
   return clean;
-}
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/**
- * The longest start of `text` of at most `max` UTF-16 units that ends between two characters as a
- * person sees them: a cut inside a surrogate pair left half a character, which made the name's URL
- * throw (a 500 after the file was stored), and a cut before a Thai vowel or tone mark drops the mark.
- */
-function leadingCharacters(text: string, max: number): string {
-  let length = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    if (length + segment.length > max) break;
-    length += segment.length;
-  }
-  return text.slice(0, length);
 }

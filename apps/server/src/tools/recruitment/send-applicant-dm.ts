@@ -2,6 +2,7 @@ import { callUpstream, type UpstreamAnswer } from '@server/core/http/call-upstre
 import type { JobContext } from '@server/core/jobs/job-queue';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { DM_RETRY_LIMIT } from './notify-applicant';
+import { cutText } from '@server/core/text/cut-text';
 
 /** A failure Discord will answer the same way next time (no DMs from this bot, unknown user): not retried. */
 class PermanentDmFailure extends Error {}
@@ -33,7 +34,7 @@ export async function sendApplicantDm(deps: RecruitmentDeps, notificationId: num
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const final = error instanceof PermanentDmFailure || job.attempt > DM_RETRY_LIMIT;
-    await mark(final ? 'failed' : 'pending', message.slice(0, 500));
+    await mark(final ? 'failed' : 'pending', cutText(message, 500));
     deps.log.warn({ notificationId, attempt: job.attempt, final, error: message }, 'recruitment DM not sent');
     if (!final) throw error;
   }
