@@ -152,10 +152,10 @@ export type BotUpsertPairRequest = z.input<typeof BotUpsertPairRequest>;
  * Issue 14 item 4: a field may come by 001 §3's name as the realtime database holds it (`Moderator`)
  * or by the lower-case name this API used first (`moderator`), never both at once.
  */
-function oneNamePerField(pairs: ReadonlyArray<readonly [string, string]>) {
+function oneNamePerField(pairs: ReadonlyArray<readonly [string, string]>, given: (value: unknown) => boolean = (v) => v != null) {
   return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
     for (const [spec, lower] of pairs) {
-      if (value[spec] != null && value[lower] != null)
+      if (given(value[spec]) && given(value[lower]))
         ctx.addIssue({ code: 'custom', path: [spec], message: `give ${spec} or ${lower}, not both` });
     }
   };
@@ -226,13 +226,16 @@ export const BotSetBanRequest = z
   }));
 export type BotSetBanRequest = z.input<typeof BotSetBanRequest>;
 
+/** Epoch milliseconds up to the last moment a date can hold (year 275760): later ones cannot be shown or printed. */
+const EpochMs = z.number().int().min(0).max(8_640_000_000_000_000, 'must be a date no later than the year 275760');
+
 /** 001 §3 Infractions/{category}/{subjectId}/{id}: id is an epoch-like number used as the date. */
 export const BotAddInfractionRequest = z
   .object({
     platform: Platform,
     subjectId: SubjectId,
     /** Epoch milliseconds; defaults to now. Adding the same id again replaces that infraction. */
-    id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    id: EpochMs.optional(),
     ...INFRACTION_TEXTS,
   })
   .strict()
@@ -378,8 +381,6 @@ export const CaseInfo = z.object({
 });
 export type CaseInfo = z.infer<typeof CaseInfo>;
 
-const ExpiresAt = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-
 /** Staff (POST /bureau/api/cases) and bots (POST /bureau/api/bot/v1/cases) open a case with the same rules. */
 export const CreateCaseRequest = z
   .object({
@@ -388,7 +389,7 @@ export const CreateCaseRequest = z
     type: CaseType.default('warn'),
     ...INFRACTION_TEXTS,
     /** Epoch milliseconds, later than now; a ban case on Roblox lifts the ban then. */
-    expiresAt: ExpiresAt.nullish(),
+    expiresAt: EpochMs.nullish(),
     hidden: z.boolean().default(false),
   })
   .strict()
@@ -412,15 +413,19 @@ export const AmendCaseRequest = z
     moderator: amendText(100),
     reason: amendText(1000),
     /** null: the case no longer expires. */
-    expiresAt: ExpiresAt.nullable().optional(),
+    expiresAt: EpochMs.nullable().optional(),
     hidden: z.boolean().optional(),
   })
   .strict()
   .superRefine(
-    oneNamePerField([
-      ['Moderator', 'moderator'],
-      ['Reason', 'reason'],
-    ]),
+    // An amendment's null clears: null under one name and a value under the other say two things.
+    oneNamePerField(
+      [
+        ['Moderator', 'moderator'],
+        ['Reason', 'reason'],
+      ],
+      (v) => v !== undefined,
+    ),
   )
   .superRefine((v, ctx) => {
     if (Object.values(v).every((x) => x === undefined))

@@ -2,7 +2,8 @@ import type { AmendCaseRequest, CaseAnswer, HistoryActor } from '@guildhall/cont
 import type { z } from 'zod';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { BureauWriteDeps } from './bureau-deps';
-import { caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow, loadCase } from './bureau-cases';
+import { caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow, isExpired, loadCase } from './bureau-cases';
+import { applyBanEffect, laterCaseOwnsBan } from './case-ban-effect';
 import { recordHistory } from './bureau-history';
 import { inOneTransaction } from './in-one-transaction';
 import { scheduleCaseExpiry } from './lift-expired-ban';
@@ -26,6 +27,9 @@ async function amendInTransaction(tx: BureauWriteDeps, number: number, changes: 
     throw new DomainError('invalid_input', 'expiresAt: must be later than now (to end a case now, expire it)');
   const type = changes.type ?? row.type;
   const expiresAt = changes.expiresAt !== undefined ? changes.expiresAt : row.expires_at;
+  // Decision 0031: a lifted ban stays lifted; banning again is a new case (its own date and history).
+  if (row.lifted_at !== null && (type !== row.type || expiresAt !== row.expires_at))
+    throw new DomainError('invalid_input', 'This ban was lifted when its case ended: open a new case to ban again.');
   if (expiresAt !== null && (type === 'note' || type === 'unban' || type === 'kick'))
     throw new DomainError('invalid_input', `expiresAt: a ${type} case does not expire`);
   const text = {
@@ -39,7 +43,8 @@ async function amendInTransaction(tx: BureauWriteDeps, number: number, changes: 
     .set({ type, expires_at: expiresAt, hidden: changes.hidden === undefined ? row.hidden : changes.hidden ? 1 : 0 })
     .where('id', '=', row.id)
     .execute();
-  if (row.lifted_at === null && expiresAt !== row.expires_at) await scheduleCaseExpiry(tx, { ...row, type, expires_at: expiresAt }, tx.db);
+  if (row.lifted_at === null && (expiresAt !== row.expires_at || type !== row.type))
+    await scheduleCaseExpiry(tx, { ...row, type, expires_at: expiresAt }, tx.db);
   if (text.moderator !== infraction.moderator || text.reason !== infraction.reason)
     await tx.registry.addInfraction({ ...infraction, ...text });
   const updated = (await findCaseRow(tx, row.id))!;
@@ -47,6 +52,17 @@ async function amendInTransaction(tx: BureauWriteDeps, number: number, changes: 
   if (JSON.stringify(before) !== JSON.stringify(after))
     await recordHistory(tx, { ...caseHistoryKey(updated), action: 'case.amended', actor, before, after });
 
+  // A new type does to the Roblox ban what opening the case with it would have done, unless a later
+  // case owns the ban (or the case has already ended: nothing to ban then).
+  if (
+    updated.platform === 'Roblox' &&
+    type !== row.type &&
+    !(type === 'ban' && isExpired(updated, tx.now())) &&
+    !(await laterCaseOwnsBan(tx, updated))
+  ) {
+    await applyBanEffect(tx, { subjectId: updated.subject_id, type, previousType: row.type, ...text }, updated.id, actor);
+    return;
+  }
   // The Roblox ban this case wrote follows its text while it stands.
   if (updated.platform === 'Roblox' && updated.type === 'ban' && updated.lifted_at === null) {
     const ban = await tx.registry.findBan(updated.subject_id);

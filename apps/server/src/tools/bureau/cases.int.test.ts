@@ -146,6 +146,72 @@ describe.each(DIALECTS)('bureau cases on %s', (dialect) => {
     expect(await lookup('discord', discordId)).toMatchObject({ discordId, robloxId, paired: true });
   });
 
+  it('a new type does to the Roblox ban what opening the case with it would (decision 0031); a lifted ban is not reopened', async () => {
+    const amend = async (number: number, payload: object) => {
+      const response = await t.request({ method: 'PATCH', url: `/bureau/api/cases/${number}`, payload, cookie });
+      return [response.statusCode, response.json()] as const;
+    };
+    // A temporary ban amended into a warning clears the ban it wrote: it did stand for good, nothing would lift it.
+    const wasBanned = makeRobloxUser().id;
+    const ban = await open({ platform: 'Roblox', subjectId: wasBanned, type: 'ban', reason: 'Temp', expiresAt: t.clock.now() + HOUR });
+    expect((await amend(ban.case.number, { type: 'warn' }))[0]).toBe(200);
+    expect(await check(wasBanned)).toEqual({ result: 'not_found' });
+    expect(await t.ctx.registry.findBan(wasBanned)).toBeNull();
+    expect((await lookup('roblox', wasBanned)).history.map((h) => h.action)).toEqual([
+      'ban.cleared',
+      'case.amended',
+      'ban.set',
+      'case.opened',
+    ]);
+
+    // A mute amended into a ban bans, with the case's text.
+    const nowBanned = makeRobloxUser().id;
+    const mute = await open({ platform: 'Roblox', subjectId: nowBanned, type: 'mute', reason: 'Griefing' });
+    expect((await amend(mute.case.number, { type: 'ban' }))[0]).toBe(200);
+    expect(await check(nowBanned)).toMatchObject({ result: 'not_verified', ban: { isBanned: true, reason: 'Griefing' } });
+
+    // A later ban case owns the ban: amending the earlier one's type leaves it standing.
+    const later = await open({ platform: 'Roblox', subjectId: nowBanned, type: 'ban', reason: 'Again' });
+    expect((await amend(mute.case.number, { type: 'warn' }))[0]).toBe(200);
+    expect(await check(nowBanned)).toMatchObject({ result: 'not_verified', ban: { reason: 'Again' } });
+    expect(later.case.number).toBeGreaterThan(mute.case.number);
+
+    // A ban lifted when its case ended stays lifted: a new expiry or type is refused, the text may still change.
+    const lifted = makeRobloxUser().id;
+    const ended = await open({ platform: 'Roblox', subjectId: lifted, type: 'ban', reason: 'Short' });
+    const expire = await t.request({ method: 'POST', url: `/bureau/api/cases/${ended.case.number}/expire`, cookie });
+    expect(expire.statusCode).toBe(200);
+    expect(await t.ctx.registry.findBan(lifted)).toBeNull();
+    for (const change of [{ expiresAt: t.clock.now() + HOUR }, { expiresAt: null }, { type: 'warn' }]) {
+      expect(await amend(ended.case.number, change)).toEqual([
+        400,
+        { error: 'This ban was lifted when its case ended: open a new case to ban again.', code: 'invalid_input' },
+      ]);
+    }
+    expect((await amend(ended.case.number, { reason: 'Short, explained' }))[0]).toBe(200);
+    expect(await check(lifted)).toEqual({ result: 'not_found' });
+  });
+
+  it("dates a new case today even when a bot gave one of the person's infractions a date far ahead", async () => {
+    const subjectId = makeDiscordUser().id;
+    const far = 253_402_300_799_000; // 9999-12-31T23:59:59Z
+    const add = (id: number) =>
+      t.request({
+        method: 'POST',
+        url: '/bureau/api/bot/v1/infractions',
+        payload: { platform: 'Discord', subjectId, id, reason: 'Far' },
+        headers: { authorization: `Bearer ${botKey}` },
+      });
+    expect((await add(far)).statusCode).toBe(201);
+    // Past the last date a date can hold: refused (the next case's id went past 2^53 and every later one was a 409).
+    const tooFar = await add(Number.MAX_SAFE_INTEGER);
+    expect([tooFar.statusCode, tooFar.json()]).toEqual([400, { error: expect.stringMatching(/id.*275760/), code: 'invalid_input' }]);
+    const first = await open({ platform: 'Discord', subjectId, type: 'warn', reason: 'One' });
+    const second = await open({ platform: 'Discord', subjectId, type: 'warn', reason: 'Two' });
+    expect(first.id).toBe(t.clock.now());
+    expect(second.id).toBe(t.clock.now() + 1);
+  });
+
   it('refuses bad input with a 400 naming the field, an unknown case with a 404, and writes nothing', async () => {
     const subjectId = makeDiscordUser().id;
     const bad: Array<[string, string, unknown, RegExp]> = [
@@ -155,6 +221,16 @@ describe.each(DIALECTS)('bureau cases on %s', (dialect) => {
       ['POST', '/bureau/api/cases', { platform: 'Discord', subjectId, expiresAt: t.clock.now() + HOUR, type: 'note' }, /does not expire/],
       ['POST', '/bureau/api/cases', { platform: 'Discord', subjectId, reason: 'a', Reason: 'b' }, /not both/],
       ['POST', '/bureau/api/cases', { platform: 'Discord', subjectId, colour: 'red' }, /colour/],
+      // Past the last date a date can hold: it could never be shown or printed (the PDF failed for good).
+      [
+        'POST',
+        '/bureau/api/cases',
+        { platform: 'Discord', subjectId, type: 'mute', expiresAt: 8_640_000_000_000_001 },
+        /expiresAt.*275760/,
+      ],
+      ['PATCH', '/bureau/api/cases/1', { expiresAt: Number.MAX_SAFE_INTEGER }, /expiresAt.*275760/],
+      // An amendment's null clears: a null and a value for one field say two things (it cleared the field).
+      ['PATCH', '/bureau/api/cases/1', { Moderator: null, moderator: 'x' }, /Moderator or moderator, not both/],
       ['PATCH', '/bureau/api/cases/1', {}, /at least one/],
       ['PATCH', '/bureau/api/cases/abc', { hidden: true }, /number/],
       ['POST', '/bureau/api/cases/1/notes', { body: '   ' }, /body/],

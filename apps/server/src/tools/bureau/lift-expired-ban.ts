@@ -4,6 +4,7 @@ import type { JobTransaction } from '@server/core/jobs/job-queue';
 import type { BureauWriteDeps } from './bureau-deps';
 import { type CaseRow, findCaseRow, isExpired } from './bureau-cases';
 import { recordHistory } from './bureau-history';
+import { laterCaseOwnsBan } from './case-ban-effect';
 import { inOneTransaction } from './in-one-transaction';
 
 /** Issue 14 item 2: the job that lifts a temporary ban when its case expires. */
@@ -32,15 +33,7 @@ async function liftInTransaction(deps: BureauWriteDeps, row: CaseRow, actor: His
     .executeTakeFirst();
   if (Number(marked.numUpdatedRows) === 0) return false;
   // A later ban case owns the ban now: this one's expiry does not lift it.
-  const later = await deps.db
-    .selectFrom('bureau_cases')
-    .select('id')
-    .where('platform', '=', 'Roblox')
-    .where('subject_id', '=', row.subject_id)
-    .where('type', 'in', ['ban', 'unban'])
-    .where('id', '>', row.id)
-    .executeTakeFirst();
-  if (later) return false;
+  if (await laterCaseOwnsBan(deps, row)) return false;
   const before = await deps.registry.findBan(row.subject_id);
   if (!before || !(await deps.registry.clearBan(row.subject_id))) return false;
   await recordHistory(deps, {

@@ -7,6 +7,7 @@ import type { BureauWriteDeps } from './bureau-deps';
 import { caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow } from './bureau-cases';
 import { recordHistory } from './bureau-history';
 import { inOneTransaction } from './in-one-transaction';
+import { applyBanEffect } from './case-ban-effect';
 import { scheduleCaseExpiry } from './lift-expired-ban';
 
 type CreateCase = z.output<typeof CreateCaseRequest>;
@@ -27,8 +28,11 @@ export async function openCase(deps: BureauWriteDeps, input: CreateCase, actor: 
   const number = await retryOnWriteConflict(() =>
     inOneTransaction(deps, async (tx) => {
       const existing = await tx.registry.listInfractions(input.platform, input.subjectId);
-      // 001 §3: the id is the date; two cases in one millisecond take the next free one.
-      const id = Math.max(tx.now(), ...existing.map((i) => i.id + 1));
+      // 001 §3: the id is the date; two cases in one millisecond take the next free one. An id a bot
+      // gave in the future does not move today's case past it.
+      const taken = new Set(existing.map((i) => i.id));
+      let id = tx.now();
+      while (taken.has(id)) id++;
       const inserted = await tx.db
         .insertInto('bureau_cases')
         .values({
@@ -47,43 +51,9 @@ export async function openCase(deps: BureauWriteDeps, input: CreateCase, actor: 
       await scheduleCaseExpiry(tx, row, tx.db);
       await tx.registry.addInfraction(infractionOf(input, id));
       await recordHistory(tx, { ...caseHistoryKey(row), action: 'case.opened', actor, before: null, after: caseSnapshot(row, input) });
-      if (input.platform === 'Roblox') await applyBanEffect(tx, input, row.id, actor);
+      if (input.platform === 'Roblox') await applyBanEffect(tx, { ...input, previousType: null }, row.id, actor);
       return row.id;
     }),
   );
   return caseAnswer(deps, number);
-}
-
-async function applyBanEffect(deps: BureauWriteDeps, input: CreateCase, number: number, actor: HistoryActor): Promise<void> {
-  const before = await deps.registry.findBan(input.subjectId);
-  if (input.type === 'ban') {
-    const after = {
-      robloxId: input.subjectId,
-      isBanned: true,
-      moderator: input.moderator,
-      reason: input.reason,
-      time: Math.floor(deps.now() / 1000),
-      username: before?.username ?? null,
-    };
-    await deps.registry.setBan(after);
-    await recordHistory(deps, {
-      entity: 'ban',
-      key: input.subjectId,
-      robloxId: input.subjectId,
-      action: before ? 'ban.updated' : 'ban.set',
-      actor,
-      before,
-      after: { ...after, case: number },
-    });
-  } else if (input.type === 'unban' && before && (await deps.registry.clearBan(input.subjectId))) {
-    await recordHistory(deps, {
-      entity: 'ban',
-      key: input.subjectId,
-      robloxId: input.subjectId,
-      action: 'ban.cleared',
-      actor,
-      before: { ...before, case: number },
-      after: null,
-    });
-  }
 }
