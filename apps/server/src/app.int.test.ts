@@ -107,6 +107,17 @@ describe.each(DIALECTS)('the HTTP core on %s', (dialect) => {
     }
   });
 
+  it("answers an address refused before routing in the {error, code} shape, not Fastify's own (decision 0017)", async () => {
+    for (const url of ['/%ED%A0%80', '/assets/%', '/bureau/api/nope%zz']) {
+      const res = await t.request({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      expect(res.json(), url).toEqual({ error: 'The address is not a valid URL.', code: 'client_error' });
+    }
+    const long = await t.request({ url: `/bureau/api/records/${'1'.repeat(201)}/infractions` });
+    expect([long.statusCode, long.json()]).toEqual([414, { error: 'A part of the address is too long.', code: 'client_error' }]);
+  });
+
   it('rate-limits the public checker: 429 {error} after RATE_LIMIT_PUBLIC_PER_MINUTE requests', async () => {
     // A client address of its own, so the other tests' checker calls do not count.
     const remoteAddress = '203.0.113.7';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -134,6 +134,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    // Decision 0017: an address refused before any route (half a character, a stray '%', a part longer
+    // than maxParamLength) is answered in the same {error, code} shape as every other refusal.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .send({ error: tooLong ? 'A part of the address is too long.' : 'The address is not a valid URL.', code: 'client_error' });
+    },
     // Decision 0036: one line per answered request (below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Decision 0040: a request's own logger is made when it first writes a line, not for every request.
