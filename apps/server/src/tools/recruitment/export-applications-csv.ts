@@ -1,6 +1,7 @@
 import { type RecruitmentDeps, toIso } from './recruitment-deps';
 import { type ApplicationFilter, applyApplicationFilter, parseJsonRecord } from './list-applications';
 import { listQuestions } from './list-questions';
+import { readSettings } from './read-settings';
 
 /** RFC 4180 quoting, and a leading quote on cells a spreadsheet would run as a formula. */
 export function csvCell(value: string | number | null | undefined): string {
@@ -11,18 +12,27 @@ export function csvCell(value: string | number | null | undefined): string {
 
 /**
  * Beyond 000: the filtered applications as CSV, one column per question (current questions first,
- * then questions since deleted, labelled by the text they had when answered).
+ * then questions since deleted, labelled by the text they had when answered). Issue 13 item 1: under
+ * blind review the export hides what the list hides from `viewerId` (decision 0028): the votes and
+ * reviews of an application they have not reviewed, and with blindHideApplicant who applied.
  */
-export async function exportApplicationsCsv(deps: Pick<RecruitmentDeps, 'db' | 'dialect'>, filter: ApplicationFilter): Promise<string> {
-  const [rows, questions, reviewRows] = await Promise.all([
+export async function exportApplicationsCsv(
+  deps: Pick<RecruitmentDeps, 'db' | 'dialect'>,
+  filter: ApplicationFilter,
+  viewerId: string,
+): Promise<string> {
+  const [rows, questions, reviewRows, settings] = await Promise.all([
     applyApplicationFilter(deps, filter).selectAll().orderBy('id').execute(),
     listQuestions(deps),
     applyApplicationFilter(deps, filter)
       .innerJoin('recruitment_reviews as r', 'r.application_id', 'recruitment_applications.id')
-      .select(['r.application_id', 'r.reviewer_name', 'r.vote', 'r.score_sum', 'r.score_count', 'r.comment'])
+      .select(['r.application_id', 'r.reviewer_id', 'r.reviewer_name', 'r.vote', 'r.score_sum', 'r.score_count', 'r.comment'])
       .orderBy('r.id')
       .execute(),
+    readSettings(deps),
   ]);
+  const blind = settings.blindReview === 'true';
+  const hideApplicant = blind && settings.blindHideApplicant === 'true';
   const reviewsOf = new Map<number, typeof reviewRows>();
   for (const r of reviewRows) reviewsOf.set(r.application_id, [...(reviewsOf.get(r.application_id) ?? []), r]);
   const columns = new Map<string, string>(questions.map((q) => [String(q.id), q.text]));
@@ -53,11 +63,13 @@ export async function exportApplicationsCsv(deps: Pick<RecruitmentDeps, 'db' | '
   ];
   const lines = [header.map(csvCell).join(',')];
   for (const { row, answers } of parsed) {
+    const reviews = reviewsOf.get(row.id) ?? [];
+    const hidden = blind && !reviews.some((r) => r.reviewer_id === viewerId);
     lines.push(
       [
         row.id,
-        row.username,
-        row.user_id,
+        hidden && hideApplicant ? `Applicant #${row.id}` : row.username,
+        hidden && hideApplicant ? '' : row.user_id,
         row.job,
         row.status,
         row.stage_name,
@@ -65,7 +77,7 @@ export async function exportApplicationsCsv(deps: Pick<RecruitmentDeps, 'db' | '
         toIso(row.created_at),
         toIso(row.status_updated_at),
         row.withdrawn_at === null ? '' : toIso(Number(row.withdrawn_at)),
-        ...reviewCells(reviewsOf.get(row.id) ?? []),
+        ...(hidden ? [reviews.length, '', '', '', '', ''] : reviewCells(reviews)),
         ...[...columns.keys()].map((id) => answers[id]),
       ]
         .map(csvCell)

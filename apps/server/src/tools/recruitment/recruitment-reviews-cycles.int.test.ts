@@ -108,10 +108,19 @@ describe.each(DIALECTS)('recruitment reviews and cycles on %s (issue 13)', (dial
       const hidden = (await t.get(`${API}/applications/${id}/reviews`, 'admin')).json();
       expect(hidden.reviews).toEqual([]);
       expect(hidden.tally.hidden).toBe(true);
+      // The CSV export hides the same (it had every name, vote and comment).
+      const csvOf = async () => (await t.get(`${API}/applications/export.csv`, 'admin')).body.replace(/^\uFEFF/, '').split('\r\n')[1]!;
+      const hiddenLine = await csvOf();
+      expect(hiddenLine).toMatch(new RegExp(`^${id},Applicant #${id},,`));
+      expect(hiddenLine).toContain(',1,,,,,');
+      expect(hiddenLine).not.toMatch(/signal\.sam|second\.reviewer|yes/);
 
       await review(id, { vote: 'no' });
       const after = await applicationOf(id);
       expect(after.username).toBe('signal.sam');
+      const shownLine = await csvOf();
+      expect(shownLine.startsWith(`${id},signal.sam,`)).toBe(true);
+      expect(shownLine).toContain(',2,1,1,0,,"second.reviewer: yes\nchief.dispatcher: no"');
       expect(after.reviews).toMatchObject({ count: 2, yes: 1, no: 1, reviewedByMe: true, hidden: false });
       expect((await t.get(`${API}/applications/${id}/reviews`, 'admin')).json().reviews).toHaveLength(2);
       // The other admin had reviewed before blind review was on: they see everything.

@@ -191,8 +191,8 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(applications);
   });
   app.get(`${BASE}/applications/export.csv`, async (request, reply) => {
-    await admin(request);
-    const csv = await exportApplicationsCsv(deps, parseInput(ExportApplicationsQuery, request.query));
+    const caller = await admin(request);
+    const csv = await exportApplicationsCsv(deps, parseInput(ExportApplicationsQuery, request.query), caller.session.subject);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="applications.csv"')
