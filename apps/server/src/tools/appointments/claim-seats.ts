@@ -71,7 +71,9 @@ export async function claimSeats<T>(
     }
     const myHold = rows.find((r) => r.held_until !== null && r.line_user_id === request.lineUserId);
     const slotSeats = new Set(rows.filter((r) => r !== myHold).map((r) => r.seat));
-    const seat = myHold ? myHold.seat : lowestFree(slotSeats, rules.capacity);
+    // Decision 0032: a lowered capacity leaves the bookings above it in place, so a free seat number
+    // below it is not a free seat while as many as the capacity are still taken.
+    const seat = myHold ? myHold.seat : slotSeats.size >= rules.capacity ? null : lowestFree(slotSeats, rules.capacity);
     if (seat === null) throw slotTaken(request.startsAt, rules.timeZone);
 
     let userSeat: number | null = null;

@@ -81,6 +81,36 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
     ).toBe(401);
   });
 
+  it('under a lowered capacity a freed seat below it is no free seat while the others still fill it: no offer, no booking (decision 0032)', async () => {
+    const ids = await fillDay();
+    // 11:00 was booked twice when the capacity was 2; it is 1 now (the default), and both bookings stay.
+    const slot = at('11:00');
+    await db()
+      .insertInto('appointments')
+      .values(makeAppointment(makeLineUser().userId, slot, { seat: 2 }))
+      .execute();
+    await join(first);
+    expect((await cancelAsStaff(ids.get(slot)!)).statusCode).toBe(200);
+    // Seat 1 is free by number, but seat 2 still fills the capacity: nobody is offered it, nobody books it.
+    expect((await book(outsider, slot)).json()).toMatchObject({ code: 'appointments.slot_taken' });
+    expect((await book(first, slot)).json()).toMatchObject({ code: 'appointments.slot_taken' });
+    const booked = await db()
+      .selectFrom('appointments')
+      .select('seat')
+      .where('starts_at', '=', slot)
+      .where('status', '=', 'booked')
+      .execute();
+    expect(booked.map((r) => r.seat)).toEqual([2]);
+    await t.ctx.jobs.settle();
+    expect(offers(first)).toEqual([]);
+    const entry = await db()
+      .selectFrom('appointment_waitlist')
+      .select('status')
+      .where('line_user_id', '=', first.userId)
+      .executeTakeFirstOrThrow();
+    expect(entry.status).toBe('waiting');
+  });
+
   it('a freed slot is offered to the first in line by LINE and held for them; unused, it passes to the next', async () => {
     const ids = await fillDay();
     await join(first);

@@ -136,6 +136,15 @@ export async function passSeatToWaitlist(
 ): Promise<WaitlistOffer | null> {
   const now = deps.now();
   if (freed.startsAt <= now + rules.minNoticeMinutes * 60_000 || freed.seat > rules.capacity) return null;
+  // Under a lowered capacity the seats still taken may fill it though this one's number is below it.
+  const stillTaken = await trx
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('starts_at', '=', freed.startsAt)
+    .where('status', '=', 'booked')
+    .where('seat', '!=', freed.seat)
+    .executeTakeFirstOrThrow();
+  if (Number(stillTaken.count) >= rules.capacity) return null;
   const date = localDayOf(freed.startsAt, rules.timeZone).date;
   const expiresAt = now + deps.waitlistOfferMinutes * 60_000;
   for (;;) {
