@@ -392,6 +392,24 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
       expect((await t.app.inject({ url: '/bureau/worker/calendar/not-a-real-token-at-all-xx.ics' })).statusCode).toBe(404);
     });
 
+    it('keeps a booking in the feed after staff shorten the booking horizon below it (decision 0032: bookings stay)', async () => {
+      await db()
+        .insertInto('appointments')
+        .values(makeAppointment(ALICE, Date.parse(slot('10:00')), { topic: 'Far ahead' }))
+        .execute();
+      const cookie = await staffCookie();
+      const { settings } = (await t.request({ url: '/bureau/worker/staff/settings', cookie })).json();
+      const saved = await t.request({
+        method: 'PUT',
+        url: '/bureau/worker/staff/settings',
+        cookie,
+        payload: { ...settings, maxDaysAhead: 1 },
+      });
+      expect(saved.statusCode).toBe(200);
+      const feed = await t.request({ url: '/bureau/worker/staff/calendar.ics', cookie });
+      expect(readCalendarFeed(feed.body).map((e) => e.start)).toEqual([Date.parse(slot('10:00'))]);
+    });
+
     it('places each event at its real instant, read by an iCalendar parser (issue 10 item 14)', async () => {
       const row = makeAppointment(ALICE, Date.parse(slot('13:30')), { updated_at: Date.parse('2026-03-02T04:05:06.789Z') });
       await db().insertInto('appointments').values(row).execute();

@@ -1,7 +1,6 @@
 import type * as IcalGenerator from 'ical-generator';
 import { lazyRequire } from '@server/core/lazy/lazy-require';
 import type { AppointmentsDeps } from './appointments-deps';
-import { loadBookingRules } from './load-booking-rules';
 
 // Issue 17 item 6: loaded by the first calendar feed, not at start-up.
 const loadIcal = lazyRequire<typeof IcalGenerator>('ical-generator');
@@ -9,14 +8,12 @@ const loadIcal = lazyRequire<typeof IcalGenerator>('ical-generator');
 const PAST_DAYS = 30;
 
 /**
- * The staff calendar (.ics): booked appointments from 30 days ago to the booking horizon, one event
- * each, with a stable UID so calendar apps update a moved booking instead of duplicating it.
+ * The staff calendar (.ics): booked appointments from 30 days ago on, one event each, with a stable UID
+ * so calendar apps update a moved booking instead of duplicating it. No end at the booking horizon: one
+ * shortened after they were booked leaves the bookings in place (decision 0032), so they stay in the feed.
  */
-export async function renderCalendarFeed(
-  deps: Pick<AppointmentsDeps, 'db' | 'now' | 'timeZone' | 'defaultSettings' | 'publicUrl'>,
-): Promise<string> {
+export async function renderCalendarFeed(deps: Pick<AppointmentsDeps, 'db' | 'now' | 'publicUrl'>): Promise<string> {
   const now = deps.now();
-  const rules = await loadBookingRules(deps);
   const rows = await deps.db
     .selectFrom('appointments')
     .leftJoin('appointment_line_users', 'appointment_line_users.line_user_id', 'appointments.line_user_id')
@@ -25,7 +22,6 @@ export async function renderCalendarFeed(
     .where('appointments.status', '=', 'booked')
     .where('appointments.held_until', 'is', null) // waitlist holds are not bookings (issue 15 item 6)
     .where('appointments.starts_at', '>=', now - PAST_DAYS * 86_400_000)
-    .where('appointments.starts_at', '<=', now + (rules.maxDaysAhead + 1) * 86_400_000)
     .orderBy('appointments.starts_at')
     .limit(5000)
     .execute();
