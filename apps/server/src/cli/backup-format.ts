@@ -16,7 +16,13 @@ export const BackupManifest = z.object({
   dialect: z.enum(['sqlite', 'postgres']),
   createdAt: z.string(),
   /** `database.sqlite` (SQLite online backup), `database.dump` (pg_dump custom format) or null when pg_dump was not run. */
-  database: z.object({ file: z.string().nullable(), schemas: z.array(z.string()), counts: z.record(z.string(), z.number()) }),
+  database: z.object({
+    file: z.string().nullable(),
+    schemas: z.array(z.string()),
+    counts: z.record(z.string(), z.number()),
+    /** The migrations the copy had run, so a restore can refuse a newer schema (absent in backups made before). */
+    migrations: z.array(z.string()).optional(),
+  }),
   uploads: z.object({ storage: z.enum(['local', 's3']), bucket: z.string().nullable(), files: z.number(), bytes: z.number() }),
 });
 export type BackupManifest = z.infer<typeof BackupManifest>;
@@ -149,3 +155,14 @@ export function runProgram(file: string, args: string[], env: Record<string, str
 
 /** Shell-quotes an argument for a command printed for a person to run. */
 export const shellQuote = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+
+/** The migrations a database has run (Kysely's own table), by name. */
+export async function ranMigrations(query: RunQuery): Promise<string[]> {
+  return (await query('select name from kysely_migration order by name')).map((row) => String(row.name));
+}
+
+/** A RunQuery over a SQLite file opened by hand (a backup's copy). */
+export const sqliteQuery =
+  (db: SQLite.Database): RunQuery =>
+  async (text) =>
+    db.prepare(text).all() as Array<Record<string, unknown>>;

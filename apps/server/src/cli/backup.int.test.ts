@@ -186,6 +186,76 @@ describe.each(cases)('backup and restore on $dialect', ({ dialect, run }) => {
     120_000,
   );
 
+  it.runIf(dialect === 'sqlite')(
+    'refuses a backup it cannot put back whole before changing anything: uploads missing from it, or a newer schema',
+    async () => {
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-backup-'));
+      cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
+      const dataDir = path.join(tmp, 'data');
+      const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir };
+      const grant = (id: string) => runCli(['grant', id, 'bureau-staff'], { env, io: captureIo().io });
+      expect(await grant(target(1))).toBe(0);
+      const upload = path.join(dataDir, 'uploads', 'recruitment', 'one');
+      fs.mkdirSync(path.dirname(upload), { recursive: true });
+      fs.writeFileSync(upload, 'one');
+      const backupDir = path.join(tmp, 'backup');
+      expect(await runCli(['backup', backupDir], { env, io: captureIo().io })).toBe(0);
+      // The data moves on after the backup: a refused restore must leave it as it is now.
+      expect(await grant(target(2))).toBe(0);
+      const grantsNow = async () => {
+        const live = openDatabase({ sqliteFile: path.join(dataDir, 'guildhall.sqlite') });
+        try {
+          return (await kyselyQuery(live.db)("select discord_id from grants where role = 'bureau-staff' order by discord_id")).map((r) =>
+            String(r.discord_id),
+          );
+        } finally {
+          await live.close();
+        }
+      };
+      const unchanged = async () => {
+        expect(await grantsNow()).toEqual([target(1), target(2)]);
+        expect(fs.readFileSync(upload, 'utf8')).toBe('one');
+      };
+
+      // An upload the manifest lists is missing from the backup: before, the database was replaced and the uploads removed.
+      const backedUp = path.join(backupDir, 'uploads', 'recruitment', 'one');
+      fs.renameSync(backedUp, path.join(tmp, 'aside'));
+      const missing = captureIo();
+      expect(await runCli(['restore', backupDir, '--force'], { env, io: missing.io })).toBe(2);
+      expect(missing.err).toEqual([
+        "restore: the backup's uploads folder holds 0 files (0 bytes), but the manifest lists 1 (3 bytes). Nothing was changed.",
+      ]);
+      await unchanged();
+      fs.renameSync(path.join(tmp, 'aside'), backedUp);
+
+      // A newer Guildhall's backup, named by its manifest or, in a backup made before manifests named
+      // them, by its copy: before, it replaced the database with one this version could not start on.
+      const manifestFile = path.join(backupDir, 'manifest.json');
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+      expect(manifest.database.migrations.length).toBeGreaterThan(10);
+      fs.writeFileSync(
+        manifestFile,
+        JSON.stringify({
+          ...manifest,
+          database: { ...manifest.database, migrations: [...manifest.database.migrations, '29990101-01-future'] },
+        }),
+      );
+      const newer = captureIo();
+      expect(await runCli(['restore', backupDir, '--force'], { env, io: newer.io })).toBe(2);
+      expect(newer.err).toEqual([
+        expect.stringMatching(/^restore: the backup was made by a newer Guildhall \(its database has run 29990101-01-future, /),
+      ]);
+      await unchanged();
+      const { migrations: _named, ...olderDatabase } = manifest.database;
+      fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, database: olderDatabase }));
+      const copy = openDatabase({ sqliteFile: path.join(backupDir, 'database.sqlite') });
+      await kyselyQuery(copy.db)("insert into kysely_migration (name, timestamp) values ('29990101-02-future', '2999-01-01')");
+      await copy.close();
+      expect(await runCli(['restore', backupDir, '--force'], { env, io: captureIo().io })).toBe(2);
+      await unchanged();
+    },
+  );
+
   it.runIf(dialect === 'sqlite')('refuses a folder that is not empty, and a folder that is not a backup', async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-backup-'));
     cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));

@@ -13,9 +13,11 @@ import {
   countSqliteRows,
   findOnPath,
   pgConnection,
+  ranMigrations,
   runProgram,
   shellQuote,
   sqliteFileOf,
+  sqliteQuery,
   uploadsDirOf,
 } from './backup-format';
 import { CliError, type CliCommand, type CliIo, expectArgs } from './cli-command';
@@ -85,7 +87,7 @@ async function backupSqlite(ctx: AppContext, dir: string): Promise<BackupManifes
   const copy = new SQLite(target);
   try {
     copy.pragma('journal_mode = DELETE');
-    return { file: SQLITE_COPY, schemas: [], counts: countSqliteRows(copy) };
+    return { file: SQLITE_COPY, schemas: [], counts: countSqliteRows(copy), migrations: await ranMigrations(sqliteQuery(copy)) };
   } finally {
     copy.close();
   }
@@ -105,6 +107,7 @@ async function backupPostgres(ctx: AppContext, dir: string, io: CliIo): Promise<
     const jobs = await client.query('select 1 from pg_namespace where nspname = $1', [ctx.config.JOBS_PG_SCHEMA]);
     const schemas: string[] = [schema, ...(jobs.rowCount ? [ctx.config.JOBS_PG_SCHEMA] : [])];
     const counts = await countRows(query, 'postgres');
+    const migrations = await ranMigrations(query);
     const { url, password } = pgConnection(ctx.config.DATABASE_URL!);
     const target = path.join(dir, PG_DUMP_FILE);
     const dumpArgs = [
@@ -119,10 +122,10 @@ async function backupPostgres(ctx: AppContext, dir: string, io: CliIo): Promise<
     if (!pgDump) {
       io.err('pg_dump is not on PATH, so the database was not copied. Install the PostgreSQL client tools, or run:');
       io.err(`  pg_dump ${dumpArgs.map(shellQuote).join(' ')}`);
-      return { file: null, schemas, counts };
+      return { file: null, schemas, counts, migrations };
     }
     await runProgram(pgDump, [`--snapshot=${snapshot}`, ...dumpArgs], { ...process.env, ...(password ? { PGPASSWORD: password } : {}) });
-    return { file: PG_DUMP_FILE, schemas, counts };
+    return { file: PG_DUMP_FILE, schemas, counts, migrations };
   } finally {
     await client.query('rollback').catch(() => undefined);
     client.release();

@@ -16,9 +16,11 @@ import {
   kyselyQuery,
   listFiles,
   pgConnection,
+  ranMigrations,
   runProgram,
   shellQuote,
   sqliteFileOf,
+  sqliteQuery,
   uploadsDirOf,
 } from './backup-format';
 import { CliError, type CliCommand, type CliIo, expectArgs } from './cli-command';
@@ -49,6 +51,9 @@ export const restoreCommand: CliCommand = {
         `restore: the database is not empty (${rows} rows, ${files} uploaded files); stop the server and add --force to replace them`,
       );
     }
+    // Everything that can refuse the backup is checked before anything here is replaced.
+    await refuseNewerSchema(dir, manifest);
+    if (manifest.uploads.storage === 'local') refuseMissingUploads(dir, manifest);
 
     if (ctx.database.dialect === 'sqlite') await restoreSqlite(ctx, dir);
     else if (!(await restorePostgres(ctx, dir, manifest, io))) return 1;
@@ -92,6 +97,42 @@ function readManifest(dir: string): BackupManifest {
   const parsed = BackupManifest.safeParse(json);
   if (!parsed.success) throw new CliError(`restore: ${file} is not a Guildhall backup manifest (version 1)`);
   return parsed.data;
+}
+
+/**
+ * A backup made by a newer Guildhall holds migrations this one does not know: this version could not
+ * start on it (and would not know its tables). The manifest names them; a SQLite copy is asked itself.
+ */
+async function refuseNewerSchema(dir: string, manifest: BackupManifest): Promise<void> {
+  let ran = manifest.database.migrations;
+  const copy = path.join(dir, SQLITE_COPY);
+  if (!ran && manifest.dialect === 'sqlite' && fs.existsSync(copy)) {
+    const source = new SQLite(copy, { readonly: true, fileMustExist: true });
+    try {
+      ran = await ranMigrations(sqliteQuery(source));
+    } finally {
+      source.close();
+    }
+  }
+  const unknown = (ran ?? []).filter((name) => !Object.hasOwn(allMigrations, name));
+  if (unknown.length > 0) {
+    throw new CliError(
+      `restore: the backup was made by a newer Guildhall (its database has run ${unknown.join(', ')}, which this version does not know); ` +
+        'restore it with that version or a later one. Nothing was changed.',
+    );
+  }
+}
+
+/** The backup's uploads folder must hold what its manifest lists, before the uploads here are removed. */
+function refuseMissingUploads(dir: string, manifest: BackupManifest): void {
+  const held = listFiles(path.join(dir, UPLOADS_DIR));
+  const bytes = held.reduce((sum, file) => sum + file.size, 0);
+  if (held.length !== manifest.uploads.files || bytes !== manifest.uploads.bytes) {
+    throw new CliError(
+      `restore: the backup's uploads folder holds ${held.length} files (${bytes} bytes), but the manifest lists ` +
+        `${manifest.uploads.files} (${manifest.uploads.bytes} bytes). Nothing was changed.`,
+    );
+  }
 }
 
 async function restoreSqlite(ctx: AppContext, dir: string): Promise<void> {
