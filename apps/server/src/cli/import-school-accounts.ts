@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { findTextProblem } from '@guildhall/contracts/input';
 import type { AppContext } from '../core/context';
 import { CliError, type CliCommand, expectArgs } from './cli-command';
 import { checkSchoolAccountFields, parseSchoolRoleArg } from './create-school-account';
 
 /**
  * Reads `student_id,password,email,role` rows and creates or updates each account (argon2id; a
- * re-import changes the password and role). Every row is checked before any is written, and no
- * message ever contains a password.
+ * re-import changes the password and role). Every row is checked before any is written, all are
+ * written in one transaction or none, and no message ever contains a password.
  */
 export async function importSchoolAccountsCsv(ctx: Pick<AppContext, 'schoolAccounts'>, text: string): Promise<{ imported: number }> {
   let records: Array<Record<string, string>>;
@@ -19,6 +20,9 @@ export async function importSchoolAccountsCsv(ctx: Pick<AppContext, 'schoolAccou
   }
   const rows = records.map((record, index) => {
     const where = `row ${index + 2}: `;
+    // As every HTTP input (core/http/parse-input.ts): text the database cannot keep as sent is refused.
+    const problem = findTextProblem(record);
+    if (problem) throw new CliError(`${where}${problem.path.join('.')}: ${problem.message}`, 1);
     for (const column of ['student_id', 'password', 'role']) {
       if (!(column in record))
         throw new CliError(`file: the CSV needs the columns student_id, password, email, role (missing ${column})`, 1);
@@ -39,7 +43,7 @@ export async function importSchoolAccountsCsv(ctx: Pick<AppContext, 'schoolAccou
     if (seen.has(row.studentId)) throw new CliError(`row ${index + 2}: student_id ${row.studentId} appears twice`, 1);
     seen.add(row.studentId);
   }
-  for (const row of rows) await ctx.schoolAccounts.upsert(row);
+  await ctx.schoolAccounts.upsertAll(rows);
   return { imported: rows.length };
 }
 

@@ -78,6 +78,15 @@ describe.each(DIALECTS)('school and sports CLI on %s', (dialect) => {
     expect((error as Error).message).not.toContain('secret');
     expect(io.all()).not.toContain('secret');
     expect(await ctx.schoolAccounts.list()).toHaveLength(2);
+    // A NUL the database cannot keep (PostgreSQL refused it after the rows before it were written).
+    const nul = write(
+      'nul.csv',
+      'student_id,password,email,role\n68980004,fifth-secret,,student\n68980005,sixth-secret,x\u0000y@school.test,student\n',
+    );
+    const refused = await importSchoolAccountsCommand.run(ctx, [nul], io).catch((e: unknown) => e as Error);
+    expect(refused).toBeInstanceOf(CliError);
+    expect((refused as Error).message).toMatch(/^row 3: email: /);
+    expect(await ctx.schoolAccounts.list()).toHaveLength(2);
   });
 
   it('import-sports creates, then updates by name; a bad row writes nothing', async () => {

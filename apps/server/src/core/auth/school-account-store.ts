@@ -30,6 +30,8 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as co
 /** Verified against when the student id is unknown, so a wrong id costs as long as a wrong password. */
 let dummyHash: Promise<string> | null = null;
 
+type SchoolAccountInput = { studentId: string; password: string; email?: string | null; role: SchoolRole };
+
 export class SchoolAccountStore {
   constructor(
     private readonly db: Kysely<CoreTables>,
@@ -59,16 +61,34 @@ export class SchoolAccountStore {
   }
 
   /** Creates the account, or updates its password, email and role when it exists (CSV re-import). */
-  async upsert(input: { studentId: string; password: string; email?: string | null; role: SchoolRole }): Promise<SchoolAccount> {
-    const passwordHash = await loadArgon2().hash(input.password, ARGON2_OPTIONS);
-    const values = { email: input.email ?? null, role: input.role, password_hash: passwordHash };
-    const row = await this.db
-      .insertInto('school_accounts')
-      .values({ student_id: input.studentId, created_at: this.now(), ...values })
-      .onConflict((oc) => oc.column('student_id').doUpdateSet(values))
-      .returning(['id', 'student_id', 'email', 'role', 'created_at'])
-      .executeTakeFirstOrThrow();
-    return toAccount(row);
+  async upsert(input: SchoolAccountInput): Promise<SchoolAccount> {
+    const [account] = await this.upsertAll([input]);
+    return account!;
+  }
+
+  /**
+   * upsert for many accounts, all written or none (a CSV import): the passwords are hashed first, so
+   * the one transaction holds no lock while argon2 works.
+   */
+  async upsertAll(inputs: SchoolAccountInput[]): Promise<SchoolAccount[]> {
+    const rows: Array<{ studentId: string; values: { email: string | null; role: SchoolRole; password_hash: string } }> = [];
+    for (const input of inputs) {
+      const passwordHash = await loadArgon2().hash(input.password, ARGON2_OPTIONS);
+      rows.push({ studentId: input.studentId, values: { email: input.email ?? null, role: input.role, password_hash: passwordHash } });
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const accounts: SchoolAccount[] = [];
+      for (const { studentId, values } of rows) {
+        const row = await trx
+          .insertInto('school_accounts')
+          .values({ student_id: studentId, created_at: this.now(), ...values })
+          .onConflict((oc) => oc.column('student_id').doUpdateSet(values))
+          .returning(['id', 'student_id', 'email', 'role', 'created_at'])
+          .executeTakeFirstOrThrow();
+        accounts.push(toAccount(row));
+      }
+      return accounts;
+    });
   }
 
   async findByStudentId(studentId: string): Promise<SchoolAccount | null> {
