@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { findTextProblem } from '@guildhall/contracts/input';
 import type { AppContext } from '../core/context';
+import { uniqueColumns } from '../core/csv/unique-columns';
 import { CliError, type CliCommand, expectArgs } from './cli-command';
 import { checkSchoolAccountFields, parseSchoolRoleArg } from './create-school-account';
 
@@ -14,7 +15,7 @@ import { checkSchoolAccountFields, parseSchoolRoleArg } from './create-school-ac
 export async function importSchoolAccountsCsv(ctx: Pick<AppContext, 'schoolAccounts'>, text: string): Promise<{ imported: number }> {
   let records: Array<Record<string, string>>;
   try {
-    records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+    records = parse(text, { columns: uniqueColumns(), skip_empty_lines: true, trim: true, bom: true });
   } catch (error) {
     throw new CliError(`file: the CSV could not be read: ${(error as Error).message}`, 1);
   }

@@ -100,6 +100,9 @@ describe.each(DIALECTS)('school and sports CLI on %s', (dialect) => {
     expect(await importSportsCommand.run(ctx, [second], io)).toBe(0);
     const bad = write('sports3.csv', 'name,description,total_spots,eligibility_level\nChess,,4,open\nRugby,,many,open\n');
     await expect(importSportsCommand.run(ctx, [bad], io)).rejects.toThrow(/total_spots/);
+    // A column named twice: 'Chess' was dropped and 'Go' saved, without a word.
+    const twice = write('sports4.csv', 'name,name,description,total_spots,eligibility_level\nChess,Go,d,5,open\n');
+    await expect(importSportsCommand.run(ctx, [twice], io)).rejects.toThrow(/the column name appears twice in the header/);
     const rows = await toolDb<SportsTables>(database)
       .selectFrom('sports')
       .select(['name', 'total_spots', 'eligibility_level'])

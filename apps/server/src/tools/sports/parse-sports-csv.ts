@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { uniqueColumns } from '@server/core/csv/unique-columns';
 import { DomainError } from '@server/core/errors/domain-error';
 
 /**
@@ -8,7 +9,7 @@ import { DomainError } from '@server/core/errors/domain-error';
 export function parseSportsCsv(text: string): Array<Record<string, string>> {
   let records: Array<Record<string, string>>;
   try {
-    records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+    records = parse(text, { columns: uniqueColumns(), skip_empty_lines: true, trim: true, bom: true });
   } catch (error) {
     throw new DomainError('invalid_input', `The CSV could not be read: ${(error as Error).message}`);
   }

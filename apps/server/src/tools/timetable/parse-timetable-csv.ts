@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { TIMETABLE_LIMITS, TimetableCsvRow, type TimetableRefusalReason } from '@guildhall/contracts/timetable';
 import { minutesOf } from '@guildhall/contracts/timetable-rules';
+import { uniqueColumns } from '@server/core/csv/unique-columns';
 import { DomainError } from '@server/core/errors/domain-error';
 import { describeZodError, safeParseInput } from '@server/core/http/parse-input';
 
@@ -16,7 +17,7 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
   try {
     records = parse(text, {
       bom: true,
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      columns: uniqueColumns((h) => h.trim().toLowerCase()),
       skip_empty_lines: true,
       trim: true,
     });

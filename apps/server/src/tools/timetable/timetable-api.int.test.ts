@@ -109,6 +109,11 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
         ],
         [timetableCsv([makeTimetableRow({ subject_code: '' })]), { reason: 'csv_line', line: 2 }],
         ['"unterminated,quote\n', { reason: 'csv_unreadable' }],
+        // A column named twice: one of the two was dropped without a word.
+        [
+          'subject_code,subject_name,Subject_Name,day_of_week,start_time,end_time,room\nMA,Math,OTHER,1,08:00,09:00,1\n',
+          { reason: 'csv_unreadable' },
+        ],
       ];
       for (const [csv, details] of bad) {
         const res = await as(alice).post('/schedule/import', { csv });
