@@ -51,6 +51,11 @@ export async function sendReminder(deps: AppointmentsDeps, payload: SendReminder
   const row = await deps.db.selectFrom('appointments').selectAll().where('id', '=', payload.appointmentId).executeTakeFirst();
   if (!row || row.status !== 'booked' || row.held_until !== null || row.starts_at !== payload.startsAt || row.starts_at <= deps.now())
     return 'skipped';
+  // Staff may have taken this offset out since it was queued: the rules in force say when reminders go.
+  if (!(await loadBookingRules(deps)).reminderMinutes.includes(Math.round(payload.hoursBefore * 60))) {
+    await queueNextReminder(deps, row.id, row.starts_at, payload.hoursBefore);
+    return 'skipped';
+  }
   const claim = { appointment_id: row.id, starts_at: row.starts_at, hours_before: payload.hoursBefore };
   try {
     await deps.db
