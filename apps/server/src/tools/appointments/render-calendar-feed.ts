@@ -1,6 +1,7 @@
 import type * as IcalGenerator from 'ical-generator';
 import { lazyRequire } from '@server/core/lazy/lazy-require';
 import type { AppointmentsDeps } from './appointments-deps';
+import { calendarText } from '@server/core/text/calendar-text';
 
 // Issue 17 item 6: loaded by the first calendar feed, not at start-up.
 const loadIcal = lazyRequire<typeof IcalGenerator>('ical-generator');
@@ -37,8 +38,8 @@ export async function renderCalendarFeed(deps: Pick<AppointmentsDeps, 'db' | 'no
       start: new Date(row.starts_at),
       end: new Date(row.ends_at),
       stamp: new Date(row.updated_at),
-      summary: row.topic ? `Appointment: ${who} (${row.topic})` : `Appointment: ${who}`,
-      description: `LINE user: ${who} (${row.line_user_id})${row.topic ? `\nTopic: ${row.topic}` : ''}`,
+      summary: calendarText(row.topic ? `Appointment: ${who} (${row.topic})` : `Appointment: ${who}`),
+      description: calendarText(`LINE user: ${who} (${row.line_user_id})${row.topic ? `\nTopic: ${row.topic}` : ''}`),
       status: loadIcal().ICalEventStatus.CONFIRMED,
     });
   }

@@ -4,6 +4,7 @@ import { displayHomeworkId, homeworkDueAt } from '@guildhall/contracts/timetable
 import { listHomework } from './list-homework';
 import { listScheduleItems } from './list-schedule-items';
 import type { TimetableDeps } from './timetable-deps';
+import { calendarText } from '@server/core/text/calendar-text';
 
 // Issue 17 item 6: loaded by the first calendar feed, not at start-up.
 const loadIcal = lazyRequire<typeof IcalGenerator>('ical-generator');
@@ -29,8 +30,10 @@ export async function exportHomeworkCalendar(deps: TimetableDeps, ownerId: numbe
       id: `${item.homework_id}-${ownerId}@${host}`,
       start: new Date(due - 15 * 60_000),
       end: new Date(due),
-      summary: `${item.title} (${subject})`,
-      description: [`ID: ${displayHomeworkId(item.homework_id)}`, `Status: ${item.status}`, item.details].filter(Boolean).join('\n'),
+      summary: calendarText(`${item.title} (${subject})`),
+      description: calendarText(
+        [`ID: ${displayHomeworkId(item.homework_id)}`, `Status: ${item.status}`, item.details].filter(Boolean).join('\n'),
+      ),
       stamp: new Date(deps.now()),
     });
   }

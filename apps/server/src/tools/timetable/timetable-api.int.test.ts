@@ -458,7 +458,11 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
     });
 
     it('exports the homework as an iCalendar feed (graded work left out)', async () => {
-      await as(alice).post('/homework', makeHomework({ homework_id: 'HW-GRADED', title: 'Old test', status: 'Graded' }));
+      const graded = await as(alice).post(
+        '/homework',
+        makeHomework({ homework_id: 'HW-GRADED', title: 'Old test', status: 'Graded', subject_code: 'ว21101' }),
+      );
+      expect(graded.statusCode, graded.body).toBe(201);
       const res = await as(alice).get('/homework.ics');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/calendar/);
@@ -466,6 +470,17 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       expect(res.body).toContain('SUMMARY:Worksheet');
       expect(res.body).toContain('DTEND:20251024T060000Z'); // 13:00 Bangkok
       expect(res.body).not.toContain('Old test');
+    });
+
+    it('leaves out of the feed the control characters RFC 5545 text cannot hold (they went out raw)', async () => {
+      const made = await as(alice).post(
+        '/homework',
+        makeHomework({ homework_id: 'HW-CTRL', title: 'Tab\u000b and escape\u001b[1m', subject_code: 'ว21101' }),
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      const res = await as(alice).get('/homework.ics');
+      expect(res.body).toContain('SUMMARY:Tab and escape[1m');
+      expect(res.body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
     });
 
     it('places each homework at its due instant in both the export and the subscription, read by an iCalendar parser (issue 10 item 14)', async () => {
