@@ -657,5 +657,9 @@ export const BUREAU_ERRORS = {
   'bureau.pdf_failed': { status: 503, sentence: 'Failed to generate PDF file.' },
   'bureau.roblox_link_off': { status: 503, sentence: 'Linking a Roblox account is not configured on this server.' },
   'bureau.claim_decided': { status: 409, sentence: 'This claim has already been decided.' },
+  'bureau.claim_banned': {
+    status: 409,
+    sentence: 'This Roblox account is banned, so it cannot be linked: refuse the claim, or lift the ban first.',
+  },
 } as const satisfies ErrorCatalogue;
 export type BureauErrorCode = keyof typeof BUREAU_ERRORS;

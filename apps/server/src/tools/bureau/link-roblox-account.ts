@@ -47,5 +47,8 @@ export async function linkRobloxAccount(
     return { outcome: 'claim_pending' };
   }
   const { changed } = await upsertVerifiedPair(deps, discordId, robloxId, actor);
+  // A claim the member left pending is moot now they have linked an account themselves: approved
+  // later, it replaced this link with the one they had given up on.
+  await deps.db.deleteFrom('bureau_verify_claims').where('discord_id', '=', discordId).where('status', '=', 'pending').execute();
   return { outcome: changed ? 'linked' : 'unchanged' };
 }

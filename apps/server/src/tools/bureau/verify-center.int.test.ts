@@ -97,6 +97,52 @@ describe.each(DIALECTS)('verification center on %s', (dialect) => {
     expect(again.json()).toEqual({ error: 'This claim has already been decided.', code: 'bureau.claim_decided' });
   });
 
+  it('a claim on an account banned since is not approved (it moved the banned account to the claimant)', async () => {
+    const first = await member();
+    const second = await member();
+    await link(first.cookie, first.roblox.id);
+    expect((await link(second.cookie, first.roblox.id)).get('outcome')).toBe('claim_pending');
+    const claim = (await status(second.cookie)).pendingClaim!;
+    await t.ctx.registry.setBan({
+      robloxId: first.roblox.id,
+      isBanned: true,
+      moderator: 'Mod',
+      reason: 'Exploiting',
+      time: 1,
+      username: null,
+    });
+    const approved = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/approve`, cookie: staffCookie });
+    expect([approved.statusCode, approved.json()]).toEqual([
+      409,
+      {
+        error: 'This Roblox account is banned, so it cannot be linked: refuse the claim, or lift the ban first.',
+        code: 'bureau.claim_banned',
+      },
+    ]);
+    expect(await t.ctx.registry.findPairByDiscordId(first.discord.id)).toEqual({ discordId: first.discord.id, robloxId: first.roblox.id });
+    expect(await t.ctx.registry.findPairByDiscordId(second.discord.id)).toBeNull();
+    expect((await status(second.cookie)).pendingClaim).toMatchObject({ id: claim.id });
+    const refused = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/refuse`, cookie: staffCookie });
+    expect(refused.json()).toEqual({ id: claim.id, status: 'refused' });
+  });
+
+  it('a claim left pending ends when the member links another account themselves (approved later, it undid that link)', async () => {
+    const first = await member();
+    const second = await member();
+    await link(first.cookie, first.roblox.id);
+    expect((await link(second.cookie, first.roblox.id)).get('outcome')).toBe('claim_pending');
+    const claim = (await status(second.cookie)).pendingClaim!;
+    expect((await link(second.cookie, second.roblox.id)).get('outcome')).toBe('linked');
+    expect((await status(second.cookie)).pendingClaim).toBeNull();
+    const approved = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/approve`, cookie: staffCookie });
+    expect(approved.statusCode).toBe(404);
+    expect(await t.ctx.registry.findPairByDiscordId(second.discord.id)).toEqual({
+      discordId: second.discord.id,
+      robloxId: second.roblox.id,
+    });
+    expect(await t.ctx.registry.findPairByDiscordId(first.discord.id)).toEqual({ discordId: first.discord.id, robloxId: first.roblox.id });
+  });
+
   it('refuses a banned Roblox account with the ban reason; a cancelled or forged callback writes nothing', async () => {
     const m = await member();
     await t.ctx.registry.setBan({

@@ -78,6 +78,9 @@ export async function decideVerifyClaim(
         .executeTakeFirst();
       if (Number(decided.numUpdatedRows) === 0) throw new DomainError('bureau.claim_decided');
       if (approve) {
+        // As a link the member makes themselves (link-roblox-account.ts): a banned account is not linked,
+        // also when the ban came after the claim.
+        if ((await tx.registry.findBan(claim.roblox_id))?.isBanned) throw new DomainError('bureau.claim_banned');
         for (
           let holder = await tx.registry.findPairByRobloxId(claim.roblox_id);
           holder;

@@ -46,11 +46,13 @@ describe.each(DIALECTS)('bureau writes kept whole on %s', (dialect) => {
     expect(opened.statusCode, opened.body).toBe(201);
     const { id: infractionId, case: openedCase } = CaseAnswer.parse(opened.json());
     expect((await bot('POST', `/cases/${openedCase.number}/notes`, { body: 'Seen again' })).statusCode).toBe(201);
-    // Someone else's claim on the pair's Roblox account, waiting for staff.
+    // Someone else's claim on another pair's Roblox account (not banned: a banned one is not linked), waiting for staff.
+    const claimed = { discordId: makeDiscordUser().id, robloxId: makeRobloxUser().id };
+    expect((await bot('PUT', `/pairs/${claimed.discordId}`, { robloxId: claimed.robloxId })).statusCode).toBe(200);
     const claimant = makeDiscordUser().id;
     const claim = await db
       .insertInto('bureau_verify_claims')
-      .values({ discord_id: claimant, roblox_id: pair.robloxId, status: 'pending', created_at: t.clock.now() })
+      .values({ discord_id: claimant, roblox_id: claimed.robloxId, status: 'pending', created_at: t.clock.now() })
       .returning('id')
       .executeTakeFirstOrThrow();
 
@@ -68,8 +70,8 @@ describe.each(DIALECTS)('bureau writes kept whole on %s', (dialect) => {
     const heard: RegistryChange[] = [];
     t.ctx.events.subscribe(REGISTRY_TOPIC, (event) => heard.push(event.payload as RegistryChange));
     const before = await everything();
-    // pair.linked, case.opened, ban.set, case.note_added
-    expect(before.history).toEqual([4]);
+    // pair.linked, case.opened, ban.set, case.note_added, pair.linked
+    expect(before.history).toEqual([5]);
     expect(before.jobs[CASE_EXPIRY_JOB]).toMatchObject({ queued: 1 });
     await refuseInserts(t, 'bureau_history');
 
