@@ -519,6 +519,10 @@ export const applicationAvatarUrl = (applicationId: number) => `/recruitment/api
 export const RECRUITMENT_ERRORS = {
   'recruitment.applications_closed': { status: 403, sentence: 'Applications are closed. Please check back later.' },
   'recruitment.already_applied': { status: 409, sentence: 'You have already submitted an application.' },
+  'recruitment.withdrawn': {
+    status: 409,
+    sentence: 'The applicant withdrew this application, so it can no longer be moved to another stage.',
+  },
   'recruitment.not_verified': {
     status: 403,
     sentence: "Your Discord account is not verified in the community's database. Please visit the verification center to get access.",

@@ -8,7 +8,12 @@ export async function createCriterion(
   deps: Pick<RecruitmentDeps, 'db' | 'now'>,
   request: z.output<typeof CreateCriterionRequest>,
 ): Promise<CreatedAnswer> {
-  const role = await deps.db.selectFrom('recruitment_roles').select('id').where('id', '=', request.roleId).executeTakeFirst();
+  const role = await deps.db
+    .selectFrom('recruitment_roles')
+    .select('id')
+    .where('id', '=', request.roleId)
+    .where('deleted_at', 'is', null) // decision 0029: checks read only roles that are not removed
+    .executeTakeFirst();
   if (!role) throw new DomainError('invalid_input', 'roleId: that role does not exist (it may have been removed).');
   const row = await deps.db
     .insertInto('recruitment_criteria')

@@ -98,8 +98,22 @@ describe.each(DIALECTS)('recruitment admin tools on %s (issue 13)', (dialect) =>
     expect((await t.post(`${API}/stages/${second}/restore`, 'admin')).statusCode).toBe(404);
 
     const role = (await t.post(`${API}/roles/create`, 'admin', { name: 'Temp role' })).json().id;
+    const scoped = (await t.post(`${API}/questions/create`, 'admin', { text: 'Scoped', type: 'text', roleIds: [role] })).json().id;
     await t.post(`${API}/roles/${role}/delete`, 'admin');
     expect((await t.get(`${API}/roles`, 'admin')).json().map((r: { id: number }) => r.id)).not.toContain(role);
+    // The removed role stays in the question's scope (else it would be asked for every role), and the question saves
+    // as it is listed (the removed role's id was refused); no new criterion is made for the removed role.
+    const listed = ((await t.get(`${API}/questions`, 'admin')).json() as Array<{ id: number; roleIds: number[] }>).find(
+      (q) => q.id === scoped,
+    )!;
+    expect(listed.roleIds).toEqual([role]);
+    expect(
+      (await t.post(`${API}/questions/${scoped}/update`, 'admin', { text: 'Scoped, edited', type: 'text', roleIds: listed.roleIds }))
+        .statusCode,
+    ).toBe(200);
+    const criterion = await t.post(`${API}/criteria/create`, 'admin', { roleId: role, name: 'On a removed role' });
+    expect([criterion.statusCode, criterion.json().error]).toEqual([400, 'roleId: that role does not exist (it may have been removed).']);
+    expect((await t.post(`${API}/questions/${scoped}/delete`, 'admin')).statusCode).toBe(200);
     await t.post(`${API}/roles/${role}/restore`, 'admin');
     expect((await t.get(`${API}/roles`, 'admin')).json().map((r: { id: number }) => r.id)).toContain(role);
     await t.post(`${API}/roles/${role}/delete`, 'admin');

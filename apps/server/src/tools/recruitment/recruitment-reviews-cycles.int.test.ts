@@ -186,6 +186,14 @@ describe.each(DIALECTS)('recruitment reviews and cycles on %s (issue 13)', (dial
       const again = await t.post(`${API}/application/withdraw`, 'applicant');
       expect([again.statusCode, again.json().code]).toEqual([409, 'recruitment.no_open_application']);
 
+      // A withdrawn application is not decided afterwards (it sent a decision, and Accepted stopped the applicant reapplying).
+      const decided = await t.post(`${API}/applications/${first}/update`, 'admin', { stageId: form.stageIds[2] }); // Accepted
+      expect([decided.statusCode, decided.json()]).toEqual([
+        409,
+        { error: 'The applicant withdrew this application, so it can no longer be moved to another stage.', code: 'recruitment.withdrawn' },
+      ]);
+      expect(await status()).toMatchObject({ status: 'Pending', mayReapply: true });
+
       const second = (await t.apply('applicant', form)).json().id as number;
       const now = await status();
       expect(now.applicationId).toBe(second);

@@ -64,6 +64,9 @@ export async function updateApplication(
             .executeTakeFirst()
         : null;
     if (stage === undefined) throw new DomainError('invalid_input', 'stageId: that stage does not exist (it may have been removed).');
+    // Decision 0028: a withdrawal closes the application; deciding it afterwards sent a decision the
+    // applicant had walked away from and stopped them applying again.
+    if (stage && current.withdrawn_at !== null) throw new DomainError('recruitment.withdrawn');
     const newStatus = stage ? statusForStageName(stage.name) : current.status;
 
     if (update.feedback !== undefined) {
