@@ -21,7 +21,8 @@ export function ImportTimetableDialog() {
 
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => (importer.reset(), setOpen(true))}>
+      {/* Each opening starts from an empty file box: a file chosen before stayed chosen, unseen, and replaced the timetable. */}
+      <Button variant="ghost" size="sm" onClick={() => (importer.reset(), setFile(null), setOpen(true))}>
         {t('import.open')}
       </Button>
       <Modal open={open} onOpenChange={setOpen} title={t('import.title')} description={t('import.description')}>
