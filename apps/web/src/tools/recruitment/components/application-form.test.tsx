@@ -111,3 +111,23 @@ describe('000 §2 application form', () => {
     expect(server.calls.find((c) => c.path === '/recruitment/api/submit')?.body).toEqual({ jobSelection: '4', answers: { 1: 'Signals' } });
   });
 });
+
+describe('issue 13 item 2: editing the application', () => {
+  it("reads 'Saving...' with the button off while the edit is on its way, so a second click sends nothing", async () => {
+    let finish: (a: [number, unknown]) => void = () => undefined;
+    const server = portal({ 'POST /recruitment/api/application/edit': () => new Promise((resolve) => (finish = resolve)) });
+    const own = {
+      jobSelection: '4',
+      answers: { '1': 'Because.', '2': 'Day', '3': '/recruitment/api/uploads/0b7c5d1e-0000-4000-8000-000000000001/cv.pdf' },
+      fileNames: { '3': 'cv.pdf' },
+    };
+    renderWithApp(<ApplicationForm user={user} edit={own} onDone={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    const saving = await screen.findByRole('button', { name: 'Saving...' });
+    expect(saving).toBeDisabled();
+    await userEvent.click(saving);
+    expect(server.calls.filter((c) => c.path === '/recruitment/api/application/edit')).toHaveLength(1);
+    finish([200, { success: true }]);
+    expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  });
+});

@@ -137,7 +137,7 @@ export function ApplicationForm({
             />
           );
         })}
-        <Button type="submit" block disabled={submit.isPending}>
+        <Button type="submit" block disabled={edit ? editApplication.isPending : submit.isPending}>
           {edit ? (editApplication.isPending ? 'Saving...' : 'Save Changes') : submit.isPending ? 'Submitting...' : 'Submit Application'}
         </Button>
         {edit && (
