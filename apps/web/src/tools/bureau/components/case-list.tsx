@@ -36,6 +36,11 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
   const [error, setError] = useState<string | null>(null);
   const number = item.case.number;
   const fail = (failure: unknown) => setError(failure instanceof ApiError ? failure.message : UNKNOWN_ERROR);
+  /** A mutation's callbacks: the last failure's sentence goes as the next action starts (it stayed after a success). */
+  const settle = (onSuccess?: () => void) => {
+    setError(null);
+    return { onSuccess, onError: fail };
+  };
   const busy = amend.isPending || expire.isPending || addNote.isPending;
 
   return (
@@ -88,7 +93,7 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
             e.preventDefault();
             amend.mutate(
               { number, changes: { type, reason: reason.trim() || null } },
-              { onSuccess: () => setEditing(false), onError: fail },
+              settle(() => setEditing(false)),
             );
           }}
         >
@@ -117,13 +122,10 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
             e.preventDefault();
             addNote.mutate(
               { number, body: note },
-              {
-                onSuccess: () => {
-                  setNote('');
-                  setNoting(false);
-                },
-                onError: fail,
-              },
+              settle(() => {
+                setNote('');
+                setNoting(false);
+              }),
             );
           }}
         >
@@ -155,12 +157,12 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
             size="sm"
             variant="secondary"
             disabled={busy}
-            onClick={() => amend.mutate({ number, changes: { hidden: !item.case.hidden } }, { onError: fail })}
+            onClick={() => amend.mutate({ number, changes: { hidden: !item.case.hidden } }, settle())}
           >
             {item.case.hidden ? 'Show on checker' : 'Hide from checker'}
           </Button>
           {!item.case.expired && (
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => expire.mutate(number, { onError: fail })}>
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => expire.mutate(number, settle())}>
               Expire now
             </Button>
           )}
