@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Button } from '@/ui/button';
 import { Modal } from '@/ui/modal';
 import { useSportsT } from '../messages';
@@ -42,6 +42,17 @@ export function ConfirmModal({
   onCancel(): void;
 }) {
   const { t } = useSportsT();
+  // A double click confirmed twice before `busy` had disabled the button (a second registration came
+  // back 409 as an error). One confirmation per opening, until the action settles.
+  const confirmed = useRef(false);
+  useEffect(() => {
+    confirmed.current = false;
+  }, [open, busy]);
+  const confirm = () => {
+    if (confirmed.current) return;
+    confirmed.current = true;
+    onConfirm();
+  };
   return (
     <Modal
       open={open}
@@ -53,7 +64,7 @@ export function ConfirmModal({
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {t('modal.cancel')}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={confirm} disabled={busy}>
             {confirmLabel}
           </Button>
         </>
