@@ -360,7 +360,26 @@ test.describe('on a phone', () => {
     await page.getByRole('tab', { name: 'Manage Homework' }).click();
     await expect(page.getByText('Left to Do')).toBeVisible();
     await expectNoSidewaysScroll(page);
+    // One long word (a pasted link, say) wraps inside its card: it widened the page to thousands of pixels.
+    const longWord = 'https://classroom.example/assignment/'.padEnd(180, 'x');
+    await page.getByRole('button', { name: 'Add Homework' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Homework' });
+    await form.getByLabel('Title').fill(longWord);
+    await form.getByLabel('Subject').selectOption({ label: 'Mathematics (ค21101)' });
+    await form.getByLabel('Due date').fill(nextWeek);
+    await form.getByLabel('Due time').fill('08:00');
+    await form.getByLabel('Details').fill('D'.repeat(600));
+    await form.getByRole('button', { name: 'Add Homework' }).click();
+    await expect(form).toBeHidden();
+    const card = page.locator('.tt-card', { hasText: longWord });
+    await expect(card).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectWithinViewport(page, card);
     await saveScreenshot(page, 'timetable-homework-phone');
+    // Later tests count the homework: this one goes again.
+    await card.getByRole('button', { name: `Delete ${longWord}` }).click();
+    await page.getByRole('dialog', { name: 'Delete homework' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(card).toHaveCount(0);
     await page.getByRole('tab', { name: 'Subject Summary' }).click();
     await expectNoSidewaysScroll(page);
   });
