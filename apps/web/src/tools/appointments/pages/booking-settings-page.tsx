@@ -8,6 +8,7 @@ import { useBookingSettings } from '../api/get-booking-settings';
 import { useSaveBookingSettings } from '../api/save-booking-settings';
 import { StaffGate } from '../components/staff-gate';
 import './booking-settings-page.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const DEFAULT_HOURS: OpeningHours = { opens: '09:00', closes: '17:00', breaks: [] };
@@ -99,6 +100,7 @@ export function BookingSettingsPage() {
 function BookingSettingsForm() {
   const current = useBookingSettings();
   const save = useSaveBookingSettings();
+  const saveOnce = useSingleFlight(save);
   const [draft, setDraft] = useState<BookingSettings | null>(null);
   useEffect(() => {
     if (current.data && !draft) setDraft(current.data.settings);
@@ -145,7 +147,7 @@ function BookingSettingsForm() {
         className="booking-settings"
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate(draft);
+          saveOnce(draft);
         }}
       >
         <section className="booking-settings__section" aria-labelledby="weekly-heading">

@@ -23,6 +23,19 @@ describe('issue 13 item 3: delete with confirmation and undo', () => {
     expect(server.calls.map((c) => c.path)).toEqual(['/recruitment/api/roles/7/delete', '/recruitment/api/roles/7/restore']);
   });
 
+  it('a double click on Undo restores once (the second answered "There is no such role" beside "Restored")', async () => {
+    const server = fakeServer({
+      'POST /recruitment/api/roles/7/delete': () => [200, { success: true }],
+      'POST /recruitment/api/roles/7/restore': () => [200, { success: true }],
+    });
+    renderWithApp(<DeleteWithUndo list="roles" id={7} name="Signaller" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete role Signaller' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.dblClick(await screen.findByRole('button', { name: 'Undo' }));
+    expect((await screen.findAllByText('Restored role “Signaller”.')).length).toBeGreaterThan(0);
+    expect(server.calls.filter((c) => c.path.endsWith('/restore'))).toHaveLength(1);
+  });
+
   it('Cancel deletes nothing', async () => {
     const server = fakeServer({});
     renderWithApp(<DeleteWithUndo list="stages" id={3} name="Interview" />);

@@ -35,13 +35,23 @@ export function DeleteWithUndo({ list, id, name }: { list: ManagedList; id: numb
 
   // The row is gone once deleted, so Undo (in the toast) must not rely on this component's hooks:
   // it calls the fetcher and uses the app's query client and toasts, which outlive the row.
-  const undo = () =>
-    restoreItem(list, id)
-      .then(async () => {
-        await client.invalidateQueries({ queryKey: recruitmentKeys[list] });
-        toast({ title: `Restored ${noun} “${name}”.`, tone: 'success' });
-      })
-      .catch((error: unknown) => toast({ title: updateFailureText(error), tone: 'danger' }));
+  // One restore per toast: a double click on Undo restored, then answered 'There is no such role'.
+  const undoOnce = () => {
+    let restoring = false;
+    return () => {
+      if (restoring) return;
+      restoring = true;
+      restoreItem(list, id)
+        .then(async () => {
+          await client.invalidateQueries({ queryKey: recruitmentKeys[list] });
+          toast({ title: `Restored ${noun} “${name}”.`, tone: 'success' });
+        })
+        .catch((error: unknown) => {
+          restoring = false;
+          toast({ title: updateFailureText(error), tone: 'danger' });
+        });
+    };
+  };
   const confirm = () =>
     remove.mutate(id, {
       onSuccess: () => {
@@ -49,7 +59,7 @@ export function DeleteWithUndo({ list, id, name }: { list: ManagedList; id: numb
         toast({
           title: `Deleted ${noun} “${name}”.`,
           description: (
-            <Button size="sm" variant="secondary" onClick={undo}>
+            <Button size="sm" variant="secondary" onClick={undoOnce()}>
               Undo
             </Button>
           ),

@@ -25,6 +25,7 @@ import { MESSAGES, updateFailureText } from '../lib/messages';
 import { QuestionRow, RoleRow, RoleScopeField, StageRow, TYPE_LABELS } from './managed-rows';
 import { SortableList } from './sortable-list';
 import { ReviewCycleSettings } from './review-cycle-settings';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 /** 000 §2 Settings tab: Application Settings, then managing stages, roles and questions. */
 export function SettingsTab() {
@@ -163,13 +164,14 @@ function DateSettingField({
 function ManageStages() {
   const stages = useStages();
   const create = useCreateStage();
+  const createOnce = useSingleFlight(create);
   const reorder = useReorderList('stages');
   const fail = useFailureToast();
   const [name, setName] = useState('');
   const [color, setColor] = useState(DEFAULT_STAGE_COLOR);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ name, color }, { onError: fail, onSuccess: () => (setName(''), setColor(DEFAULT_STAGE_COLOR)) });
+    createOnce({ name, color }, { onError: fail, onSuccess: () => (setName(''), setColor(DEFAULT_STAGE_COLOR)) });
   };
   return (
     <section className="recruitment-card" aria-labelledby="manage-stages">
@@ -195,6 +197,7 @@ function ManageStages() {
 function ManageRoles() {
   const roles = useRoles();
   const create = useCreateRole();
+  const createOnce = useSingleFlight(create);
   const reorder = useReorderList('roles');
   const fail = useFailureToast();
   const [name, setName] = useState('');
@@ -212,7 +215,7 @@ function ManageRoles() {
         className="recruitment-inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ name }, { onError: fail, onSuccess: () => setName('') });
+          createOnce({ name }, { onError: fail, onSuccess: () => setName('') });
         }}
       >
         <TextField label="New role name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
@@ -228,6 +231,7 @@ function ManageRoles() {
 function ManageQuestions() {
   const questions = useQuestions();
   const create = useCreateQuestion();
+  const createOnce = useSingleFlight(create);
   const reorder = useReorderList('questions');
   const roles = useRoles();
   const [roleIds, setRoleIds] = useState<number[]>([]);
@@ -246,7 +250,7 @@ function ManageQuestions() {
         return;
       }
     }
-    create.mutate({ text, type, options, roleIds }, { onError: fail, onSuccess: () => (setText(''), setChoices(''), setRoleIds([])) });
+    createOnce({ text, type, options, roleIds }, { onError: fail, onSuccess: () => (setText(''), setChoices(''), setRoleIds([])) });
   };
   return (
     <section className="recruitment-card" aria-labelledby="manage-questions">
