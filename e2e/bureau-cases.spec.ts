@@ -74,6 +74,15 @@ test('a case opened from the records tool reaches the infraction page, the PDF a
   await expect(card).toContainText(demoPerson('staff').discord.username);
   await expect(page.locator('.history__entry').filter({ hasText: `case.opened case No. ${number}` })).toContainText('Staff');
   await shots(page, 'bureau-infraction-page-cases');
+  // A case opened on this page is an infraction too: the page's own list follows without a reload
+  // (it kept its old count beside the new case).
+  const count = page.locator('#infractions-list .infractions__count');
+  const before = Number(/\((\d+)\)/.exec((await count.textContent()) ?? '')![1]);
+  const form = page.getByRole('form', { name: 'Open a case' });
+  await form.getByLabel('Type').selectOption({ label: 'Note' });
+  await form.getByLabel('Reason').fill('E2E seen at the depot again');
+  await form.getByRole('button', { name: 'Open case' }).click();
+  await expect(count).toHaveText(`(${before + 1})`);
 
   // The PDF carries the case number.
   const downloading = page.waitForEvent('download');

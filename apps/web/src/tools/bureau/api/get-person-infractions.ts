@@ -10,7 +10,8 @@ export function getPersonInfractions(discordId: string, signal?: AbortSignal): P
   return apiRequest(`/bureau/api/records/${encodeURIComponent(discordId)}/infractions`, { schema: PersonInfractionsAnswer, signal });
 }
 
-export const personInfractionsKey = (discordId: string) => ['bureau', 'infractions', discordId] as const;
+export const allPersonInfractionsKey = ['bureau', 'infractions'] as const;
+export const personInfractionsKey = (discordId: string) => [...allPersonInfractionsKey, discordId] as const;
 
 /**
  * 001 §7: a one-time read (no live feed), asked again each time the page opens, since the bot may have

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CaseAnswer, type CreateCaseRequest } from '@guildhall/contracts/bureau';
 import { apiRequest } from '@/lib/api-client';
-import { allLookupsKey } from './look-up-person';
+import { refreshCaseViews } from './refresh-case-views';
 
 /** POST /bureau/api/cases (staff): opens a case; the staff member is its moderator unless named (issue 14 item 2). */
 export function openCase(input: CreateCaseRequest): Promise<CaseAnswer> {
@@ -10,5 +10,5 @@ export function openCase(input: CreateCaseRequest): Promise<CaseAnswer> {
 
 export function useOpenCase() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: openCase, onSuccess: () => client.invalidateQueries({ queryKey: allLookupsKey }) });
+  return useMutation({ mutationFn: openCase, onSuccess: () => refreshCaseViews(client) });
 }
