@@ -178,7 +178,17 @@ export function QuestionRow({ question, roles }: { question: Question; roles: Ro
           <TextField label="Choices (comma-separated)" value={choices} onChange={(e) => setChoices(e.target.value)} />
         )}
         <RoleScopeField roles={roles} value={roleIds} onChange={setRoleIds} />
-        <EditActions pending={update.isPending} onCancel={() => setEditing(false)} />
+        <EditActions
+          pending={update.isPending}
+          onCancel={() => {
+            // As the stage and role rows: Cancel puts back what is saved (the abandoned text came back on Edit).
+            setEditing(false);
+            setText(question.text);
+            setType(question.type);
+            setChoices(parseOptions(question.options).join(', '));
+            setRoleIds(question.roleIds);
+          }}
+        />
       </form>
     );
   }
