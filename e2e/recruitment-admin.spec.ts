@@ -200,6 +200,34 @@ test.describe.serial('Recruitment admin tools (issue 13)', () => {
     await saveScreenshot(page, 'recruitment-admin-board-moved-phone');
   });
 
+  test('at 390 px a stage named with 100 characters and no space wraps: neither the settings nor the applications scroll sideways', async ({
+    page,
+  }) => {
+    const longName = `Stage${'x'.repeat(95)}`;
+    const noSidewaysScroll = async () => {
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.scrollingElement!.scrollWidth,
+        clientWidth: document.scrollingElement!.clientWidth,
+      }));
+      expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
+    };
+    await page.setViewportSize(phone.viewport);
+    await openAdminTab(page, 'Settings');
+    await page.getByLabel('New stage name').fill(longName);
+    await page.getByRole('button', { name: 'Add Stage' }).click();
+    await expect(page.getByText(longName, { exact: true })).toBeVisible();
+    await noSidewaysScroll();
+    await page.getByRole('tab', { name: 'Applications' }).click();
+    await expect(page.locator('article.recruitment-application').first()).toBeVisible();
+    await noSidewaysScroll();
+    await saveScreenshot(page, 'recruitment-admin-long-stage-phone');
+    // The stage goes again: later tests count the stages.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: `Delete stage ${longName}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(longName, { exact: true })).toHaveCount(0);
+  });
+
   test('item 7: reports load their charting library only when opened and show the same numbers as tables', async ({ page }) => {
     await openAdminTab(page, 'Applications');
     const scripts: string[] = [];
