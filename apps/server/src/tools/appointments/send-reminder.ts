@@ -52,8 +52,11 @@ export async function sendReminder(deps: AppointmentsDeps, payload: SendReminder
   if (!row || row.status !== 'booked' || row.held_until !== null || row.starts_at !== payload.startsAt || row.starts_at <= deps.now())
     return 'skipped';
   // Staff may have taken this offset out since it was queued: the rules in force say when reminders go.
-  if (!(await loadBookingRules(deps)).reminderMinutes.includes(Math.round(payload.hoursBefore * 60))) {
-    await queueNextReminder(deps, row.id, row.starts_at, payload.hoursBefore);
+  const rules = await loadBookingRules(deps);
+  const minutesBefore = Math.round(payload.hoursBefore * 60);
+  const queueNext = () => queueReminders(deps, rules, { id: row.id, startsAt: row.starts_at }, { belowMinutes: minutesBefore });
+  if (!rules.reminderMinutes.includes(minutesBefore)) {
+    await queueNext();
     return 'skipped';
   }
   const claim = { appointment_id: row.id, starts_at: row.starts_at, hours_before: payload.hoursBefore };
@@ -65,11 +68,11 @@ export async function sendReminder(deps: AppointmentsDeps, payload: SendReminder
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Sent already (a second run of this job): make sure the next one is queued, then stop.
-    await queueNextReminder(deps, row.id, row.starts_at, payload.hoursBefore);
+    await queueNext();
     return 'skipped';
   }
   const when = formatSlotTime(row.starts_at, deps.timeZone);
-  const text = `Reminder: your appointment is in ${describeMinutes(Math.round(payload.hoursBefore * 60))}, ${when}.${row.topic ? ` Topic: ${row.topic}.` : ''}\nSee or change it: ${bookingLink(deps, row.id)}`;
+  const text = `Reminder: your appointment is in ${describeMinutes(minutesBefore)}, ${when}.${row.topic ? ` Topic: ${row.topic}.` : ''}\nSee or change it: ${bookingLink(deps, row.id)}`;
   try {
     await pushLineMessage(deps, row.line_user_id, text);
   } catch (error) {
@@ -81,13 +84,9 @@ export async function sendReminder(deps: AppointmentsDeps, payload: SendReminder
       .execute();
     throw error;
   }
-  await queueNextReminder(deps, row.id, row.starts_at, payload.hoursBefore);
+  // After this one, the next smaller offset of the rules in force.
+  await queueNext();
   return 'sent';
-}
-
-/** After the reminder `hoursBefore`, the next smaller offset of the rules in force now. */
-async function queueNextReminder(deps: AppointmentsDeps, id: number, startsAt: number, hoursBefore: number): Promise<void> {
-  await queueReminders(deps, await loadBookingRules(deps), { id, startsAt }, { belowMinutes: Math.round(hoursBefore * 60) });
 }
 
 export function defineReminderJob(deps: AppointmentsDeps): void {
