@@ -7,6 +7,8 @@ import {
   ApiError,
   type ApiFailure,
   NETWORK_ERROR,
+  TOO_MANY_ERROR,
+  UNAVAILABLE_ERROR,
   UNKNOWN_ERROR,
   apiDownload,
   apiRequest,
@@ -82,9 +84,20 @@ describe('apiRequest', () => {
     await expect(apiRequest('/x', { fetchImpl: proxy.fetchImpl })).rejects.toMatchObject({ status: 502, code: null });
   });
 
-  it("falls back to 001 §8's 'An unknown error occurred.' when the failure has no {error}", async () => {
-    const { fetchImpl } = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(apiRequest('/x', { fetchImpl })).rejects.toMatchObject({ status: 502, message: UNKNOWN_ERROR });
+  it("falls back to 001 §8's 'An unknown error occurred.' when the failure has no {error} and its status says nothing", async () => {
+    const { fetchImpl } = fakeFetch(() => new Response('<html>Internal error</html>', { status: 500 }));
+    await expect(apiRequest('/x', { fetchImpl })).rejects.toMatchObject({ status: 500, message: UNKNOWN_ERROR });
+  });
+
+  it("words a proxy's 429 and 502-504 pages by their status, and keeps our own {error} over it", async () => {
+    const tooMany = fakeFetch(() => new Response('<html>Slow down</html>', { status: 429 }));
+    await expect(apiRequest('/x', { fetchImpl: tooMany.fetchImpl })).rejects.toMatchObject({ status: 429, message: TOO_MANY_ERROR });
+    for (const status of [502, 503, 504]) {
+      const proxy = fakeFetch(() => new Response('<html>Bad gateway</html>', { status }));
+      await expect(apiRequest('/x', { fetchImpl: proxy.fetchImpl })).rejects.toMatchObject({ status, message: UNAVAILABLE_ERROR });
+    }
+    const ours = fakeFetch(() => json(503, { error: 'The database is not answering.', code: 'unavailable' }));
+    await expect(apiRequest('/x', { fetchImpl: ours.fetchImpl })).rejects.toMatchObject({ message: 'The database is not answering.' });
   });
 
   it('turns an unreachable server into status 0 with a sentence for a person', async () => {

@@ -3,6 +3,10 @@ import type { z } from 'zod';
 /** 001 §8: the text for a failure nobody classified. */
 export const UNKNOWN_ERROR = 'An unknown error occurred.';
 export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+/** A 429 that is not ours (a proxy's page): classified by its status, not left as unknown. */
+export const TOO_MANY_ERROR = 'Too many requests. Wait a minute and try again.';
+/** A 502, 503 or 504 that is not ours: a proxy or load balancer found no server to answer. */
+export const UNAVAILABLE_ERROR = 'The server is not answering right now. Try again in a moment.';
 
 /**
  * A failed call. `message` is the sentence the server sent as `{error}` (ARCHITECTURE.md §6), so a
@@ -44,7 +48,7 @@ export type ApiFailure =
 /** The sentence for a failure everywhere else: the server's `{error}`, or the catalogue's fallbacks. */
 export function defaultFailureMessage(failure: ApiFailure): string {
   if (failure.kind === 'unreachable') return NETWORK_ERROR;
-  if (failure.kind === 'refused') return errorMessageOf(failure.body);
+  if (failure.kind === 'refused') return errorMessageOf(failure.body, failure.status);
   return UNKNOWN_ERROR;
 }
 
@@ -103,12 +107,17 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>, baseU
   return `${baseUrl}${path}${search ? (path.includes('?') ? '&' : '?') + search : ''}`;
 }
 
-/** The `{error}` text of a failed answer, or the catalogue's fallback when there is none. */
-export function errorMessageOf(body: unknown): string {
+/**
+ * The `{error}` text of a failed answer; without one, a sentence for its status when the status says
+ * what happened (a proxy's 429 or 502-504 page), else the catalogue's fallback (001 §8).
+ */
+export function errorMessageOf(body: unknown, status?: number): string {
   if (body && typeof body === 'object' && 'error' in body) {
     const text = (body as { error: unknown }).error;
     if (typeof text === 'string' && text.trim()) return text;
   }
+  if (status === 429) return TOO_MANY_ERROR;
+  if (status === 502 || status === 503 || status === 504) return UNAVAILABLE_ERROR;
   return UNKNOWN_ERROR;
 }
 
