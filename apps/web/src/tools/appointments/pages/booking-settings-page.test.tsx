@@ -56,15 +56,26 @@ describe('issue 15 item 3: the booking rules page', () => {
     expect(server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ reminderMinutes: [1440, 10] });
   });
 
-  it("shows the server's sentence when it refuses the rules", async () => {
+  it("shows the server's sentence when it refuses the rules, naming each field by its label", async () => {
     fakeServer({
       'GET /auth/api/me': () => [200, staff],
       'GET /bureau/worker/staff/settings': () => [200, answer],
-      'PUT /bureau/worker/staff/settings': () => [400, { error: 'weekly.1.closes: must be later than opens', code: 'invalid_input' }],
+      'PUT /bureau/worker/staff/settings': () => [
+        400,
+        {
+          error:
+            'weekly.1.closes: must be later than opens; reminderMinutes.1: must be a whole number of minutes; capacity: must be at least 1',
+          code: 'invalid_input',
+        },
+      ],
     });
     renderWithApp(<BookingSettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save rules' }));
-    expect(await screen.findByText('weekly.1.closes: must be later than opens')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Monday closes: must be later than opens; Reminder 2: must be a whole number of minutes; Seats per slot: must be at least 1',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('tells staff whose grant the server no longer finds that it is for bureau staff', async () => {

@@ -9,8 +9,7 @@ import { useSaveBookingSettings } from '../api/save-booking-settings';
 import { StaffGate } from '../components/staff-gate';
 import './booking-settings-page.css';
 import { useSingleFlight } from '@/lib/use-single-flight';
-
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+import { DAYS, NUMBER_LABELS, wordSettingsRefusal } from '../lib/settings-field-names';
 const DEFAULT_HOURS: OpeningHours = { opens: '09:00', closes: '17:00', breaks: [] };
 
 function HoursEditor({ name, hours, onChange }: { name: string; hours: OpeningHours; onChange(h: OpeningHours): void }) {
@@ -177,17 +176,21 @@ function BookingSettingsForm() {
         <section className="booking-settings__section" aria-labelledby="limits-heading">
           <h2 id="limits-heading">Slots and limits</h2>
           <div className="booking-settings__numbers">
-            <NumberField label="Slot length (minutes)" value={draft.slotMinutes} onChange={(n) => set({ slotMinutes: n })} />
+            <NumberField label={NUMBER_LABELS.slotMinutes} value={draft.slotMinutes} onChange={(n) => set({ slotMinutes: n })} />
             <NumberField
-              label="Seats per slot"
+              label={NUMBER_LABELS.capacity}
               hint="How many people can book the same time."
               value={draft.capacity}
               onChange={(n) => set({ capacity: n })}
             />
-            <NumberField label="Minimum notice (minutes)" value={draft.minNoticeMinutes} onChange={(n) => set({ minNoticeMinutes: n })} />
-            <NumberField label="Book up to (days ahead)" value={draft.maxDaysAhead} onChange={(n) => set({ maxDaysAhead: n })} />
             <NumberField
-              label="Upcoming bookings per LINE user"
+              label={NUMBER_LABELS.minNoticeMinutes}
+              value={draft.minNoticeMinutes}
+              onChange={(n) => set({ minNoticeMinutes: n })}
+            />
+            <NumberField label={NUMBER_LABELS.maxDaysAhead} value={draft.maxDaysAhead} onChange={(n) => set({ maxDaysAhead: n })} />
+            <NumberField
+              label={NUMBER_LABELS.maxActivePerUser}
               value={draft.maxActivePerUser}
               onChange={(n) => set({ maxActivePerUser: n })}
             />
@@ -278,7 +281,7 @@ function BookingSettingsForm() {
           )}
           {save.error && (
             <StatusCard tone="danger" title="Not saved">
-              {save.error.message}
+              {wordSettingsRefusal(save.error.message)}
             </StatusCard>
           )}
           <Link to="/bureau/appointments">Back to appointments</Link>
