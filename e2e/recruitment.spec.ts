@@ -178,9 +178,20 @@ test.describe.serial('Staff recruitment portal (000)', () => {
     await endDate.press('Enter');
     await expect(page.getByText('01/01/2099', { exact: true })).toBeVisible();
     await expect.poll(() => dateSaves).toEqual([JSON.stringify({ key: 'applicationEndDate', value: '2099-01-01' })]);
+    // A start after the end leaves no day open: said beside the dates, gone once they make sense again.
+    const backwards = page.getByRole('heading', { name: 'The start date is after the end date' });
+    await expect(backwards).toHaveCount(0);
+    const startDate = page.getByLabel('Start date');
+    await startDate.focus();
+    await startDate.pressSequentially('02012099');
+    await startDate.press('Enter');
+    await expect(backwards).toBeVisible();
+    await page.locator('.recruitment-date').nth(0).getByRole('button', { name: 'Set to N/A' }).click();
+    await expect(backwards).toHaveCount(0);
+    await expect.poll(() => dateSaves.length).toBe(3);
     await page.locator('.recruitment-date').nth(1).getByRole('button', { name: 'Set to N/A' }).click();
     await expect(page.locator('.recruitment-date').nth(1).getByText('N/A', { exact: true })).toBeVisible();
-    await expect.poll(() => dateSaves.length).toBe(2);
+    await expect.poll(() => dateSaves.length).toBe(4);
     // 000 §5: a multiple-choice question with no choices left after trimming.
     await page.getByLabel('New question').fill('Preferred shift?');
     await page.getByLabel('Type').selectOption('multiple-choice');

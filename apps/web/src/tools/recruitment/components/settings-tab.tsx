@@ -10,6 +10,7 @@ import {
 import { Button } from '@/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/ui/field';
 import { Spinner } from '@/ui/spinner';
+import { StatusCard } from '@/ui/status-card';
 import { useToast } from '@/ui/toast';
 import { useCreateQuestion } from '../api/create-question';
 import { useCreateRole } from '../api/create-role';
@@ -90,6 +91,11 @@ function ApplicationSettings() {
         <DateSettingField settingKey="applicationStartDate" label="Start date" value={s.applicationStartDate} />
         <DateSettingField settingKey="applicationEndDate" label="End date" value={s.applicationEndDate} />
       </div>
+      {isBackwardsWindow(s.applicationStartDate, s.applicationEndDate) && (
+        <StatusCard tone="warning" title="The start date is after the end date" headingLevel={3} live>
+          No day is inside these dates, so applications stay closed until one of them is changed.
+        </StatusCard>
+      )}
       <form
         className="recruitment-announcement"
         onSubmit={(e) => {
@@ -110,6 +116,15 @@ function ApplicationSettings() {
       </form>
     </section>
   );
+}
+
+/**
+ * Both dates set and the start after the end. Each date is saved on its own (000 §7 one key per call),
+ * so moving the window passes through such a pair: it is shown, not refused.
+ */
+function isBackwardsWindow(start: string, end: string): boolean {
+  const set = (day: string) => Boolean(day) && day !== UNSET_DATE;
+  return set(start) && set(end) && start.slice(0, 10) > end.slice(0, 10);
 }
 
 /**
