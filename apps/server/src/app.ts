@@ -279,7 +279,8 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
   const notAPage = /^\/(api|auth|healthz|readyz|metrics|assets)(\/|$)|^\/[^/]+\/(api|worker)(\/|$)/;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || notAPage.test(pathname)) {
+    // The router matches the decoded path (/%61pi/x is /api/x), so the test reads it decoded too.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || notAPage.test(decodedPath(pathname))) {
       throw new DomainError('not_found', `No such route: ${request.method} ${pathname}`);
     }
     if (!hasBuild) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
@@ -303,4 +304,13 @@ function readPrerenderedPages(root: string): Map<string, string> {
   if (!fs.existsSync(index)) return new Map();
   const pages = JSON.parse(fs.readFileSync(index, 'utf8')) as Record<string, string>;
   return new Map(Object.entries(pages).filter(([, file]) => /^[\w-]+\.html$/.test(file)));
+}
+
+/** A path with its %-escapes decoded; one that does not decode (a stray %) is read as it is. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }

@@ -65,6 +65,9 @@ describe('serving the built web app', () => {
       { method: 'DELETE', url: '/bureau/checker', accept: 'text/html' },
       // A hashed file that is gone (an old page after a deploy) must fail as a 404, not parse HTML as code.
       { method: 'GET', url: '/assets/index-gone123.js', accept: '*/*' },
+      // Escaped letters: the router reads /%61pi/ as /api/, and so does the 404.
+      { method: 'GET', url: '/%61pi/nothing', accept: '*/*' },
+      { method: 'GET', url: '/bureau/%61pi/nothing', accept: 'text/html' },
     ] as const;
     for (const { method, url, accept } of cases) {
       const res = await t.request({ method, url, headers: { accept } });
