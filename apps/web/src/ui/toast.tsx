@@ -15,7 +15,8 @@ export interface ShownToast extends ToastOptions {
   open: boolean;
 }
 
-type ShowToast = (options: ToastOptions) => void;
+/** Shows a toast; answers a function that closes it early (an Undo that is done). */
+type ShowToast = (options: ToastOptions) => () => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
@@ -27,16 +28,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const nextId = useRef(1);
 
-  const show = useCallback<ShowToast>((options) => {
-    const id = nextId.current++;
-    setToasts((current) => [...current.slice(-4), { ...options, id, open: true }]);
-  }, []);
-
-  const setOpen = (id: number, open: boolean) => {
-    if (open) return;
+  const close = useCallback((id: number) => {
     setToasts((current) => current.map((t) => (t.id === id ? { ...t, open: false } : t)));
     // Leave time for the closing animation before the toast leaves the tree.
     window.setTimeout(() => setToasts((current) => current.filter((t) => t.id !== id)), 300);
+  }, []);
+
+  const show = useCallback<ShowToast>(
+    (options) => {
+      const id = nextId.current++;
+      setToasts((current) => [...current.slice(-4), { ...options, id, open: true }]);
+      return () => close(id);
+    },
+    [close],
+  );
+
+  const setOpen = (id: number, open: boolean) => {
+    if (!open) close(id);
   };
 
   // Fetched once the page is up, so the first toast does not wait for it.
@@ -59,7 +67,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** `const toast = useToast(); toast({ title: 'Saved', tone: 'success' })`. */
+/** `const toast = useToast(); toast({ title: 'Saved', tone: 'success' })`; the answer closes it. */
 export function useToast(): ShowToast {
   const show = useContext(ToastContext);
   if (!show) throw new Error('useToast must be used inside <ToastProvider>');

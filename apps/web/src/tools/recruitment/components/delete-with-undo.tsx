@@ -36,13 +36,15 @@ export function DeleteWithUndo({ list, id, name }: { list: ManagedList; id: numb
   // The row is gone once deleted, so Undo (in the toast) must not rely on this component's hooks:
   // it calls the fetcher and uses the app's query client and toasts, which outlive the row.
   // One restore per toast: a double click on Undo restored, then answered 'There is no such role'.
-  const undoOnce = () => {
+  // Once restored, the Deleted toast closes: its Undo has nothing left to undo.
+  const undoOnce = (closeDeleted: () => void) => {
     let restoring = false;
     return () => {
       if (restoring) return;
       restoring = true;
       restoreItem(list, id)
         .then(async () => {
+          closeDeleted();
           await client.invalidateQueries({ queryKey: recruitmentKeys[list] });
           toast({ title: `Restored ${noun} “${name}”.`, tone: 'success' });
         })
@@ -56,10 +58,11 @@ export function DeleteWithUndo({ list, id, name }: { list: ManagedList; id: numb
     remove.mutate(id, {
       onSuccess: () => {
         setOpen(false);
-        toast({
+        const deleted = { close: () => {} };
+        deleted.close = toast({
           title: `Deleted ${noun} “${name}”.`,
           description: (
-            <Button size="sm" variant="secondary" onClick={undoOnce()}>
+            <Button size="sm" variant="secondary" onClick={undoOnce(() => deleted.close())}>
               Undo
             </Button>
           ),
