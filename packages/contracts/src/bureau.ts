@@ -642,6 +642,8 @@ export const VerifyClaim = z.object({
   robloxId: z.string(),
   /** The Discord account the Roblox account is linked to now. */
   linkedDiscordId: z.string().nullable(),
+  /** The Roblox account is banned now: approving is refused (bureau.claim_banned) until the ban is lifted. */
+  banned: z.boolean(),
   createdAt: z.number(),
 });
 export const VerifyClaimsAnswer = z.object({ claims: z.array(VerifyClaim) });

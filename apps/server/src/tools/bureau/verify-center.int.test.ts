@@ -81,7 +81,7 @@ describe.each(DIALECTS)('verification center on %s', (dialect) => {
     // Members cannot decide; staff see the claim beside the account it is linked to now.
     const claims = VerifyClaimsAnswer.parse((await t.request({ url: '/bureau/api/verify/claims', cookie: staffCookie })).json()).claims;
     const claim = claims.find((c) => c.discordId === second.discord.id)!;
-    expect(claim).toMatchObject({ robloxId: first.roblox.id, linkedDiscordId: first.discord.id });
+    expect(claim).toMatchObject({ robloxId: first.roblox.id, linkedDiscordId: first.discord.id, banned: false });
     const byMember = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/approve`, cookie: second.cookie });
     expect(byMember.statusCode).toBe(403);
     const approved = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/approve`, cookie: staffCookie });
@@ -111,6 +111,9 @@ describe.each(DIALECTS)('verification center on %s', (dialect) => {
       time: 1,
       username: null,
     });
+    // Staff see the ban in the list before they try.
+    const listed = VerifyClaimsAnswer.parse((await t.request({ url: '/bureau/api/verify/claims', cookie: staffCookie })).json()).claims;
+    expect(listed.find((c) => c.id === claim.id)).toMatchObject({ robloxId: first.roblox.id, banned: true });
     const approved = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/approve`, cookie: staffCookie });
     expect([approved.statusCode, approved.json()]).toEqual([
       409,

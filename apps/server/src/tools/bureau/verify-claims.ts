@@ -29,7 +29,10 @@ export async function verifyStatus(
   };
 }
 
-/** Pending claims, oldest first, with the Discord account each Roblox account is linked to now. */
+/**
+ * Pending claims, oldest first, with the Discord account each Roblox account is linked to now and
+ * whether it is banned (approval is refused then: staff see why before they try).
+ */
 export async function listVerifyClaims(deps: BureauWriteDeps): Promise<VerifyClaimsAnswer> {
   const rows = await deps.db
     .selectFrom('bureau_verify_claims')
@@ -41,11 +44,13 @@ export async function listVerifyClaims(deps: BureauWriteDeps): Promise<VerifyCla
   const claims = [];
   for (const row of rows) {
     const holder = await deps.registry.findPairByRobloxId(row.roblox_id);
+    const ban = await deps.registry.findBan(row.roblox_id);
     claims.push({
       id: Number(row.id),
       discordId: row.discord_id,
       robloxId: row.roblox_id,
       linkedDiscordId: holder?.discordId ?? null,
+      banned: ban?.isBanned ?? false,
       createdAt: Number(row.created_at),
     });
   }

@@ -2,7 +2,11 @@ import { Button } from '@/ui/button';
 import { useDecideVerifyClaim, useVerifyClaims } from '../api/verify-claims';
 import { formatWhen } from '../lib/case-view';
 
-/** Issue 14 item 1: staff approve or refuse a second Discord account's claim on a linked Roblox account. */
+/**
+ * Issue 14 item 1: staff approve or refuse a second Discord account's claim on a linked Roblox account.
+ * A banned account cannot be linked (bureau.claim_banned), so its Approve is off and says why; a refused
+ * decision's sentence is shown under the list.
+ */
 export function VerifyClaimsPanel() {
   const claims = useVerifyClaims();
   const decide = useDecideVerifyClaim();
@@ -20,8 +24,13 @@ export function VerifyClaimsPanel() {
               Discord {claim.discordId} claims Roblox {claim.robloxId}
               {claim.linkedDiscordId ? `, linked now to Discord ${claim.linkedDiscordId}` : ''}.
             </div>
+            {claim.banned && <div>Roblox {claim.robloxId} is banned: lift the ban before approving, or refuse the claim.</div>}
             <div className="case-card__actions">
-              <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: claim.id, decision: 'approve' })}>
+              <Button
+                size="sm"
+                disabled={decide.isPending || claim.banned}
+                onClick={() => decide.mutate({ id: claim.id, decision: 'approve' })}
+              >
                 Approve
               </Button>
               <Button
@@ -36,6 +45,11 @@ export function VerifyClaimsPanel() {
           </li>
         ))}
       </ol>
+      {decide.error && (
+        <p role="alert" className="case-form__error">
+          {decide.error.message}
+        </p>
+      )}
     </section>
   );
 }
