@@ -3,7 +3,7 @@ import { isUniqueViolation } from '@server/core/db/database';
 import { DomainError } from '@server/core/errors/domain-error';
 import { parseInput } from '@server/core/http/parse-input';
 import { listSports } from './list-sports';
-import { countSelected, lockSport, moveUpFromWaitingList } from './sport-team';
+import { fillNewSpots, lockSport } from './sport-team';
 import type { SchoolAccount } from '@server/core/auth/school-account-store';
 import type { SportsDeps } from './sports-deps';
 
@@ -45,8 +45,7 @@ export async function editSport(deps: SportsDeps, account: SchoolAccount, sportI
       const before = await lockSport(tx, sportId);
       if (!before) throw new DomainError('not_found', 'No such sport.', { reason: 'sport_missing' satisfies SportsRefusalReason });
       await tx.updateTable('sports').set(input).where('id', '=', sportId).execute();
-      const places = Math.min(input.total_spots - before.total_spots, input.total_spots - (await countSelected(tx, sportId)));
-      await moveUpFromWaitingList(tx, sportId, places, deps.now(), []);
+      await fillNewSpots(tx, before, input.total_spots, deps.now());
     });
   } catch (error) {
     nameTaken(error, input.name);

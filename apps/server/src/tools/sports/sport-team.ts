@@ -98,6 +98,16 @@ export async function moveUpFromWaitingList(
   return ids;
 }
 
+/**
+ * After a sport's spots changed from `before` (its locked row): raising them moves up as many reserves
+ * as new places are free (decision 0033). Only new spots promote: a reserve a lead set back for a
+ * tryout stays one when the sport is saved again unchanged.
+ */
+export async function fillNewSpots(tx: SportsTx, before: LockedSport, totalSpots: number, now: number): Promise<number[]> {
+  const places = Math.min(totalSpots - before.total_spots, totalSpots - (await countSelected(tx, before.id)));
+  return moveUpFromWaitingList(tx, before.id, places, now, []);
+}
+
 /** The columns a status change writes: a reserve queues at the end, anything else leaves the queue. */
 export function statusColumns(status: RegistrationStatus, now: number) {
   return { status, updated_at: now, queued_at: status === 'reserve' ? now : null, moved_up_at: null };

@@ -280,6 +280,21 @@ describe.each(DIALECTS)('sports teams that fill themselves on %s', (dialect) => 
     });
   });
 
+  it('an import raising the spots moves reserves up, as the page does (it left them waiting beside free spots)', async () => {
+    await registerMany(2);
+    for (const r of await rows()) expect((await setStatus(r.id, 'selected')).status).toBe(200);
+    await register(2);
+    t.clock.advance(1000);
+    await register(3);
+    expect(await mine(2)).toMatchObject({ status: 'reserve', waiting_position: 1 });
+    await upsertSports(makeSportsDeps(t.app.ctx), [makeSport({ name: 'Badminton', total_spots: 3 })]);
+    expect(await mine(2)).toMatchObject({ status: 'selected' });
+    expect(await mine(3)).toMatchObject({ status: 'reserve', waiting_position: 1 });
+    // Importing the same spots again moves nobody: only new spots promote.
+    await upsertSports(makeSportsDeps(t.app.ctx), [makeSport({ name: 'Badminton', total_spots: 3 })]);
+    expect(await mine(3)).toMatchObject({ status: 'reserve', waiting_position: 1 });
+  });
+
   describe('sports managed on a page (issue 16 item 4)', () => {
     const body = {
       name: 'Futsal',

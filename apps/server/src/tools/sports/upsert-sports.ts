@@ -2,6 +2,7 @@ import { SportInput } from '@guildhall/contracts/sports';
 import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import { DomainError } from '@server/core/errors/domain-error';
 import { describeZodError, safeParseInput } from '@server/core/http/parse-input';
+import { fillNewSpots, lockSport } from './sport-team';
 import type { SportsDeps } from './sports-deps';
 
 /**
@@ -30,8 +31,12 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
       for (const sport of parsed) {
         const existing = await tx.selectFrom('sports').select('id').where('name', '=', sport.name).executeTakeFirst();
         const values = { description: sport.description, total_spots: sport.total_spots, eligibility_level: sport.eligibility_level };
-        if (existing) {
-          await tx.updateTable('sports').set(values).where('id', '=', existing.id).execute();
+        // As on the Admin Panel (manage-sport.ts): the sport's row is locked, and raised spots move up
+        // reserves. Before, an import raising them left the waiting list queued beside free spots.
+        const before = existing ? await lockSport(tx, existing.id) : null;
+        if (before) {
+          await tx.updateTable('sports').set(values).where('id', '=', before.id).execute();
+          await fillNewSpots(tx, before, sport.total_spots, now);
           updated += 1;
         } else {
           await tx
