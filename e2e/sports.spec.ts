@@ -418,6 +418,17 @@ test('a team fills itself: bulk selection, the waiting list, over capacity, movi
   await page.reload();
   await expect(page.getByTestId('moved-up')).toHaveText('A Main Player place opened and you moved up from the waiting list.');
   await saveScreenshot(page, 'sports-moved-up');
+
+  // A chosen row that leaves the list (its status changed under the filter) leaves the choice too:
+  // it was still counted and sent, changing a student nobody could see.
+  await lead.getByLabel('Show').selectOption('selected');
+  await expect(lead.getByTestId('registration-row')).toHaveCount(2);
+  await lead.getByLabel('Choose 68980002').check();
+  await expect(lead.getByRole('button', { name: 'Change 1 chosen' })).toBeEnabled();
+  await lead.getByLabel('Status of 68980002').selectOption('not_selected');
+  await lead.getByRole('dialog', { name: 'Change status' }).getByRole('button', { name: 'Change status' }).click();
+  await expect(lead.getByTestId('registration-row')).toHaveCount(1);
+  await expect(lead.getByRole('button', { name: 'Change 0 chosen' })).toBeDisabled();
   await leadContext.close();
 });
 
@@ -460,5 +471,27 @@ test('a lead creates, edits and archives a sport on the Admin Panel (issue 16 it
   await page.reload();
   await expect(page.getByTestId('sport-card').first()).toBeVisible();
   await expect(page.getByTestId('sport-card').filter({ hasText: 'Futsal' })).toHaveCount(0);
+
+  // A long name without a space wraps at 390 px, on the student's card and in the lead's table caption
+  // (it widened both pages, and pushed the card's Register button past its edge).
+  const longName = 'Basketball/Volleyball/Handball(Mixed)'.repeat(2);
+  await lead.getByRole('button', { name: 'New sport' }).click();
+  const second = lead.getByRole('dialog', { name: 'New sport' });
+  await second.getByLabel('Name').fill(longName);
+  await second.getByLabel('Main Player spots').fill('3');
+  await second.getByRole('button', { name: 'Create sport' }).click();
+  await expect(second).toBeHidden();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const longCard = page.getByTestId('sport-card').filter({ hasText: longName });
+  await expect(longCard).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const cardBox = (await longCard.boundingBox())!;
+  expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(390);
+  await saveScreenshot(page, 'sports-long-name-phone');
+  await lead.setViewportSize({ width: 390, height: 844 });
+  await lead.getByLabel('Sport', { exact: true }).selectOption({ label: longName });
+  await expect(lead.getByRole('region', { name: `Registrations for ${longName}` })).toBeVisible();
+  await expectNoSidewaysScroll(lead);
   await lead.context().close();
 });

@@ -55,6 +55,8 @@ export interface SportRegistrationRecord {
   status: RegistrationStatus;
   created_at: number;
   updated_at: number;
+  /** Decision 0033: when a reserve joined the waiting list (its place follows it); null otherwise. */
+  queued_at?: number | null;
 }
 
 /** A student's registration for a sport, still waiting for the selection (002 §4). Times are epoch milliseconds. */

@@ -131,5 +131,60 @@ describe('printed registration list', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'invalid_input' });
+    // The first language of Accept-Language that the list speaks, not only the very first.
+    expect((await printText('', { 'accept-language': 'fr-FR,th;q=0.8' })).text).toContain('รายชื่อผู้สมัครคัดตัวนักกีฬา');
+  }, 60_000);
+
+  it("prints and exports what the lead's Show filter lists, with each reserve's waiting-list place and school times", async () => {
+    // Two reserves: the later registration queued first (a lead set it back), so it is place 1.
+    const db = toolDb<SportsTables>(t.database);
+    const now = t.clock.now();
+    for (const [studentId, createdAt, queuedAt] of [
+      ['68960002', now + 60_000, now + 180_000],
+      ['68960003', now + 120_000, now + 120_000],
+    ] as const) {
+      const account = await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId }));
+      await db
+        .insertInto('sport_registrations')
+        .values(
+          makeSportRegistration(sportId, account.id, {
+            status: 'reserve',
+            created_at: createdAt,
+            updated_at: createdAt,
+            queued_at: queuedAt,
+          }),
+        )
+        .execute();
+    }
+    const reserves = await printText('&status=reserve&lang=en');
+    expect(reserves.text).toContain('Only Reserve Player');
+    expect(reserves.text).not.toContain('68960001');
+    expect(reserves.text).toMatch(/68960002[\s\S]*Waiting list: 2/);
+    expect(reserves.text).toMatch(/68960003[\s\S]*Waiting list: 1/);
+    expect((await printText('&lang=en')).text).not.toContain('Only ');
+
+    const csv = async (query: string) => {
+      const res = await t.request({
+        method: 'GET',
+        url: `/sports/api/admin/sport-registrations.csv?sportId=${sportId}${query}`,
+        headers: { authorization: `Bearer ${leadToken}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+    };
+    const all = await csv('');
+    expect(all[0]).toBe('registration_id,student_id,student_email,registration_date,status,status_label,waiting_position');
+    // 06:22 UTC is 01:22 in New York, the school's zone, as on the screen and the printed list.
+    expect(all[1]).toMatch(/^\d+,68960001,สมชาย@school\.test,2026-11-21 01:22:00,selected,Main Player,$/);
+    expect(all.slice(1).map((line) => line.split(',').slice(1, 2).concat(line.split(',').slice(-1)))).toEqual([
+      ['68960001', ''],
+      ['68960002', '2'],
+      ['68960003', '1'],
+    ]);
+    expect((await csv('&status=reserve')).slice(1).map((line) => line.split(',')[1])).toEqual(['68960002', '68960003']);
+    expect((await csv('&status=selected')).slice(1).map((line) => line.split(',')[1])).toEqual(['68960001']);
   }, 60_000);
 });

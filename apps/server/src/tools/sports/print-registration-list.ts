@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { listSportRegistrations } from './list-sport-registrations';
-import type { SchoolLanguage } from '@guildhall/contracts/sports';
+import type { RegistrationStatus, SchoolLanguage } from '@guildhall/contracts/sports';
 import type { SportsDeps } from './sports-deps';
 import { listMessages } from './registration-list-messages';
 import { REGISTRATION_LIST_CSS, RegistrationListDocument } from './registration-list-document';
@@ -13,10 +13,11 @@ export async function printRegistrationList(
   deps: SportsDeps,
   sportId: number,
   language: SchoolLanguage = 'en',
+  status?: RegistrationStatus,
 ): Promise<{ sportName: string; pdf: Buffer }> {
-  const { sportName, rows } = await listSportRegistrations(deps, sportId);
+  const { sportName, rows } = await listSportRegistrations(deps, sportId, status);
   const pdf = await deps.documents.printPdf(
-    createElement(RegistrationListDocument, { sportName, rows, printedAt: deps.now(), timeZone: deps.timeZone, language }),
+    createElement(RegistrationListDocument, { sportName, rows, printedAt: deps.now(), timeZone: deps.timeZone, language, status }),
     {
       title: listMessages(language).t('title', { sport: sportName }),
       css: REGISTRATION_LIST_CSS,

@@ -25,6 +25,6 @@ export function printLanguage(lang: SchoolLanguage | undefined, acceptLanguage: 
   const first = (acceptLanguage ?? '')
     .split(',')
     .map((part) => part.split(';')[0]!.trim().toLowerCase())
-    .find((tag) => tag !== '');
+    .find((tag) => tag.startsWith('th') || tag.startsWith('en'));
   return first?.startsWith('th') ? 'th' : 'en';
 }

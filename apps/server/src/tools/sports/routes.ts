@@ -94,8 +94,9 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
 
   app.get(`${base}/admin/sport-registrations.csv`, async (request, reply) => {
     await requireSportsAdmin(request);
-    const { sportId } = parseInput(SportRegistrationsQuery, request.query);
-    const { sportName, rows } = await listSportRegistrations(deps, sportId);
+    // The lead's "Show" filter applies to the file too (it was checked, then left out).
+    const { sportId, status } = parseInput(SportRegistrationsQuery, request.query);
+    const { sportName, rows } = await listSportRegistrations(deps, sportId, status);
     return reply
       .type('text/csv; charset=utf-8')
       .header(
@@ -103,14 +104,15 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
         `attachment; filename="registrations-${fileSlug(sportName)}.csv"; filename*=UTF-8''${encodeURIComponent(`registrations-${sportName}.csv`)}`,
       )
       .header('cache-control', 'no-store')
-      .send(formatRegistrationsCsv(rows));
+      .send(formatRegistrationsCsv(rows, deps.timeZone));
   });
 
   app.get(`${base}/admin/sport-registrations.pdf`, async (request, reply) => {
     await requireSportsAdmin(request);
-    const { sportId, lang } = parseInput(PrintRegistrationsQuery, request.query);
+    const { sportId, lang, status } = parseInput(PrintRegistrationsQuery, request.query);
     // Issue 16 item 1: printed in the language of the person printing.
-    const { sportName, pdf } = await printRegistrationList(deps, sportId, printLanguage(lang, request.headers['accept-language']));
+    const language = printLanguage(lang, request.headers['accept-language']);
+    const { sportName, pdf } = await printRegistrationList(deps, sportId, language, status);
     return reply
       .type('application/pdf')
       .header(

@@ -293,7 +293,7 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
-      expect(lines[0]).toBe('registration_id,student_id,student_email,registration_date,status,status_label');
+      expect(lines[0]).toBe('registration_id,student_id,student_email,registration_date,status,status_label,waiting_position');
       expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['68960001', '68980002']);
     });
 

@@ -64,6 +64,13 @@ export function AdminPanel({ session, onLoadFailure }: { session: SportsSession;
   useEffect(() => {
     if (sportId === null && sports.data?.[0]) setSportId(sports.data[0].sport_id);
   }, [sportId, sports.data]);
+  // Only rows on screen stay chosen: a row that left the list (its status changed under the filter,
+  // the student withdrew) was still counted and sent, changing a row nobody could see, or failing
+  // every bulk change with "no longer exists".
+  useEffect(() => {
+    const shown = new Set(registrations.data?.map((r) => r.registration_id));
+    setChosen((before) => ([...before].every((id) => shown.has(id)) ? before : new Set([...before].filter((id) => shown.has(id)))));
+  }, [registrations.data]);
 
   if (sports.isPending || settings.isPending) return <Spinner label={t('admin.loading')} />;
   if (loadError || !sports.data || !settings.data) return null;
@@ -117,7 +124,7 @@ export function AdminPanel({ session, onLoadFailure }: { session: SportsSession;
     if (!sport) return;
     setBusyFile(kind);
     try {
-      const blob = await downloadRegistrations(sport.sport_id, kind);
+      const blob = await downloadRegistrations(sport.sport_id, kind, filter === 'all' ? undefined : filter);
       if (kind === 'pdf') {
         // Print: the browser's PDF viewer prints it; a blocked pop-up falls back to saving the file.
         const url = URL.createObjectURL(blob);
