@@ -57,7 +57,7 @@ export function RegistrationListDocument({ sportName, rows, printedAt, timeZone,
                 <td>{index + 1}</td>
                 <td>{row.student_id}</td>
                 <td className="email">{row.student_email ?? '-'}</td>
-                <td>{formatDate(row.registration_date)}</td>
+                <td className="date">{formatDate(row.registration_date)}</td>
                 <td className={`status ${row.status}`}>
                   {t(`statuses.${row.status}`)}
                   {/* Decision 0033: a reserve's place on the waiting list, as on the Admin Panel. */}
@@ -85,7 +85,8 @@ thead { display: table-header-group; }
 tr { break-inside: avoid; }
 th, td { text-align: left; padding: 2mm 2.5mm; border-bottom: 0.5pt solid #bbb; vertical-align: top; }
 /* A long email breaks anywhere, so the other columns keep their words whole and stay on the page. */
-.email { overflow-wrap: anywhere; width: 45%; }
+.email { overflow-wrap: anywhere; }
+.date { white-space: nowrap; }
 .place { font-weight: 400; color: #444; font-size: 9pt; }
 th { background: #eef1f5; font-weight: 700; }
 td:first-child, th:first-child { width: 9mm; color: #555; }
