@@ -13,7 +13,9 @@ import {
 } from '@guildhall/contracts/recruitment';
 import { parseInput } from '@server/core/http/parse-input';
 import { bulkUpdateApplications } from './bulk-update-applications';
+import { DomainError } from '@server/core/errors/domain-error';
 import { getApplicationAvatar } from './get-application-avatar';
+import { hiddenApplicants } from './hidden-applicants';
 import { getBoard } from './get-board';
 import { getReports } from './get-reports';
 import type { RecruitmentDeps } from './recruitment-deps';
@@ -60,8 +62,8 @@ export function registerRecruitmentAdminRoutes(app: FastifyInstance, deps: Recru
   });
 
   app.get(`${BASE}/board`, async (request) => {
-    await admin(request);
-    return getBoard(deps, parseInput(BoardQuery, request.query));
+    const caller = await admin(request);
+    return getBoard(deps, parseInput(BoardQuery, request.query), caller.session.subject);
   });
   app.post(`${BASE}/applications/bulk-update`, async (request) => {
     const caller = await admin(request);
@@ -75,8 +77,12 @@ export function registerRecruitmentAdminRoutes(app: FastifyInstance, deps: Recru
 
   const avatarDeps = { db: deps.db, now: deps.now, cdnBaseUrl: config.DISCORD_CDN_BASE_URL, timeoutMs: config.LOOKUP_TIMEOUT_MS };
   app.get(`${BASE}/applications/:id/avatar`, async (request, reply) => {
-    await admin(request);
-    const image = await getApplicationAvatar(avatarDeps, idOf(request));
+    const caller = await admin(request);
+    const id = idOf(request);
+    // Decision 0028: a face tells who applied as well as a name does.
+    if ((await hiddenApplicants(deps, caller.session.subject, [id])).has(id))
+      throw new DomainError('not_found', 'Blind review hides this applicant until you have reviewed the application.');
+    const image = await getApplicationAvatar(avatarDeps, id);
     return reply
       .header('content-type', image.contentType)
       .header('x-content-type-options', 'nosniff')

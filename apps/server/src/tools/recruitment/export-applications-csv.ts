@@ -1,5 +1,6 @@
 import { type RecruitmentDeps, toIso } from './recruitment-deps';
-import { type ApplicationFilter, applyApplicationFilter, parseJsonRecord } from './list-applications';
+import { type ApplicationFilter, applyApplicationFilter, parseJsonRecord, searchScopeFor } from './list-applications';
+import { hiddenName } from './hidden-applicants';
 import { listQuestions } from './list-questions';
 import { readSettings } from './read-settings';
 
@@ -21,10 +22,11 @@ export async function exportApplicationsCsv(
   filter: ApplicationFilter,
   viewerId: string,
 ): Promise<string> {
+  const scope = filter.search ? await searchScopeFor(deps, viewerId) : ({ kind: 'all' } as const);
   const [rows, questions, reviewRows, settings] = await Promise.all([
-    applyApplicationFilter(deps, filter).selectAll().orderBy('id').execute(),
+    applyApplicationFilter(deps, filter, scope).selectAll().orderBy('id').execute(),
     listQuestions(deps),
-    applyApplicationFilter(deps, filter)
+    applyApplicationFilter(deps, filter, scope)
       .innerJoin('recruitment_reviews as r', 'r.application_id', 'recruitment_applications.id')
       .select(['r.application_id', 'r.reviewer_id', 'r.reviewer_name', 'r.vote', 'r.score_sum', 'r.score_count', 'r.comment'])
       .orderBy('r.id')
@@ -68,7 +70,7 @@ export async function exportApplicationsCsv(
     lines.push(
       [
         row.id,
-        hidden && hideApplicant ? `Applicant #${row.id}` : row.username,
+        hidden && hideApplicant ? hiddenName(row.id) : row.username,
         hidden && hideApplicant ? '' : row.user_id,
         row.job,
         row.status,

@@ -1,6 +1,7 @@
 import { type BoardAnswer, type BoardCard, type BoardColumn, type BoardQuery, DEFAULT_STAGE_COLOR } from '@guildhall/contracts/recruitment';
 import type { z } from 'zod';
 import { listStages } from './list-stages';
+import { hiddenApplicants, hiddenName } from './hidden-applicants';
 import { type RecruitmentDeps, toIso } from './recruitment-deps';
 
 const CARD_COLUMNS = ['id', 'user_id', 'username', 'avatar', 'job', 'status', 'stage_id', 'created_at'] as const;
@@ -11,7 +12,11 @@ const CARD_COLUMNS = ['id', 'user_id', 'username', 'avatar', 'job', 'status', 's
  * grouped count and one indexed query per column (recruitment_applications_stage_id), so 500 cards
  * cost a handful of queries whatever the table holds.
  */
-export async function getBoard(deps: Pick<RecruitmentDeps, 'db'>, query: z.output<typeof BoardQuery>): Promise<BoardAnswer> {
+export async function getBoard(
+  deps: Pick<RecruitmentDeps, 'db'>,
+  query: z.output<typeof BoardQuery>,
+  viewerId: string,
+): Promise<BoardAnswer> {
   const stages = await listStages(deps);
   const liveIds = stages.map((s) => s.id);
   const counts = await deps.db
@@ -51,5 +56,14 @@ export async function getBoard(deps: Pick<RecruitmentDeps, 'db'>, query: z.outpu
     const rows = await orphans.select(CARD_COLUMNS).orderBy('id', 'desc').limit(query.perStage).execute();
     columns.push({ stageId: null, name: 'No current stage', color: DEFAULT_STAGE_COLOR, total: orphanTotal, cards: rows.map(toCard) });
   }
-  return { columns };
+  // Decision 0028: with blind review hiding applicants, a card this admin has not reviewed shows no
+  // name, id or avatar, as in the list (the board showed them).
+  const hidden = await hiddenApplicants(
+    deps,
+    viewerId,
+    columns.flatMap((c) => c.cards.map((card) => card.id)),
+  );
+  const blind = (card: BoardCard): BoardCard =>
+    hidden.has(card.id) ? { ...card, userId: '', username: hiddenName(card.id), hasAvatar: false } : card;
+  return { columns: columns.map((c) => ({ ...c, cards: c.cards.map(blind) })) };
 }

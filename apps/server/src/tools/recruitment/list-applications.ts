@@ -7,17 +7,43 @@ import type { RecruitmentApplicationsTable, RecruitmentTables } from './recruitm
 import { daysSettingMs } from './days-setting';
 import { listFailedNotifications } from './list-failed-notifications';
 import { isWaiting } from './list-waiting-applications';
+import { hiddenName } from './hidden-applicants';
 import { readSettings } from './read-settings';
 import { reviewTallies } from './review-tallies';
 
 export type ApplicationFilter = Pick<z.output<typeof ListApplicationsQuery>, 'status' | 'search'>;
 type ApplicationQuery = SelectQueryBuilder<RecruitmentTables, 'recruitment_applications', object>;
 
+/**
+ * Whose names a search may match: everyone's, or (blind review hiding applicants, decision 0028) only
+ * those of applications this admin has reviewed, as the list shows no other names to them. A search
+ * that matched a hidden name told who "Applicant #8" was.
+ */
+export type SearchScope = { kind: 'all' } | { kind: 'reviewed-by'; viewerId: string };
+
+export async function searchScopeFor(deps: Pick<RecruitmentDeps, 'db'>, viewerId: string | null): Promise<SearchScope> {
+  const settings = await readSettings(deps);
+  return viewerId !== null && settings.blindReview === 'true' && settings.blindHideApplicant === 'true'
+    ? { kind: 'reviewed-by', viewerId }
+    : { kind: 'all' };
+}
+
 /** The admin filters (000 §2 filter buttons, plus a username search): shared by the list and the CSV export. */
-export function applyApplicationFilter(deps: Pick<RecruitmentDeps, 'db' | 'dialect'>, filter: ApplicationFilter): ApplicationQuery {
+export function applyApplicationFilter(
+  deps: Pick<RecruitmentDeps, 'db' | 'dialect'>,
+  filter: ApplicationFilter,
+  scope: SearchScope = { kind: 'all' },
+): ApplicationQuery {
   let query: ApplicationQuery = deps.db.selectFrom('recruitment_applications');
   if (filter.status !== 'All') query = query.where('status', '=', filter.status);
   const search = filter.search?.toLowerCase();
+  if (search && scope.kind === 'reviewed-by') {
+    query = query.where(
+      'recruitment_applications.id',
+      'in',
+      deps.db.selectFrom('recruitment_reviews').select('application_id').where('reviewer_id', '=', scope.viewerId),
+    );
+  }
   if (search) {
     // Issue 17 item 3 (decision 0036): on SQLite a needle of 3+ characters is found through the FTS5
     // trigram table (recruitment-migrations.ts), by GLOB, whose only special characters are *?[] (a
@@ -60,7 +86,7 @@ export async function listApplications(
   query: z.output<typeof ListApplicationsQuery>,
   viewerId: string | null = null,
 ): Promise<{ total: number; applications: AdminApplication[] }> {
-  const filtered = applyApplicationFilter(deps, query);
+  const filtered = applyApplicationFilter(deps, query, query.search ? await searchScopeFor(deps, viewerId) : { kind: 'all' });
   // The page's ids first, from the (status, id) index alone, then only those rows: deep pages skip
   // index entries instead of whole rows.
   const [countRow, idRows, settings] = await Promise.all([
@@ -124,15 +150,18 @@ export async function listApplications(
         waiting: isWaiting(row, now, waitMs),
         failedNotifications: failed.filter((f) => f.applicationId === row.id),
       };
-      // Issue 13 item 1: blind review may hide who applied until this admin has reviewed.
-      return reviews.hidden && settings.blindHideApplicant === 'true' ? hideApplicant(application) : application;
+      if (!reviews.hidden) return application;
+      // Issue 13 item 1: blind review hides the other reviews until this admin has reviewed, in the
+      // history too (it listed "x reviewed: no"), and may hide who applied.
+      const blinded = { ...application, audit: application.audit.filter((a) => a.kind !== 'review') };
+      return settings.blindHideApplicant === 'true' ? hideApplicant(blinded) : blinded;
     }),
   };
 }
 
 /** Issue 13 item 1: the card without the applicant's name, id and avatar (their own audit entries too). */
 function hideApplicant(application: AdminApplication): AdminApplication {
-  const name = `Applicant #${application.id}`;
+  const name = hiddenName(application.id);
   return {
     ...application,
     userId: '',

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeDiscordUser } from '@guildhall/testkit/factories';
 import { DIALECTS } from '@server/core/db/test-databases';
+import { toolDb } from '@server/core/db/tool-db';
 import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
 import { DAILY_DIGEST, postDailyDigest } from './post-daily-digest';
 import { makeRecruitmentDeps } from './recruitment-deps';
+import type { RecruitmentTables } from './recruitment-tables';
 import {
   type RecruitmentForm,
   type RecruitmentPeople,
@@ -114,10 +116,50 @@ describe.each(DIALECTS)('recruitment reviews and cycles on %s (issue 13)', (dial
       expect(hiddenLine).toMatch(new RegExp(`^${id},Applicant #${id},,`));
       expect(hiddenLine).toContain(',1,,,,,');
       expect(hiddenLine).not.toMatch(/signal\.sam|second\.reviewer|yes/);
+      // Nor does any other answer give them away: the card's history (it listed "second.reviewer
+      // reviewed: yes"), the board, a search by name (it found "Applicant #N"), the avatar, failed DMs.
+      expect((before.audit as Array<{ kind: string }>).map((a) => a.kind)).not.toContain('review');
+      const boardCard = async () =>
+        (await t.get(`${API}/board`, 'admin'))
+          .json()
+          .columns.flatMap((c: { cards: Array<{ id: number }> }) => c.cards)
+          .find((c: { id: number }) => c.id === id);
+      expect(await boardCard()).toMatchObject({ username: `Applicant #${id}`, userId: '', hasAvatar: false });
+      const search = async () => (await t.get(`${API}/applications?search=signal`, 'admin')).json() as Array<{ id: number }>;
+      expect((await search()).map((a) => a.id)).not.toContain(id);
+      expect((await t.get(`${API}/applications/export.csv?search=signal`, 'admin')).body).not.toContain(`\r\n${id},`);
+      const avatar = await t.get(`${API}/applications/${id}/avatar`, 'admin');
+      expect([avatar.statusCode, avatar.json().error]).toEqual([
+        404,
+        'Blind review hides this applicant until you have reviewed the application.',
+      ]);
+      const db = toolDb<RecruitmentTables>(t.database);
+      await db
+        .insertInto('recruitment_notifications')
+        .values({
+          application_id: id,
+          user_id: 'x',
+          content: 'Hi',
+          state: 'failed',
+          attempts: 3,
+          last_error: '403',
+          created_at: 1,
+          updated_at: 1,
+        })
+        .execute();
+      const failedFor = async () =>
+        ((await t.get(`${API}/notifications/failed`, 'admin')).json() as Array<{ applicationId: number; username: string }>).find(
+          (f) => f.applicationId === id,
+        )!.username;
+      expect(await failedFor()).toBe(`Applicant #${id}`);
 
       await review(id, { vote: 'no' });
       const after = await applicationOf(id);
       expect(after.username).toBe('signal.sam');
+      expect((after.audit as Array<{ kind: string }>).filter((a) => a.kind === 'review')).toHaveLength(2);
+      expect(await boardCard()).toMatchObject({ username: 'signal.sam' });
+      expect((await search()).map((a) => a.id)).toContain(id);
+      expect(await failedFor()).toBe('signal.sam');
       const shownLine = await csvOf();
       expect(shownLine.startsWith(`${id},signal.sam,`)).toBe(true);
       expect(shownLine).toContain(',2,1,1,0,,"second.reviewer: yes\nchief.dispatcher: no"');

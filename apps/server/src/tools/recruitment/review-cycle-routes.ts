@@ -11,6 +11,7 @@ import { createCriterion } from './create-criterion';
 import { deleteCriterion } from './delete-criterion';
 import { editApplication } from './edit-application';
 import { listCriteria } from './list-criteria';
+import { hiddenApplicants, hiddenName } from './hidden-applicants';
 import { listFailedNotifications } from './list-failed-notifications';
 import { listReviews } from './list-reviews';
 import { DM_RETRY_LIMIT, SEND_APPLICANT_DM, SendApplicantDmPayload } from './notify-applicant';
@@ -74,8 +75,11 @@ export function registerReviewCycleRoutes(app: FastifyInstance, deps: Recruitmen
 
   // --- Item 5: DMs to the applicant; failures are visible to admins ------------------------------
   app.get(`${BASE}/notifications/failed`, async (request) => {
-    await admin(request);
-    return listFailedNotifications(deps, null);
+    const caller = await admin(request);
+    const failed = await listFailedNotifications(deps, null);
+    // Decision 0028: blind review hides who applied here too, as on their card.
+    const hidden = await hiddenApplicants(deps, caller.session.subject, [...new Set(failed.map((f) => f.applicationId))]);
+    return failed.map((f) => (hidden.has(f.applicationId) ? { ...f, username: hiddenName(f.applicationId) } : f));
   });
   app.ctx.jobs.define(SEND_APPLICANT_DM, SendApplicantDmPayload, (payload, job) => sendApplicantDm(deps, payload.notificationId, job), {
     retryLimit: DM_RETRY_LIMIT,
