@@ -18,9 +18,19 @@ export async function cancelAppointment(
   // Issue 15 item 6: the seat passes to the day's waitlist in the cancelling transaction.
   const { row: updated, offer } = await cancelBooking(deps, id, { cancelled_by: staff.discordId, cancel_reason: reason });
   if (!updated) {
-    const existing = await deps.db.selectFrom('appointments').select(['status', 'held_until']).where('id', '=', id).executeTakeFirst();
+    const existing = await deps.db
+      .selectFrom('appointments')
+      .select(['status', 'held_until', 'starts_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!existing || existing.held_until !== null) throw new DomainError('not_found', 'There is no appointment with that id.');
-    throw new DomainError('appointments.already_cancelled');
+    if (existing.status !== 'booked') throw new DomainError('appointments.already_cancelled');
+    // As for the LINE user's own cancel: a booking that has started is marked attended or no-show,
+    // not cancelled (it was, and its user was told their attended appointment had been cancelled).
+    throw new DomainError(
+      'appointments.already_started',
+      'This appointment has already started, so it cannot be cancelled: mark it attended or no-show instead.',
+    );
   }
   const user = await deps.db
     .selectFrom('appointment_line_users')

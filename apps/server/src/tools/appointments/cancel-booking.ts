@@ -5,8 +5,9 @@ import { loadBookingRules } from './load-booking-rules';
 import { passSeatToWaitlist, type WaitlistOffer } from './waitlist';
 
 /**
- * Cancels booking `id` when it is still booked (a waitlist hold is not a booking, issue 15 item 6),
- * with who cancelled it and why. The seat passes to the day's waitlist in the same transaction, so
+ * Cancels booking `id` when it is still booked and has not started (a waitlist hold is not a booking,
+ * issue 15 item 6; a started booking is marked attended or no-show instead), with who cancelled it and
+ * why. The start is a condition of the update itself, so a cancel racing the start cannot slip past. The seat passes to the day's waitlist in the same transaction, so
  * it is never free to anyone else in between (decision 0032). Answers the cancelled row (undefined when
  * nothing was cancelled) and the offer, which the caller announces (announceWaitlistOffer) after commit.
  */
@@ -25,6 +26,7 @@ export async function cancelBooking(
       .where('id', '=', id)
       .where('status', '=', 'booked')
       .where('held_until', 'is', null)
+      .where('starts_at', '>', now)
       .returningAll()
       .executeTakeFirst();
     return {

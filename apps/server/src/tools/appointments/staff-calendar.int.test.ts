@@ -85,6 +85,42 @@ describe.each(DIALECTS)('issue 15 item 5: staff calendar on %s', (dialect) => {
     }
   });
 
+  it('refuses to cancel a booking that has started (attended or not): it is marked instead, and its user is not told it was cancelled', async () => {
+    const started = await insert(t.clock.now() - 10 * 60_000);
+    await t.request({
+      method: 'POST',
+      url: `/bureau/worker/staff/appointments/${started}/attendance`,
+      cookie: staff,
+      payload: { attendance: 'attended' },
+    });
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/bureau/worker/staff/appointments/${started}/cancel`,
+      cookie: staff,
+      payload: { reason: 'Too late' },
+    });
+    expect([cancel.statusCode, cancel.json()]).toEqual([
+      409,
+      {
+        error: 'This appointment has already started, so it cannot be cancelled: mark it attended or no-show instead.',
+        code: 'appointments.already_started',
+      },
+    ]);
+    expect(await db().selectFrom('appointments').select(['status', 'attendance']).where('id', '=', started).executeTakeFirst()).toEqual({
+      status: 'booked',
+      attendance: 'attended',
+    });
+    // One not yet started still cancels.
+    const upcoming = await insert(at('10:00'));
+    const ok = await t.request({
+      method: 'POST',
+      url: `/bureau/worker/staff/appointments/${upcoming}/cancel`,
+      cookie: staff,
+      payload: { reason: 'Closed' },
+    });
+    expect(ok.json().appointment).toMatchObject({ id: upcoming, status: 'cancelled' });
+  });
+
   it('exports a range as CSV: local times, names quoted, formulas defused', async () => {
     await insert(at('10:00'), { topic: '=HYPERLINK("x")' });
     const res = await t.request({
