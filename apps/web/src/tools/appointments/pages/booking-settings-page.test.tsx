@@ -40,6 +40,28 @@ describe('issue 15 item 3: the booking rules page', () => {
     });
   });
 
+  it('shows a close at midnight (24:00), which a time field cannot hold, and sets one', async () => {
+    const server = fakeServer({
+      'GET /auth/api/me': () => [200, staff],
+      'GET /bureau/worker/staff/settings': () => [
+        200,
+        { ...answer, settings: { ...settings, weekly: [null, { ...day, closes: '24:00' }, day, day, day, day, null] } },
+      ],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body }],
+    });
+    renderWithApp(<BookingSettingsPage />);
+    expect(await screen.findByRole('checkbox', { name: 'Monday open until midnight' })).toBeChecked();
+    expect(screen.getByLabelText('Monday closes')).toBeDisabled();
+    expect(screen.getByText('At midnight (24:00)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Tuesday open until midnight' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Monday open until midnight' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    await screen.findByText('The new rules apply to bookings from now on.');
+    expect(server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      weekly: [null, { opens: '09:00', closes: '17:00' }, { opens: '09:00', closes: '24:00' }, day, day, day, null],
+    });
+  });
+
   it('issue 15 item 4: edits the reminders as minutes before, comma-separated', async () => {
     const server = fakeServer({
       'GET /auth/api/me': () => [200, staff],

@@ -12,16 +12,33 @@ import { useSingleFlight } from '@/lib/use-single-flight';
 import { DAYS, NUMBER_LABELS, wordSettingsRefusal } from '../lib/settings-field-names';
 const DEFAULT_HOURS: OpeningHours = { opens: '09:00', closes: '17:00', breaks: [] };
 
+/**
+ * The contract's end of a day (TimeOfDay allows 24:00 as a close), which a time input cannot hold: it
+ * showed such a day's close as blank, and offered no way to enter it.
+ */
+const MIDNIGHT = '24:00';
+
 function HoursEditor({ name, hours, onChange }: { name: string; hours: OpeningHours; onChange(h: OpeningHours): void }) {
+  const midnight = hours.closes === MIDNIGHT;
   return (
     <div className="booking-settings__hours">
       <TextField label={`${name} opens`} type="time" value={hours.opens} onChange={(e) => onChange({ ...hours, opens: e.target.value })} />
       <TextField
         label={`${name} closes`}
         type="time"
-        value={hours.closes}
+        value={midnight ? '' : hours.closes}
+        disabled={midnight}
+        hint={midnight ? 'At midnight (24:00)' : undefined}
         onChange={(e) => onChange({ ...hours, closes: e.target.value })}
       />
+      <label className="booking-settings__check">
+        <input
+          type="checkbox"
+          checked={midnight}
+          onChange={(e) => onChange({ ...hours, closes: e.target.checked ? MIDNIGHT : DEFAULT_HOURS.closes })}
+        />
+        {name} open until midnight
+      </label>
       {hours.breaks.map((b, i) => (
         <div key={i} className="booking-settings__break">
           <TextField

@@ -66,4 +66,70 @@ describe('issue 15 item 5: the staff calendar', () => {
     await userEvent.click(screen.getByRole('button', { name: '‹ Previous' }));
     expect(await screen.findByRole('region', { name: 'Week of 2019-12-30' })).toBeInTheDocument();
   });
+
+  describe('while the page stays open', () => {
+    const serve = (rows: object[], extra: Parameters<typeof fakeServer>[0] = {}) =>
+      fakeServer({
+        'GET /auth/api/me': () => [200, discordMe(['bureau-staff'])],
+        'GET /bureau/worker/config': () => [200, { liffId: null, mock: false, booking }],
+        'GET /bureau/worker/staff/calendar': ({ url }) => [
+          200,
+          { from: url.searchParams.get('from'), to: url.searchParams.get('to'), timeZone: 'Asia/Bangkok', appointments: rows },
+        ],
+        ...extra,
+      });
+    const startingIn = (ms: number) => {
+      const start = Date.now() + ms;
+      return { ...base, id: 7, datetime: new Date(start).toISOString(), endsAt: new Date(start + 30 * 60_000).toISOString() };
+    };
+
+    it('turns Cancel into Attended / No-show when a booking starts (it kept Cancel until something redrew the page)', async () => {
+      serve([startingIn(1_200)]);
+      renderWithApp(<StaffAppointmentsPage />);
+      const row = await screen.findByRole('row', { name: /Nok/ });
+      expect(within(row).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: 'Attended' })).not.toBeInTheDocument();
+      await vi.waitFor(() => expect(within(row).getByRole('button', { name: 'Attended' })).toBeInTheDocument(), { timeout: 4_000 });
+      expect(within(row).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    });
+
+    it('cancels once on a double click, and closes the dialog (the second click answered "already cancelled" in it)', async () => {
+      const upcoming = startingIn(3_600_000);
+      const server = serve([upcoming], {
+        'POST /bureau/worker/staff/appointments/7/cancel': () => [
+          200,
+          { appointment: { ...upcoming, status: 'cancelled', cancelReason: 'Closed', cancelledAt: upcoming.createdAt } },
+        ],
+      });
+      renderWithApp(<StaffAppointmentsPage />);
+      const row = await screen.findByRole('row', { name: /Nok/ });
+      await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
+      await userEvent.type(within(dialog).getByLabelText('Reason'), 'Closed');
+      // Two clicks in one go, before React draws the button busy (as a quick double click in a browser).
+      const confirm = within(dialog).getByRole('button', { name: 'Cancel appointment' });
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+      await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel appointment' })).not.toBeInTheDocument());
+      expect(server.calls.filter((c) => c.path.endsWith('/cancel'))).toHaveLength(1);
+    });
+
+    it('says why a range cannot be exported instead of offering a download the server refuses', async () => {
+      serve([]);
+      renderWithApp(<StaffAppointmentsPage />);
+      await screen.findByRole('link', { name: 'Export CSV' });
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-10' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-01' } });
+      expect(await screen.findByText('To must not be before From.')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-06-01' } });
+      expect(await screen.findByText('Export at most 62 days at a time.')).toBeInTheDocument();
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+      expect(await screen.findByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+        'href',
+        '/bureau/worker/staff/appointments.csv?from=2026-03-10&to=2026-03-31',
+      );
+    });
+  });
 });

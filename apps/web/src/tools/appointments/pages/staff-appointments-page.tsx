@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { StaffAppointment } from '@guildhall/contracts/appointments';
-import { CANCEL_REASON_MAX_LENGTH } from '@guildhall/contracts/appointments';
+import { CANCEL_REASON_MAX_LENGTH, STAFF_RANGE_MAX_DAYS } from '@guildhall/contracts/appointments';
 import type { CoreErrorCode } from '@guildhall/contracts/core';
 import { ApiError } from '@/lib/api-client';
 import { Button, DetailList, Modal, Page, Spinner, StatusCard, Table, Tag, TextField, type TableColumn } from '@/ui';
@@ -12,6 +12,8 @@ import { useRangeAppointments } from '../api/list-range-appointments';
 import { useMarkAttendance } from '../api/mark-attendance';
 import { useStaffEvents } from '../api/staff-events';
 import { StaffGate } from '../components/staff-gate';
+import { useNowPast } from '../lib/use-now-past';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import './staff-appointments-page.css';
 
 const todayIn = (timeZone: string) =>
@@ -91,6 +93,9 @@ function StaffCalendar() {
   const refusal = bookings.error instanceof ApiError ? bookings.error.code : null;
   const allowed = !(refusal === 'unauthenticated' || refusal === 'forbidden');
   const live = useStaffEvents(allowed && bookings.isSuccess);
+  const now = useNowPast((bookings.data?.appointments ?? []).map((a) => Date.parse(a.datetime)));
+  // One cancel per click: a double click sent two, and the second's 409 stayed in the dialog.
+  const cancelOnce = useSingleFlight(cancel);
 
   if (bookings.error && (refusal === ('unauthenticated' satisfies CoreErrorCode) || refusal === ('forbidden' satisfies CoreErrorCode))) {
     const returnTo = encodeURIComponent('/bureau/appointments');
@@ -108,7 +113,6 @@ function StaffCalendar() {
     );
   }
 
-  const now = Date.now();
   const openCancel = (a: StaffAppointment) => {
     cancel.reset();
     setReason('');
@@ -165,6 +169,15 @@ function StaffCalendar() {
   const weekDays = range ? Array.from({ length: 7 }, (_, i) => addDays(range.from, i)) : [];
   const from = exportFrom ?? range?.from ?? '';
   const to = exportTo ?? range?.to ?? '';
+  // The server's rules for a range (StaffRangeQuery), said here: a refused download failed silently.
+  const exportProblem =
+    !from || !to
+      ? 'Choose both dates.'
+      : from > to
+        ? 'To must not be before From.'
+        : (Date.parse(to) - Date.parse(from)) / 86_400_000 >= STAFF_RANGE_MAX_DAYS
+          ? `Export at most ${STAFF_RANGE_MAX_DAYS} days at a time.`
+          : null;
 
   return (
     <Page title="Appointments" lead={`Bookings made in the LINE mini-app (${timeZone} time).`}>
@@ -248,10 +261,17 @@ function StaffCalendar() {
         <div className="staff-appointments__toolbar">
           <TextField label="From" type="date" value={from} onChange={(e) => setExportFrom(e.target.value)} />
           <TextField label="To" type="date" value={to} onChange={(e) => setExportTo(e.target.value)} />
-          <a className="staff-appointments__download" href={`/bureau/worker/staff/appointments.csv?from=${from}&to=${to}`} download>
-            Export CSV
-          </a>
+          {exportProblem ? (
+            <Button variant="secondary" disabled>
+              Export CSV
+            </Button>
+          ) : (
+            <a className="staff-appointments__download" href={`/bureau/worker/staff/appointments.csv?from=${from}&to=${to}`} download>
+              Export CSV
+            </a>
+          )}
         </div>
+        {exportProblem && <p role="status">{exportProblem}</p>}
       </section>
 
       <div className="staff-appointments__toolbar">
@@ -326,7 +346,7 @@ function StaffCalendar() {
               variant="danger"
               disabled={cancel.isPending || reason.trim() === ''}
               onClick={() =>
-                cancelling && cancel.mutate({ id: cancelling.id, reason: reason.trim() }, { onSuccess: () => setCancelling(null) })
+                cancelling && cancelOnce({ id: cancelling.id, reason: reason.trim() }, { onSuccess: () => setCancelling(null) })
               }
             >
               {cancel.isPending ? 'Cancelling...' : 'Cancel appointment'}
