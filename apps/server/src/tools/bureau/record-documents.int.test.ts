@@ -171,6 +171,48 @@ describe('record documents (Chromium print)', () => {
     }
   });
 
+  // Found by an audit: one long word widened the sheet past A4 (header, Roblox block and footer cut
+  // off, 127 of 1,000 characters printed); a card taller than the room left went whole to the next
+  // page, leaving a blank one; a note's line breaks were lost.
+  it('wraps long words, keeps line breaks, and lets a tall card run on from the page it starts on', async () => {
+    const page = (pdf: Buffer, n: number) => poppler('pdftotext', pdf, ['-raw', '-f', String(n), '-l', String(n)]);
+    await t.ctx.registry.addInfraction(
+      makeInfraction('Discord', thai.discord.id, {
+        id: 1_700_000_000_001,
+        moderator: 'M'.repeat(100),
+        reason: 'A'.repeat(1000),
+        note: 'Line one\nLine two',
+      }),
+    );
+    const pdf = (await get(thai.discord.id, 'infraction')).rawPayload;
+    const first = page(pdf, 1);
+    for (const expected of [
+      'BUREAU OF REGISTRATION',
+      'Subject:',
+      'Roblox',
+      'Scan for Verification',
+      'Officer Olive',
+      'Registration Officer',
+      'Line one\nLine two',
+    ])
+      expect(first, expected).toContain(expected);
+    expect(pdfText(pdf).match(/A/g)!.length).toBeGreaterThanOrEqual(1000);
+    expect(pdfText(pdf).match(/M/g)!.length).toBeGreaterThanOrEqual(100);
+
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    for (const id of [1_700_000_000_002, 1_700_000_000_003])
+      await t.ctx.registry.addInfraction(
+        makeInfraction('Discord', thai.discord.id, { id, reason: `Tall ${id} ${words(140)}`, note: words(300) }),
+      );
+    const tall = (await get(thai.discord.id, 'infraction')).rawPayload;
+    const pages = Number(/Pages:\s+(\d+)/.exec(poppler('pdfinfo', tall))![1]);
+    // The long-word card fills page 1; then each tall card runs on from where the one before it ends,
+    // so every later page carries card text and no page is left blank (it took 5 pages, one empty).
+    expect(pages).toBeLessThanOrEqual(4);
+    for (let n = 2; n <= pages; n += 1) expect(page(tall, n), `page ${n}`).toMatch(/word\d+/);
+    expect(page(tall, 2)).toContain('Tall 1700000000002');
+  });
+
   it('answers 404 for a Discord id with no pair, before printing anything', async () => {
     const response = await get('123456789012345678', 'registration');
     expect(response.statusCode).toBe(404);

@@ -244,25 +244,30 @@ export const RECORD_DOCUMENT_CSS = `
   @bottom-center { content: "Page " counter(page) " of " counter(pages); font-family: ${DOCUMENT_FONT_FAMILY}; font-size: 8pt; color: #4a5470; }
 }
 .sheet { width: 210mm; padding: 0 16mm; position: relative; color: #1b1f2a; font-size: 10.5pt; line-height: 1.45; }
-.layout { width: 100%; height: calc(297mm - 24mm); border-collapse: collapse; }
+/* Fixed: one long word (a reason of 1,000 A's) widened the table past the sheet, cutting off the header, the
+   Roblox block and the footer; now such words break instead (overflow-wrap below). */
+.layout { width: 100%; height: calc(297mm - 24mm); border-collapse: collapse; table-layout: fixed; }
 .layout td { padding: 0; vertical-align: top; }
 .watermark { position: fixed; top: 50%; left: 50%; transform: translate(-50%, -50%) rotate(-32deg); font-size: 64pt; font-weight: 700; color: rgba(29, 43, 83, 0.06); white-space: nowrap; z-index: 0; pointer-events: none; }
 .doc-header { text-align: center; border-bottom: 2px solid #1d2b53; padding: 2mm 0 3mm; margin-bottom: 6mm; }
-.subject { margin: 1.5mm 0 0; font-size: 9pt; font-weight: 700; color: #1d2b53; }
+.subject { margin: 1.5mm 0 0; font-size: 9pt; font-weight: 700; color: #1d2b53; overflow-wrap: anywhere; }
 .doc-header h1 { margin: 0; font-size: 20pt; letter-spacing: 0.08em; color: #1d2b53; }
 .subtitle { margin: 1mm 0 0; font-size: 10.5pt; color: #4a5470; }
 h2 { font-size: 13pt; margin: 0 0 4mm; color: #1d2b53; letter-spacing: 0.02em; }
 .blocks { display: flex; gap: 6mm; margin-bottom: 6mm; }
-.block { flex: 1; border: 1px solid #c9cfdd; border-radius: 2mm; padding: 3mm 4mm; break-inside: avoid; }
+.block { flex: 1; min-width: 0; border: 1px solid #c9cfdd; border-radius: 2mm; padding: 3mm 4mm; break-inside: avoid; }
 .block h3 { margin: 0 0 2mm; font-size: 11pt; color: #1d2b53; }
 .row { display: flex; gap: 3mm; padding: 0.8mm 0; border-bottom: 1px dotted #dde1ea; }
 .row:last-child { border-bottom: 0; }
 .label { width: 28mm; flex: none; color: #4a5470; }
-.value { flex: 1; font-weight: 700; word-break: break-word; }
-.card { border: 1px solid #c9cfdd; border-radius: 2mm; margin-bottom: 4mm; break-inside: avoid; position: relative; z-index: 1; }
-.card-head { display: flex; justify-content: space-between; background: #eef1f7; padding: 2mm 4mm; font-weight: 700; color: #1d2b53; }
+.value { flex: 1; min-width: 0; font-weight: 700; overflow-wrap: anywhere; }
+/* A card may run on to the next page (one kept whole that was taller than the room left pushed it to the next
+   page, leaving a blank one); its head stays with its first lines. */
+.card { border: 1px solid #c9cfdd; border-radius: 2mm; margin-bottom: 4mm; position: relative; z-index: 1; }
+.card-head { display: flex; justify-content: space-between; gap: 4mm; background: #eef1f7; padding: 2mm 4mm; font-weight: 700; color: #1d2b53; break-after: avoid; overflow-wrap: anywhere; }
 .card-body { padding: 2mm 4mm; }
-.card-body p { margin: 0.8mm 0; }
+/* pre-line: a note's line breaks print as typed. */
+.card-body p { margin: 0.8mm 0; overflow-wrap: anywhere; white-space: pre-line; }
 .empty { font-style: italic; color: #4a5470; }
 .doc-footer { margin-top: 4mm; padding: 4mm 0 2mm; border-top: 1px solid #c9cfdd; display: flex; align-items: flex-end; justify-content: space-between; gap: 6mm; break-inside: avoid; }
 .qr { display: flex; flex-direction: column; align-items: center; gap: 1mm; font-size: 8pt; }
@@ -270,5 +275,5 @@ h2 { font-size: 13pt; margin: 0 0 4mm; color: #1d2b53; letter-spacing: 0.02em; }
 .stamp { font-size: 8.5pt; color: #4a5470; align-self: center; }
 .officer { display: flex; flex-direction: column; align-items: center; font-size: 9pt; }
 .officer img { width: 160px; height: 40px; }
-.officer-name { font-weight: 700; border-top: 1px solid #1b1f2a; padding-top: 1mm; min-width: 50mm; text-align: center; }
+.officer-name { font-weight: 700; border-top: 1px solid #1b1f2a; padding-top: 1mm; min-width: 50mm; max-width: 70mm; text-align: center; overflow-wrap: anywhere; }
 `;
