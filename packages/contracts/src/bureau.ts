@@ -355,6 +355,9 @@ export const CASE_TYPES = ['note', 'warn', 'mute', 'kick', 'ban', 'unban'] as co
 export const CaseType = z.enum(CASE_TYPES);
 export type CaseType = z.infer<typeof CaseType>;
 
+/** A note, a kick and an unban happen once; the other types may run until an expiry. */
+export const caseTypeExpires = (type: CaseType): boolean => type !== 'note' && type !== 'kick' && type !== 'unban';
+
 /** The labels shown for each type unless BUREAU_CASE_TYPE_LABELS names others. */
 export const DEFAULT_CASE_TYPE_LABELS: Record<CaseType, string> = {
   note: 'Note',

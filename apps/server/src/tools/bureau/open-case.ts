@@ -1,4 +1,4 @@
-import type { CaseAnswer, CreateCaseRequest, HistoryActor } from '@guildhall/contracts/bureau';
+import { type CaseAnswer, type CreateCaseRequest, type HistoryActor, caseTypeExpires } from '@guildhall/contracts/bureau';
 import type { z } from 'zod';
 import { DomainError } from '@server/core/errors/domain-error';
 import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
@@ -21,7 +21,7 @@ type CreateCase = z.output<typeof CreateCaseRequest>;
 export async function openCase(deps: BureauWriteDeps, input: CreateCase, actor: HistoryActor): Promise<CaseAnswer> {
   if (input.expiresAt !== null && input.expiresAt <= deps.now())
     throw new DomainError('invalid_input', 'expiresAt: must be later than now');
-  if (input.expiresAt !== null && (input.type === 'note' || input.type === 'unban' || input.type === 'kick'))
+  if (input.expiresAt !== null && !caseTypeExpires(input.type))
     throw new DomainError('invalid_input', `expiresAt: a ${input.type} case does not expire`);
   // Decision 0042: the case, its infraction, the job that lifts a temporary ban (0041), the ban and
   // the history are kept together or not at all.

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CaseAnswer, CaseType } from '@guildhall/contracts/bureau';
@@ -31,5 +32,41 @@ describe('issue 14 item 2: a case card', () => {
     await userEvent.click(hide);
     await expect.poll(() => answers.length).toBe(0);
     await expect.poll(() => screen.queryByRole('alert')).toBeNull();
+  });
+
+  /** The card as the staff page keeps it: the case may be replaced by a live update (another staff member's change). */
+  function LiveCard({ first, next }: { first: CaseAnswer; next: CaseAnswer }) {
+    const [shown, setShown] = useState(first);
+    return (
+      <>
+        <button onClick={() => setShown(next)}>Live update</button>
+        <CaseList cases={[shown]} labels={labels} />
+      </>
+    );
+  }
+
+  it("amends from the case as shown now, and sends only what was changed: a colleague's newer reason was put back", async () => {
+    const server = fakeServer({ 'PATCH /bureau/api/cases/7': () => [200, item] });
+    renderWithApp(<LiveCard first={{ ...item, reason: 'Original reason' }} next={{ ...item, reason: 'Corrected by colleague' }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Live update' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Amend' }));
+    const form = screen.getByRole('form', { name: 'Amend case No. 7' });
+    expect(within(form).getByLabelText('Reason')).toHaveValue('Corrected by colleague');
+    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'mute');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save amendment' }));
+    await expect.poll(() => server.calls.length).toBe(1);
+    expect(server.calls[0]!.body).toEqual({ type: 'mute' });
+  });
+
+  it('ends the expiry when the type becomes one that does not expire (the server refused the amendment)', async () => {
+    const server = fakeServer({ 'PATCH /bureau/api/cases/7': () => [200, item] });
+    const expiring = { ...item, case: { ...item.case, type: 'ban' as const, typeLabel: 'Ban', expiresAt: Date.UTC(2030, 0, 1) } };
+    renderWithApp(<CaseList cases={[expiring]} labels={labels} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Amend' }));
+    const form = screen.getByRole('form', { name: 'Amend case No. 7' });
+    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'kick');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save amendment' }));
+    await expect.poll(() => server.calls.length).toBe(1);
+    expect(server.calls[0]!.body).toEqual({ type: 'kick', expiresAt: null });
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CASE_TYPES, type CaseAnswer, type CaseType } from '@guildhall/contracts/bureau';
+import { type AmendCaseRequest, CASE_TYPES, type CaseAnswer, type CaseType, caseTypeExpires } from '@guildhall/contracts/bureau';
 import { ApiError, UNKNOWN_ERROR } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { DetailList } from '@/ui/detail-list';
@@ -30,8 +30,11 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
   const addNote = useAddCaseNote();
   const [editing, setEditing] = useState(false);
   const [noting, setNoting] = useState(false);
-  const [reason, setReason] = useState(item.reason ?? '');
+  const [reason, setReason] = useState('');
   const [type, setType] = useState<CaseType>(item.case.type);
+  // What the amend form opened with: only fields changed from it are sent, so a colleague's change
+  // made meanwhile (shown live) is not put back by fields left as they were.
+  const [base, setBase] = useState<{ reason: string; type: CaseType }>({ reason: '', type: item.case.type });
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const number = item.case.number;
@@ -91,10 +94,19 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
           aria-label={`Amend case No. ${number}`}
           onSubmit={(e) => {
             e.preventDefault();
-            amend.mutate(
-              { number, changes: { type, reason: reason.trim() || null } },
-              settle(() => setEditing(false)),
-            );
+            const changes: AmendCaseRequest = {};
+            if (type !== base.type) {
+              changes.type = type;
+              // A type that does not expire (a kick, say) ends the expiry the case had.
+              if (!caseTypeExpires(type) && item.case.expiresAt !== null) changes.expiresAt = null;
+            }
+            if (reason.trim() !== base.reason.trim()) changes.reason = reason.trim() || null;
+            if (Object.keys(changes).length === 0) setEditing(false);
+            else
+              amend.mutate(
+                { number, changes },
+                settle(() => setEditing(false)),
+              );
           }}
         >
           <SelectField
@@ -147,7 +159,19 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
       )}
       {!editing && !noting && (
         <div className="case-card__actions">
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setEditing(true)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => {
+              // The form starts from the case as shown now (it kept the text of when the card first drew).
+              const now = { reason: item.reason ?? '', type: item.case.type };
+              setBase(now);
+              setReason(now.reason);
+              setType(now.type);
+              setEditing(true);
+            }}
+          >
             Amend
           </Button>
           <Button size="sm" variant="secondary" disabled={busy} onClick={() => setNoting(true)}>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { CASE_TYPES, type CaseAnswer, type CaseType, type Platform } from '@guildhall/contracts/bureau';
+import { CASE_TYPES, type CaseAnswer, type CaseType, type Platform, caseTypeExpires } from '@guildhall/contracts/bureau';
 import { ApiError, UNKNOWN_ERROR } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/ui/field';
@@ -47,7 +47,8 @@ export function NewCaseForm({
         reason: reason.trim() || null,
         note: note.trim() || null,
         moderator: moderator.trim() || null,
-        expiresAt: expires ? new Date(expires).getTime() : null,
+        // A type that does not expire sends none, whatever the (disabled) field kept from another type.
+        expiresAt: caseTypeExpires(type) && expires ? new Date(expires).getTime() : null,
         hidden,
       },
       {
@@ -89,8 +90,8 @@ export function NewCaseForm({
         <TextField
           label="Expires (optional)"
           type="datetime-local"
-          value={expires}
-          disabled={type === 'note' || type === 'kick' || type === 'unban'}
+          value={caseTypeExpires(type) ? expires : ''}
+          disabled={!caseTypeExpires(type)}
           onChange={(e) => setExpires(e.target.value)}
         />
       </div>
