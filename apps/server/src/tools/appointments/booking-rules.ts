@@ -153,7 +153,17 @@ function computeSlotStarts(rules: BookingRules, day: LocalDay): number[] {
   const { from, to } = dayRange(day.date, rules.timeZone);
   // A day without a clock change is 24 h long: add minutes to midnight instead of asking the zone each time.
   if (to - from === 86_400_000) return minutes.map((m) => from + m * 60_000);
-  return minutes.map((m) => new TZDate(day.y, day.m - 1, day.d, 0, m, 0, 0, rules.timeZone).getTime());
+  // A day with a clock change: ask the zone for each wall time. A wall time that does not exist that
+  // day (clocks go forward: 02:00-02:59 in New York) comes back as the instant an hour later, already
+  // the slot of that later time: skip it, so each instant is listed once. A wall time that happens
+  // twice (clocks go back: 01:00-01:59) is one slot, at its first occurrence (TZDate's reading): the
+  // opening hours are wall-clock times, and two slots both reading "01:30" could not be told apart in
+  // the mini-app or a LINE message, so the second 01:00-01:59 is not offered.
+  return minutes.flatMap((m) => {
+    const startsAt = new TZDate(day.y, day.m - 1, day.d, 0, m, 0, 0, rules.timeZone).getTime();
+    const wall = readZonedTime(startsAt, rules.timeZone);
+    return wall.hour * 60 + wall.minute === m ? [startsAt] : [];
+  });
 }
 
 export type SlotCheck = { ok: true; startsAt: number; endsAt: number } | { ok: false; message: string };

@@ -14,7 +14,8 @@ import { notifyLineUser } from './notify-line-user';
 // Issue 15 item 6: the waitlist of a full day. When a slot of that day frees, the first person
 // waiting is offered it by LINE push and it is held for them (APPOINTMENT_WAITLIST_OFFER_MINUTES):
 // the hold is a seat row under the slot's unique index (claim-seats.ts), so others cannot book it
-// meanwhile, whatever they read. The seat is held in the transaction that frees it (passSeatToWaitlist).
+// meanwhile, whatever they read. The seat is held in the transaction that frees it (passSeatToWaitlist),
+// or that saves the staff rules opening it (passOpenedSeatsToWaitlist).
 // Unused, the offer expires (a durable job) and the next in line is offered it.
 
 export const EXPIRE_WAITLIST_OFFER = 'appointments.expire-waitlist-offer';
@@ -35,13 +36,18 @@ async function position(deps: Pick<Deps, 'db'>, entry: { id: number; date: strin
   return ahead.length;
 }
 
+/** The slot starts of `date` (YYYY-MM-DD) that may still be booked now: past the minimum notice, within the horizon. */
+function bookableStartsOn(rules: BookingRules, date: string, now: number): number[] {
+  return slotStartsOn(rules, localDayOf(dayRange(date, rules.timeZone).from + 12 * 3_600_000, rules.timeZone)).filter(
+    (s) => s > now + rules.minNoticeMinutes * 60_000 && s - now <= rules.maxDaysAhead * 86_400_000,
+  );
+}
+
 /** POST /bureau/worker/waitlist: join a day's waitlist, only when the day is full (else book a free time). */
 export async function joinWaitlist(deps: Deps, lineUserId: string, date: string): Promise<WaitlistAnswer> {
   const rules = await loadBookingRules(deps);
   const now = deps.now();
-  const starts = slotStartsOn(rules, localDayOf(dayRange(date, rules.timeZone).from + 12 * 3_600_000, rules.timeZone)).filter(
-    (s) => s > now + rules.minNoticeMinutes * 60_000 && s - now <= rules.maxDaysAhead * 86_400_000,
-  );
+  const starts = bookableStartsOn(rules, date, now);
   if (starts.length === 0) throw new DomainError('invalid_input', `There are no times to wait for on ${date}.`);
   const taken = await deps.db
     .selectFrom('appointments')
@@ -185,6 +191,66 @@ export async function passSeatToWaitlist(
     );
     return { entryId: next.id, lineUserId: next.line_user_id, startsAt: freed.startsAt, expiresAt, timeZone: rules.timeZone };
   }
+}
+
+/**
+ * Issue 15 item 6: staff saved new rules in `trx` (more seats per slot, longer hours, a shorter
+ * notice): on each day people wait for, the seats now free are held for them in line, in the
+ * transaction that saves the rules, exactly as a freed seat is (passSeatToWaitlist). The rules and
+ * the holds commit together, so a new seat is never free to a booker who came later and the first in
+ * line is not skipped (decision 0032). Earliest slot first, lowest seat first. `rules` are the new
+ * ones, read in `trx`. Answers the offers for `announceWaitlistOffer` after commit.
+ */
+export async function passOpenedSeatsToWaitlist(
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
+  rules: BookingRules,
+  trx: AppointmentsDb,
+): Promise<WaitlistOffer[]> {
+  const now = deps.now();
+  const days = await trx
+    .selectFrom('appointment_waitlist')
+    .select('date')
+    .distinct()
+    .where('status', '=', 'waiting')
+    .where('date', '>=', localDayOf(now, rules.timeZone).date)
+    .orderBy('date')
+    .execute();
+  const offers: WaitlistOffer[] = [];
+  for (const { date } of days) offers.push(...(await passOpenSeatsOfDay(deps, rules, trx, bookableStartsOn(rules, date, now))));
+  return offers;
+}
+
+/** One day of passOpenedSeatsToWaitlist: its free seats, until nobody waits for the day any more. */
+async function passOpenSeatsOfDay(
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
+  rules: BookingRules,
+  trx: AppointmentsDb,
+  starts: number[],
+): Promise<WaitlistOffer[]> {
+  if (starts.length === 0) return [];
+  // Every booked row fills its seat number (the unique index), a hold past its time too: its expiry
+  // job or the next booker passes that one on (passExpiredHold).
+  const taken = await trx
+    .selectFrom('appointments')
+    .select(['starts_at', 'seat'])
+    .where('status', '=', 'booked')
+    .where('starts_at', 'in', starts)
+    .execute();
+  const offers: WaitlistOffer[] = [];
+  for (const startsAt of starts) {
+    const used = new Set(taken.filter((r) => r.starts_at === startsAt).map((r) => r.seat));
+    // Decision 0032: under a lowered capacity the bookings above it stay and still count.
+    let free = rules.capacity - used.size;
+    for (let seat = 1; seat <= rules.capacity && free > 0; seat++) {
+      if (used.has(seat)) continue;
+      const offer = await passSeatToWaitlist(deps, rules, trx, { startsAt, seat });
+      // The seat is free and bookable, so null means nobody waits for the day any more.
+      if (!offer) return offers;
+      offers.push(offer);
+      free--;
+    }
+  }
+  return offers;
 }
 
 /** After commit: tell the person offered in LINE (its expiry was queued with the hold). */

@@ -1,0 +1,121 @@
+import { makeBookingSettings, makeLineUser } from '@guildhall/testkit/appointments-demo';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DIALECTS } from '@server/core/db/test-databases';
+import { toolDb } from '@server/core/db/tool-db';
+import type { TestApp } from '@server/test-support/build-test-app';
+import type { AppointmentsTables } from './appointments-tables';
+import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
+import { buildAppointmentsStaffTestApp } from './appointments-test-app';
+import { EXPIRE_WAITLIST_OFFER } from './waitlist';
+
+const at = (hhmm: string) => Date.parse(mondayAfterNextAt(hhmm));
+const DATE = bangkokDateOf(mondayAfterNextAt('09:00'));
+/** A one-off day of two 5-minute slots (09:00, 09:05), one seat each. */
+const TINY_DAY = makeBookingSettings({
+  slotMinutes: 5,
+  capacity: 1,
+  exceptions: [{ date: DATE, hours: { opens: '09:00', closes: '09:10', breaks: [] } }],
+});
+
+describe.each(DIALECTS)('issue 15 item 6: seats that open when staff change the rules go to the waitlist first, on %s', (dialect) => {
+  let t: TestApp;
+  let staff: string;
+  beforeEach(async () => ({ t, staff } = await buildAppointmentsStaffTestApp(dialect)));
+  afterEach(() => t?.close());
+  const db = () => toolDb<AppointmentsTables>(t.ctx.database);
+  const save = (settings: object) => t.request({ method: 'PUT', url: '/bureau/worker/staff/settings', cookie: staff, payload: settings });
+  const book = (user: { userId: string; displayName: string }, startsAt: number) =>
+    t.request({
+      method: 'POST',
+      url: '/bureau/worker/create-appointment',
+      token: t.signInLine(user),
+      payload: { userId: user.userId, datetime: new Date(startsAt).toISOString(), topic: null, reschedule_id: null },
+    });
+  const join = (user: { userId: string; displayName: string }) =>
+    t.request({ method: 'POST', url: '/bureau/worker/waitlist', token: t.signInLine(user), payload: { userId: user.userId, date: DATE } });
+  const entryOf = (user: { userId: string }) =>
+    db()
+      .selectFrom('appointment_waitlist')
+      .select(['status', 'offered_start'])
+      .where('line_user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+  const holdersAt = (startsAt: number) =>
+    db()
+      .selectFrom('appointments')
+      .select(['line_user_id', 'seat', 'held_until'])
+      .where('starts_at', '=', startsAt)
+      .where('status', '=', 'booked')
+      .orderBy('seat')
+      .execute();
+  const offers = (user: { userId: string }) =>
+    t.line!.pushes.filter((p) => p.to === user.userId && p.messages[0]?.text?.startsWith('A time is free'));
+
+  /** The tiny day, both of its slots booked by others, and `waiters` on its waitlist in order. */
+  async function fullDayWith(...waiters: Array<{ userId: string; displayName: string }>) {
+    expect((await save(TINY_DAY)).statusCode).toBe(200);
+    for (const hhmm of ['09:00', '09:05']) expect((await book(makeLineUser(), at(hhmm))).statusCode).toBe(200);
+    for (const [i, w] of waiters.entries()) {
+      expect((await join(w)).json().entry).toMatchObject({ status: 'waiting', position: i + 1 });
+      t.clock.advance(1000);
+    }
+  }
+
+  it('raised capacity: each new seat is held for the next in line, earliest slot first, and offered by LINE', async () => {
+    const [first, second, outsider] = [makeLineUser(), makeLineUser(), makeLineUser()];
+    await fullDayWith(first, second);
+    expect((await save({ ...TINY_DAY, capacity: 2 })).statusCode).toBe(200);
+
+    expect(await entryOf(first)).toEqual({ status: 'offered', offered_start: at('09:00') });
+    expect(await entryOf(second)).toEqual({ status: 'offered', offered_start: at('09:05') });
+    expect((await holdersAt(at('09:00')))[1]).toEqual({ line_user_id: first.userId, seat: 2, held_until: expect.any(Number) });
+    expect((await holdersAt(at('09:05')))[1]).toEqual({ line_user_id: second.userId, seat: 2, held_until: expect.any(Number) });
+    await vi.waitFor(() => expect([offers(first).length, offers(second).length]).toEqual([1, 1]), { timeout: 10_000 });
+    expect((await t.ctx.jobs.stats()).byName[EXPIRE_WAITLIST_OFFER]?.queued).toBe(2);
+    // Nobody who came later takes the new seats; the day is still full, so they may wait in turn.
+    for (const hhmm of ['09:00', '09:05']) expect((await book(outsider, at(hhmm))).json().code).toBe('appointments.slot_taken');
+    expect((await join(outsider)).json().entry).toMatchObject({ status: 'waiting', position: 1 });
+    // The ones offered book their seats.
+    expect((await book(first, at('09:00'))).statusCode).toBe(200);
+    expect(await entryOf(first)).toMatchObject({ status: 'booked' });
+  });
+
+  it('raised capacity with fewer people waiting than new seats: the rest are free to anyone', async () => {
+    const [first, outsider] = [makeLineUser(), makeLineUser()];
+    await fullDayWith(first);
+    expect((await save({ ...TINY_DAY, capacity: 2 })).statusCode).toBe(200);
+    expect(await entryOf(first)).toEqual({ status: 'offered', offered_start: at('09:00') });
+    expect((await book(outsider, at('09:00'))).json().code).toBe('appointments.slot_taken');
+    expect((await book(outsider, at('09:05'))).statusCode).toBe(200);
+  });
+
+  it('added opening hours: the new slot is held for the first in line', async () => {
+    const [first, second, outsider] = [makeLineUser(), makeLineUser(), makeLineUser()];
+    await fullDayWith(first, second);
+    const longer = { ...TINY_DAY, exceptions: [{ date: DATE, hours: { opens: '09:00', closes: '09:15', breaks: [] } }] };
+    expect((await save(longer)).statusCode).toBe(200);
+    expect(await entryOf(first)).toEqual({ status: 'offered', offered_start: at('09:10') });
+    expect(await entryOf(second)).toEqual({ status: 'waiting', offered_start: null });
+    expect(await holdersAt(at('09:10'))).toEqual([{ line_user_id: first.userId, seat: 1, held_until: expect.any(Number) }]);
+    expect((await book(outsider, at('09:10'))).json().code).toBe('appointments.slot_taken');
+    // Saving the same rules again offers nothing more: no seat is free.
+    expect((await save(longer)).statusCode).toBe(200);
+    expect(await entryOf(second)).toEqual({ status: 'waiting', offered_start: null });
+  });
+
+  it('race: bookers at once with the save all get 409: the rules and the holds commit together', async () => {
+    const [first, second] = [makeLineUser(), makeLineUser()];
+    await fullDayWith(first, second);
+    const racers = Array.from({ length: 12 }, () => makeLineUser());
+    // One event-loop turn after another, so some bookers land between the save's statements.
+    const turns = (n: number): Promise<void> =>
+      n === 0 ? Promise.resolve() : new Promise((r) => setImmediate(r)).then(() => turns(n - 1));
+    const [saved, ...answers] = await Promise.all([
+      save({ ...TINY_DAY, capacity: 2 }),
+      ...racers.map((r, k) => turns(k * 4).then(() => book(r, at(k % 2 === 0 ? '09:00' : '09:05')))),
+    ]);
+    expect(saved.statusCode).toBe(200);
+    expect(answers.map((a) => a.json().code)).toEqual(racers.map(() => 'appointments.slot_taken'));
+    expect((await holdersAt(at('09:00')))[1]).toMatchObject({ line_user_id: first.userId, seat: 2 });
+    expect((await holdersAt(at('09:05')))[1]).toMatchObject({ line_user_id: second.userId, seat: 2 });
+  });
+});
