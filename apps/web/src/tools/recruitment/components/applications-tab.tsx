@@ -31,11 +31,25 @@ export function ApplicationsTab() {
   const stages = useStages();
   const questions = useQuestions();
   const pages = Math.max(1, Math.ceil((applications.data?.total ?? 0) / PAGE_SIZE));
+  // Issue 13 item 4: a move (here or by another admin) can shrink the total under this page;
+  // go to the new last page rather than show 'Page 3 of 2' and no applications. Only once the
+  // answer is this page's own: the previous page's, kept while loading, may count another filter.
+  if (applications.data && !applications.isPlaceholderData && page > pages) setPage(pages);
+  // Issue 13 item 4: a bulk move acts only on what is on screen, so the
+  // selection keeps only this page's applications (one may have left it since) and is cleared when
+  // the page, the filter or the search changes.
+  const onPage = new Set(applications.isPlaceholderData ? [] : applications.data?.applications.map((a) => a.id));
+  const selectedOnPage = selected.filter((id) => onPage.has(id));
+  const goTo = (next: { status?: StatusFilter; search?: string; page: number }) => {
+    if (next.status !== undefined) setStatus(next.status);
+    if (next.search !== undefined) setSearch(next.search);
+    setPage(next.page);
+    setSelected([]);
+  };
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    setSearch(draft.trim());
-    setPage(1);
+    goTo({ search: draft.trim(), page: 1 });
   };
 
   return (
@@ -48,7 +62,7 @@ export function ApplicationsTab() {
         ))}
       </div>
       {view === 'board' ? (
-        <PipelineBoard stages={stages.data ?? []} />
+        <PipelineBoard />
       ) : (
         <>
           <div className="recruitment-toolbar">
@@ -59,10 +73,7 @@ export function ApplicationsTab() {
                   size="sm"
                   variant={status === filter ? 'primary' : 'secondary'}
                   aria-pressed={status === filter}
-                  onClick={() => {
-                    setStatus(filter);
-                    setPage(1);
-                  }}
+                  onClick={() => goTo({ status: filter, page: 1 })}
                 >
                   {filter}
                 </Button>
@@ -90,7 +101,7 @@ export function ApplicationsTab() {
             </a>
           </div>
 
-          {selected.length > 0 && <BulkMoveBar selected={selected} stages={stages.data ?? []} onDone={() => setSelected([])} />}
+          {selectedOnPage.length > 0 && <BulkMoveBar selected={selectedOnPage} stages={stages.data ?? []} onDone={() => setSelected([])} />}
           {applications.isPending ? (
             <Spinner label="Loading applications" showLabel />
           ) : applications.isError ? (
@@ -112,7 +123,7 @@ export function ApplicationsTab() {
                       <label className="recruitment-check recruitment-select">
                         <input
                           type="checkbox"
-                          checked={selected.includes(application.id)}
+                          checked={selectedOnPage.includes(application.id)}
                           onChange={(e) => toggle(application.id, e.target.checked)}
                         />
                         Select {application.username}
@@ -130,13 +141,13 @@ export function ApplicationsTab() {
               )}
               {pages > 1 && (
                 <nav className="recruitment-pager" aria-label="Pages">
-                  <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => goTo({ page: page - 1 })}>
                     Previous
                   </Button>
                   <span>
                     Page {page} of {pages}
                   </span>
-                  <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => goTo({ page: page + 1 })}>
                     Next
                   </Button>
                 </nav>

@@ -12,12 +12,14 @@ import {
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { BoardCard, BoardColumn, Stage } from '@guildhall/contracts/recruitment';
 import { Spinner } from '@/ui/spinner';
 import { StatusCard } from '@/ui/status-card';
 import { Tag } from '@/ui/tag';
 import { useToast } from '@/ui/toast';
 import { useBoard } from '../api/get-board';
+import { useStages } from '../api/get-stages';
 import { recruitmentKeys } from '../api/keys';
 import { useUpdateApplication } from '../api/update-application';
 import { updateFailureText } from '../lib/messages';
@@ -25,6 +27,10 @@ import { ApplicantAvatar } from './applicant-avatar';
 
 const statusTone = { Pending: 'warning', Accepted: 'success', Declined: 'danger' } as const;
 const columnId = (stageId: number | null) => `stage-${stageId ?? 'none'}`;
+
+/** A stage a card can move to, as the board's own answer names it. */
+type BoardStage = Pick<Stage, 'id' | 'name'>;
+const stageKey = (stages: BoardStage[]) => stages.map((s) => `${s.id}:${s.name}`).join('\n');
 
 /**
  * The keyboard moves a picked-up card a whole column at a time (left/right arrows) instead of
@@ -56,8 +62,9 @@ const columnKeyboardCoordinates: KeyboardCoordinateGetter = (
  * with its own stage menu, is a stage change through 000 §7's update call: the same rules (000 §4
  * status from the stage name) and the same audit trail as the card's 'Change Stage...'.
  */
-export function PipelineBoard({ stages }: { stages: Stage[] }) {
+export function PipelineBoard() {
   const board = useBoard();
+  const cachedStages = useStages();
   const update = useUpdateApplication();
   const client = useQueryClient();
   const toast = useToast();
@@ -65,6 +72,15 @@ export function PipelineBoard({ stages }: { stages: Stage[] }) {
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
   );
+  // Issue 13 item 4: the board's answer (staleTime 0) is fresher than the
+  // stage list (cached 30 s), so the board moves cards to its own columns' stages. When the two
+  // disagree (another admin added, renamed or removed a stage), the list is asked for again, so the
+  // list's stage menus and bulk move offer the stages the board shows.
+  const stages: BoardStage[] = (board.data?.columns ?? []).flatMap((c) => (c.stageId === null ? [] : [{ id: c.stageId, name: c.name }]));
+  const stagesDiffer = board.data !== undefined && cachedStages.data !== undefined && stageKey(stages) !== stageKey(cachedStages.data);
+  useEffect(() => {
+    if (stagesDiffer) void client.invalidateQueries({ queryKey: recruitmentKeys.stages });
+  }, [stagesDiffer, client]);
   if (board.isPending) return <Spinner label="Loading the board" showLabel />;
   if (board.isError)
     return (
@@ -76,11 +92,19 @@ export function PipelineBoard({ stages }: { stages: Stage[] }) {
   const cardById = (id: unknown) => columns.flatMap((c) => c.cards).find((card) => `app-${card.id}` === id);
   const columnById = (id: unknown) => columns.find((c) => columnId(c.stageId) === id);
 
-  const move = (card: BoardCard, stageId: number) => {
-    const stage = stages.find((s) => s.id === stageId);
-    if (!stage || card.stageId === stageId) return;
+  // Issue 13 item 4: the drop's announcement and the move read the drop the same way, so the
+  // live region never says a card moved when no move was sent; the toast then tells how it ended.
+  const dropOf = (activeId: unknown, overId: unknown) => {
+    const card = cardById(activeId);
+    const column = columnById(overId);
+    return card && column?.stageId != null ? { card, stage: { id: column.stageId, name: column.name } } : undefined;
+  };
+  const isMove = (card: BoardCard, stage: BoardStage) => card.stageId !== stage.id;
+
+  const move = (card: BoardCard, stage: BoardStage) => {
+    if (!isMove(card, stage)) return;
     update.mutate(
-      { id: card.id, body: { stageId } },
+      { id: card.id, body: { stageId: stage.id } },
       {
         onSuccess: () => toast({ title: `${card.username} moved to ${stage.name}.`, tone: 'success' }),
         onError: (error) => toast({ title: updateFailureText(error), tone: 'danger' }),
@@ -89,9 +113,8 @@ export function PipelineBoard({ stages }: { stages: Stage[] }) {
     );
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const card = cardById(active.id);
-    const column = columnById(over?.id);
-    if (card && column?.stageId != null) move(card, column.stageId);
+    const drop = dropOf(active.id, over?.id);
+    if (drop) move(drop.card, drop.stage);
   };
 
   return (
@@ -107,10 +130,13 @@ export function PipelineBoard({ stages }: { stages: Stage[] }) {
         announcements: {
           onDragStart: ({ active }) => `Picked up the application of ${cardById(active.id)?.username ?? 'an applicant'}.`,
           onDragOver: ({ over }) => (over ? `Over the stage ${columnById(over.id)?.name ?? ''}.` : 'Not over a stage.'),
-          onDragEnd: ({ active, over }) =>
-            over
-              ? `Moved the application of ${cardById(active.id)?.username ?? 'an applicant'} to ${columnById(over.id)?.name ?? ''}.`
-              : 'Dropped outside the board; nothing changed.',
+          onDragEnd: ({ active, over }) => {
+            const drop = dropOf(active.id, over?.id);
+            if (!drop) return 'Dropped outside the board; nothing changed.';
+            return isMove(drop.card, drop.stage)
+              ? `Moving the application of ${drop.card.username} to ${drop.stage.name}.`
+              : `The application of ${drop.card.username} stays in ${drop.stage.name}; nothing changed.`;
+          },
           onDragCancel: () => 'Moving was cancelled; nothing changed.',
         },
       }}
@@ -131,8 +157,8 @@ function BoardColumnView({
   busy,
 }: {
   column: BoardColumn;
-  stages: Stage[];
-  onMove(card: BoardCard, stageId: number): void;
+  stages: BoardStage[];
+  onMove(card: BoardCard, stage: BoardStage): void;
   busy: boolean;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: columnId(column.stageId), disabled: column.stageId === null });
@@ -173,11 +199,14 @@ function BoardCardView({
   busy,
 }: {
   card: BoardCard;
-  stages: Stage[];
-  onMove(card: BoardCard, stageId: number): void;
+  stages: BoardStage[];
+  onMove(card: BoardCard, stage: BoardStage): void;
   busy: boolean;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({ id: `app-${card.id}` });
+  // Issue 13 item 4: a card whose stage was removed keeps that stage's id,
+  // so it is judged against the live stages, not against null: it shows 'No current stage', not the first stage.
+  const live = stages.some((s) => s.id === card.stageId);
   return (
     <article
       ref={setNodeRef}
@@ -207,11 +236,18 @@ function BoardCardView({
         <select
           id={`board-stage-${card.id}`}
           className="ui-field__control recruitment-board__select"
-          value={card.stageId ?? ''}
+          value={live ? String(card.stageId) : ''}
           disabled={busy}
-          onChange={(e) => onMove(card, Number(e.target.value))}
+          onChange={(e) => {
+            const stage = stages.find((s) => String(s.id) === e.target.value);
+            if (stage) onMove(card, stage);
+          }}
         >
-          {card.stageId === null && <option value="">No current stage</option>}
+          {!live && (
+            <option value="" disabled>
+              No current stage
+            </option>
+          )}
           {stages.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
