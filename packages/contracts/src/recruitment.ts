@@ -457,6 +457,8 @@ export const BoardCard = z.object({
   status: ApplicationStatus,
   stageId: z.number().nullable(),
   submittedAt: z.string(),
+  /** Decision 0028: the applicant withdrew it; it stays where it was and is no longer moved. */
+  withdrawn: z.boolean(),
 });
 export type BoardCard = z.infer<typeof BoardCard>;
 export const BoardColumn = z.object({

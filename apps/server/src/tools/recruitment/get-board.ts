@@ -4,7 +4,7 @@ import { listStages } from './list-stages';
 import { hiddenApplicants, hiddenName } from './hidden-applicants';
 import { type RecruitmentDeps, toIso } from './recruitment-deps';
 
-const CARD_COLUMNS = ['id', 'user_id', 'username', 'avatar', 'job', 'status', 'stage_id', 'created_at'] as const;
+const CARD_COLUMNS = ['id', 'user_id', 'username', 'avatar', 'job', 'status', 'stage_id', 'created_at', 'withdrawn_at'] as const;
 
 /**
  * Issue 13 item 4: GET /api/board, one column per current stage in order, newest cards first, and a
@@ -34,6 +34,7 @@ export async function getBoard(
     status: r.status as BoardCard['status'],
     stageId: r.stage_id === null ? null : Number(r.stage_id),
     submittedAt: toIso(Number(r.created_at)),
+    withdrawn: r.withdrawn_at !== null,
   });
   const columns: BoardColumn[] = await Promise.all(
     stages.map(async (stage) => {

@@ -74,6 +74,8 @@ describe.each(DIALECTS)('recruitment reviews and cycles on %s (issue 13)', (dial
       expect((await review(id, { vote: 'no', scores: { [fit]: 2, [skill]: 1 } }, second)).statusCode).toBe(200);
       // Sent again, the first admin's review replaces theirs: still two reviews.
       expect((await review(id, { vote: 'abstain', scores: { [fit]: 3, [skill]: 3 }, comment: 'On reflection.' })).statusCode).toBe(200);
+      // The same vote again (only the comment changes) is no new line in the trail ("from abstain to abstain").
+      expect((await review(id, { vote: 'abstain', scores: { [fit]: 3, [skill]: 3 }, comment: 'On reflection.' })).statusCode).toBe(200);
 
       const card = await applicationOf(id);
       expect(card.reviews).toEqual({ count: 2, yes: 0, no: 1, abstain: 1, averageScore: 2.25, reviewedByMe: true, hidden: false });
@@ -224,6 +226,12 @@ describe.each(DIALECTS)('recruitment reviews and cycles on %s (issue 13)', (dial
       expect(after.withdrawnAt).not.toBeNull();
       expect((await applicationOf(first)).withdrawnAt).toBe(after.withdrawnAt);
       expect(((await applicationOf(first)).audit as Array<{ kind: string }>).map((a) => a.kind)).toContain('withdraw');
+      // The board marks it too (it looked like any Pending card there, and a move was refused).
+      const boardCards = (await t.get(`${API}/board`, 'admin')).json().columns.flatMap((c: { cards: unknown[] }) => c.cards) as Array<{
+        id: number;
+        withdrawn: boolean;
+      }>;
+      expect(boardCards.find((c) => c.id === first)).toMatchObject({ withdrawn: true });
       // Nothing left to withdraw.
       const again = await t.post(`${API}/application/withdraw`, 'applicant');
       expect([again.statusCode, again.json().code]).toEqual([409, 'recruitment.no_open_application']);

@@ -58,7 +58,10 @@ export async function submitReview(
       .onConflict((oc) => oc.columns(['application_id', 'reviewer_id']).doUpdateSet(values))
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { applicationId, actor, kind: 'review', from: previous?.vote ?? null, to: review.vote, at: now });
+    // The same vote sent again (a comment or a score changed) is no new act: the trail said "changed
+    // their review from no to no".
+    if (previous?.vote !== review.vote)
+      await recordAudit(trx, { applicationId, actor, kind: 'review', from: previous?.vote ?? null, to: review.vote, at: now });
     return { id: row.id };
   });
 }

@@ -7,7 +7,7 @@ import { ApplicationsTab } from './applications-tab';
 
 const API = '/recruitment/api';
 const stage = (id: number, name: string, ordering: number): Stage => ({ id, name, ordering, color: '#6c757d' });
-const card = (id: number, username: string, stageId: number | null): BoardCard => ({
+const card = (id: number, username: string, stageId: number | null, withdrawn = false): BoardCard => ({
   id,
   userId: String(1000 + id),
   username,
@@ -16,6 +16,7 @@ const card = (id: number, username: string, stageId: number | null): BoardCard =
   status: 'Pending',
   stageId,
   submittedAt: '2026-11-22T10:00:00.000Z',
+  withdrawn,
 });
 const column = (stageId: number | null, name: string, cards: BoardCard[]): BoardColumn => ({
   stageId,
@@ -158,5 +159,15 @@ describe('issue 13 item 4: the board moves cards to the stages it shows', () => 
     await userEvent.selectOptions(menu, 'Application Received');
     expect(await screen.findByText('signal.sam moved to Application Received.', { selector: '.ui-toast__title' })).toBeInTheDocument();
     expect(posts(calls)).toEqual([[`${API}/applications/7/update`, { stageId: 1 }]]);
+  });
+
+  it('marks a withdrawn application and offers no move for it (it looked like any card, and the move was refused)', async () => {
+    const calls = server([column(1, 'Application Received', [card(7, 'signal.sam', 1, true)]), column(2, 'Interview', [])]).calls;
+    await openBoard();
+    const item = screen.getByRole('combobox', { name: 'Stage of signal.sam' }).closest('article')!;
+    expect(item).toHaveTextContent('Withdrawn');
+    expect(screen.getByRole('combobox', { name: 'Stage of signal.sam' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move the application of signal.sam' })).toHaveAttribute('aria-disabled', 'true');
+    expect(posts(calls)).toEqual([]);
   });
 });

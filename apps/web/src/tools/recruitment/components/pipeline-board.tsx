@@ -203,7 +203,12 @@ function BoardCardView({
   onMove(card: BoardCard, stage: BoardStage): void;
   busy: boolean;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({ id: `app-${card.id}` });
+  // Decision 0028: a withdrawn application is no longer moved (the server answers 409); it says so
+  // and offers no move, where it looked like any Pending card and failed on drop.
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
+    id: `app-${card.id}`,
+    disabled: card.withdrawn,
+  });
   // Issue 13 item 4: a card whose stage was removed keeps that stage's id,
   // so it is judged against the live stages, not against null: it shows 'No current stage', not the first stage.
   const live = stages.some((s) => s.id === card.stageId);
@@ -230,6 +235,7 @@ function BoardCardView({
       </button>
       <div className="recruitment-board__meta">
         <Tag tone={statusTone[card.status]}>{card.status}</Tag>
+        {card.withdrawn && <Tag tone="neutral">Withdrawn</Tag>}
         <label className="visually-hidden" htmlFor={`board-stage-${card.id}`}>
           Stage of {card.username}
         </label>
@@ -237,7 +243,7 @@ function BoardCardView({
           id={`board-stage-${card.id}`}
           className="ui-field__control recruitment-board__select"
           value={live ? String(card.stageId) : ''}
-          disabled={busy}
+          disabled={busy || card.withdrawn}
           onChange={(e) => {
             const stage = stages.find((s) => String(s.id) === e.target.value);
             if (stage) onMove(card, stage);
