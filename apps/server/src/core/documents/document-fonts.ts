@@ -11,7 +11,12 @@ const FONT_SHEETS = [
   '@fontsource/noto-sans-thai/700.css',
 ];
 
-/** The font stack documents use: Latin, Cyrillic, Greek, Vietnamese, Devanagari from Noto Sans; Thai from Noto Sans Thai. */
+/**
+ * The font stack documents use: Latin, Cyrillic, Greek, Vietnamese, Devanagari from Noto Sans; Thai
+ * from Noto Sans Thai. Emoji fall back to the system's Noto Color Emoji (Debian's
+ * fonts-noto-color-emoji, installed by scripts/install-system-deps.sh; about 10 MB, too large to
+ * inline into every document); without it they print as empty boxes and nothing else changes.
+ */
 export const DOCUMENT_FONT_FAMILY = "'Noto Sans', 'Noto Sans Thai', sans-serif";
 
 let cached: string | null = null;
