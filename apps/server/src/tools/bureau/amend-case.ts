@@ -30,8 +30,7 @@ async function amendInTransaction(tx: BureauWriteDeps, number: number, changes: 
   // Decision 0031: a lifted ban stays lifted; banning again is a new case (its own date and history).
   if (row.lifted_at !== null && (type !== row.type || expiresAt !== row.expires_at))
     throw new DomainError('invalid_input', 'This ban was lifted when its case ended: open a new case to ban again.');
-  if (expiresAt !== null && !caseTypeExpires(type))
-    throw new DomainError('invalid_input', `expiresAt: a ${type} case does not expire`);
+  if (expiresAt !== null && !caseTypeExpires(type)) throw new DomainError('invalid_input', `expiresAt: a ${type} case does not expire`);
   const text = {
     moderator: changes.moderator !== undefined ? changes.moderator : infraction.moderator,
     reason: changes.reason !== undefined ? changes.reason : infraction.reason,
