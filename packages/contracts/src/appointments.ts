@@ -389,8 +389,13 @@ export const APPOINTMENTS_ERRORS = {
     sentence: 'This appointment has already started, so it cannot be rescheduled. Please book a new one.',
   },
   'appointments.already_cancelled': { status: 409, sentence: 'This appointment is already cancelled.' },
+  'appointments.already_booked': { status: 409, sentence: 'You already have an appointment at this time.' },
   'appointments.other_line_user': { status: 403, sentence: 'This request was made for another LINE user.' },
   'appointments.day_not_full': { status: 409, sentence: 'This day still has free times. Please book one of them instead.' },
+  'appointments.booked_that_day': {
+    status: 409,
+    sentence: 'You already have an appointment on this day, so you cannot wait for another one. Reschedule it instead.',
+  },
   'appointments.not_started': { status: 409, sentence: 'This appointment has not started yet, so attendance cannot be marked.' },
   'appointments.too_many_active': {
     status: 409,

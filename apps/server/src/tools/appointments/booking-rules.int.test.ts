@@ -106,6 +106,24 @@ describe.each(DIALECTS)('issue 15 item 3: rules staff set, on %s', (dialect) => 
     expect(monday.slots.map((s: { start: string }) => s.start)).not.toContain(when);
   });
 
+  it('books one person once per slot: a repeated or doubled request takes no second seat (it took every seat)', async () => {
+    await save({ ...BASE, capacity: 3 });
+    const nok = makeLineUser({ displayName: 'Nok' });
+    const when = at('10:00');
+    expect((await book(nok, when)).statusCode).toBe(200);
+    const again = await book(nok, when);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'appointments.already_booked']);
+    expect(again.json().error).toMatch(/^You already have an appointment at this time: /);
+    // At once, from another slot's point of view: one booking, the other answers the same 409.
+    const later = at('11:00');
+    const doubled = await Promise.all([book(nok, later), book(nok, later)]);
+    expect(doubled.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const rows = await db().selectFrom('appointments').select('starts_at').where('line_user_id', '=', nok.userId).execute();
+    expect(rows.map((r) => r.starts_at).sort()).toEqual([Date.parse(when), Date.parse(later)]);
+    // Someone else still gets a seat of the first slot.
+    expect((await book(makeLineUser(), when)).statusCode).toBe(200);
+  });
+
   it('limits active bookings per user, even when one user races themselves; cancelling frees a place', async () => {
     await save({ ...BASE, maxActivePerUser: 2 });
     const greedy = makeLineUser({ displayName: 'Greedy' });

@@ -69,6 +69,14 @@ export async function claimSeats<T>(
       if (attempt >= attempts) throw tooBusy();
       continue;
     }
+    // One person once per slot: a doubled or retried request took a second seat (and sent a second
+    // confirmation). Two racing requests both try the same lowest seat, so the loser reads again and
+    // lands here.
+    if (rows.some((r) => r.held_until === null && r.line_user_id === request.lineUserId))
+      throw new DomainError(
+        'appointments.already_booked',
+        `You already have an appointment at this time: ${formatSlotTime(request.startsAt, rules.timeZone)}.`,
+      );
     const myHold = rows.find((r) => r.held_until !== null && r.line_user_id === request.lineUserId);
     const slotSeats = new Set(rows.filter((r) => r !== myHold).map((r) => r.seat));
     // Decision 0032: a lowered capacity leaves the bookings above it in place, so a free seat number

@@ -71,6 +71,18 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
     expect((await join(second)).json().entry.position).toBe(2);
     // Joining twice keeps the place.
     expect((await join(first)).json().entry.position).toBe(1);
+    // Someone with a booking that day does not wait too: cancelling, they were offered their own seat
+    // ahead of those waiting with nothing.
+    const booked = await db()
+      .selectFrom('appointments')
+      .select('line_user_id')
+      .where('starts_at', '=', at('09:00'))
+      .executeTakeFirstOrThrow();
+    const holder = { userId: booked.line_user_id, displayName: 'Holder' };
+    expect((await join(holder)).json()).toEqual({
+      error: 'You already have an appointment on this day, so you cannot wait for another one. Reschedule it instead.',
+      code: 'appointments.booked_that_day',
+    });
     for (const date of ['2030-02-30', 'tomorrow', 5]) {
       const res = await join(first, date);
       expect(res.statusCode, String(date)).toBe(400);

@@ -59,6 +59,19 @@ export async function joinWaitlist(deps: Deps, lineUserId: string, date: string)
   const counts = new Map<number, number>();
   for (const r of taken) counts.set(r.starts_at, (counts.get(r.starts_at) ?? 0) + 1);
   if (starts.some((s) => (counts.get(s) ?? 0) < rules.capacity)) throw new DomainError('appointments.day_not_full');
+  // Someone booked that day who waits too is offered the seat they free themselves by cancelling,
+  // ahead of those waiting with nothing: one booking a day is theirs, and a move is a reschedule.
+  const { from, to } = dayRange(date, rules.timeZone);
+  const ownThatDay = await deps.db
+    .selectFrom('appointments')
+    .select('id')
+    .where('line_user_id', '=', lineUserId)
+    .where('status', '=', 'booked')
+    .where('held_until', 'is', null)
+    .where('starts_at', '>=', from)
+    .where('starts_at', '<', to)
+    .executeTakeFirst();
+  if (ownThatDay) throw new DomainError('appointments.booked_that_day');
   try {
     await deps.db
       .insertInto('appointment_waitlist')
