@@ -216,6 +216,10 @@ describe('bureau bot API rate limit', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toMatchObject({ code: 'rate_limited' });
       expect((await call(b)).statusCode).toBe(200);
+      // The key id is no secret: calls with b's id and a made-up secret are refused and do not use up b's minute.
+      const forged = `${b.slice(0, 'gh_12345678_'.length)}${'x'.repeat(43)}`;
+      for (let i = 0; i < 5; i++) expect((await call(forged)).statusCode).not.toBe(200);
+      expect((await call(b)).statusCode).toBe(200);
     } finally {
       await t.close();
     }

@@ -24,7 +24,7 @@ import {
   SearchRecordsQuery,
   UserDetailsQuery,
 } from '@guildhall/contracts/bureau';
-import { apiKeyIdOf } from '@server/core/auth/api-keys';
+import { apiKeyLimitKeyOf } from '@server/core/auth/api-keys';
 import { currentSession, requireDiscordSession, requireGrant, sessionToken } from '@server/core/auth/request-auth';
 import { DomainError } from '@server/core/errors/domain-error';
 import { watchAccess } from '@server/core/auth/watch-access';
@@ -236,8 +236,8 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
       // Decision 0040: a bot paces itself by these, so its answers carry them (the public routes' do not).
       addHeadersOnExceeding: rateLimitCountsOnSuccess(true),
       keyGenerator: (request: FastifyRequest) => {
-        const keyId = apiKeyIdOf(request);
-        return keyId ? `bot-key:${keyId}` : `bot-ip:${request.ip}`;
+        const key = apiKeyLimitKeyOf(request);
+        return key ? `bot-key:${key}` : `bot-ip:${request.ip}`;
       },
     },
   };
