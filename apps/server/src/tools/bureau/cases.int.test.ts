@@ -74,6 +74,32 @@ describe.each(DIALECTS)('bureau cases on %s', (dialect) => {
     expect(history.map((h) => h.action)).toEqual(['ban.lifted', 'ban.set', 'case.opened']);
   });
 
+  it("a ban a bot writes itself is no case's: an older case's expiry leaves it, and a hidden case does not hide it", async () => {
+    const { key } = await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).create('Ban bot', 'bureau-bot');
+    const bans = (method: 'PUT' | 'DELETE', robloxId: string, payload?: object) =>
+      t.request({
+        method,
+        url: `/bureau/api/bot/v1/bans/${robloxId}`,
+        headers: { authorization: `Bearer ${key}` },
+        ...(payload ? { payload } : {}),
+      });
+    // A temporary ban case, then a permanent ban from the bot: the case's expiry cleared it (Not Found).
+    const temporary = makeRobloxUser().id;
+    await open({ platform: 'Roblox', subjectId: temporary, type: 'ban', reason: 'Cooling off', expiresAt: t.clock.now() + 1000 });
+    expect((await bans('PUT', temporary, { Moderator: 'BotMod', Reason: 'Permanent' })).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect(await check(temporary)).toMatchObject({ ban: { isBanned: true, moderator: 'BotMod', reason: 'Permanent' } });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await t.ctx.jobs.settle();
+    expect(await t.ctx.registry.findBan(temporary)).toMatchObject({ moderator: 'BotMod', reason: 'Permanent' });
+    // A hidden ban case, cleared and banned again by the bot: the new ban shows its moderator and reason.
+    const hidden = makeRobloxUser().id;
+    await open({ platform: 'Roblox', subjectId: hidden, type: 'ban', reason: 'Internal', hidden: true });
+    expect((await bans('DELETE', hidden)).statusCode).toBe(200);
+    expect((await bans('PUT', hidden, { Moderator: 'BotMod', Reason: 'Public reason' })).statusCode).toBe(200);
+    expect(await check(hidden)).toMatchObject({ ban: { isBanned: true, moderator: 'BotMod', reason: 'Public reason' } });
+  });
+
   it('a hidden ban case still bans but never shows its moderator or reason on the public checker', async () => {
     const robloxId = makeRobloxUser().id;
     const { case: c } = await open({ platform: 'Roblox', subjectId: robloxId, type: 'ban', reason: 'Internal', hidden: true });

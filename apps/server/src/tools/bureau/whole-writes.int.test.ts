@@ -196,12 +196,14 @@ describe.each(DIALECTS)('bureau writes racing on %s', (dialect) => {
     const discordId = makeDiscordUser().id;
     const robloxId = makeRobloxUser().id;
     const links = await five(() => bot('PUT', `/pairs/${discordId}`, { robloxId }));
-    const bans = await five(() => bot('PUT', `/bans/${robloxId}`, { Moderator: 'Bot', Reason: 'Alt' }));
+    const bans = await five(() => bot('PUT', `/bans/${robloxId}`, { Moderator: 'Bot', Reason: 'Alt', Time: 1_700_000_000 }));
     const infractions = await five(() =>
       bot('POST', '/infractions', { platform: 'Roblox', subjectId: robloxId, id: 1234, Reason: 'Spam' }),
     );
     expect([...links, ...bans, ...infractions].map((r) => r.statusCode)).toEqual([...Array(10).fill(200), ...Array(5).fill(201)]);
     expect(links.filter((r) => r.json<{ changed: boolean }>().changed)).toHaveLength(1);
+    // Decision 0030: the same ban resent changes nothing after the first, and records nothing.
+    expect(bans.filter((r) => r.json<{ changed: boolean }>().changed)).toHaveLength(1);
     const history = await makeBureauDeps(t.ctx)
       .db.selectFrom('bureau_history')
       .select('action')
@@ -214,6 +216,6 @@ describe.each(DIALECTS)('bureau writes racing on %s', (dialect) => {
       updated: count('ban.updated'),
       added: count('infraction.added'),
       replaced: count('infraction.replaced'),
-    }).toEqual({ linked: 1, set: 1, updated: 4, added: 1, replaced: 4 });
+    }).toEqual({ linked: 1, set: 1, updated: 0, added: 1, replaced: 4 });
   });
 });
