@@ -617,7 +617,7 @@ export const BOT_API_OPERATIONS: BotApiOperation[] = [
 // Issue 14 item 1: the verification center (/bureau/verify): a member links their Roblox account.
 
 /** Where the Roblox OAuth callback sends the browser back: /bureau/verify?outcome=...(&reason=...). */
-export const VerifyOutcome = z.enum(['linked', 'unchanged', 'banned', 'claim_pending', 'cancelled', 'failed']);
+export const VerifyOutcome = z.enum(['linked', 'unchanged', 'banned', 'pair_banned', 'claim_pending', 'cancelled', 'failed']);
 export type VerifyOutcome = z.infer<typeof VerifyOutcome>;
 
 /** What Roblox sends back to GET /bureau/verify/roblox/callback. */
@@ -665,6 +665,10 @@ export const BUREAU_ERRORS = {
   'bureau.claim_banned': {
     status: 409,
     sentence: 'This Roblox account is banned, so it cannot be linked: refuse the claim, or lift the ban first.',
+  },
+  'bureau.pair_banned': {
+    status: 409,
+    sentence: 'Your linked Roblox account is banned, so the link stays as it is. Please ask bureau staff.',
   },
 } as const satisfies ErrorCatalogue;
 export type BureauErrorCode = keyof typeof BUREAU_ERRORS;

@@ -16,6 +16,9 @@ export async function linkRobloxAccount(
 ): Promise<{ outcome: VerifyOutcome; reason?: string }> {
   const ban = await deps.registry.findBan(robloxId);
   if (ban?.isBanned) return { outcome: 'banned', reason: ban.reason ?? 'No reason was recorded.' };
+  // A member whose linked account is banned does not swap it for a clean one themselves (the checker
+  // then showed their Discord account verified and clear); staff can (decision 0031).
+  if (await hasBannedPair(deps, discordId, robloxId)) return { outcome: 'pair_banned' };
   const holder = await deps.registry.findPairByRobloxId(robloxId);
   if (holder && holder.discordId !== discordId) {
     await retryOnWriteConflict(async () => {
@@ -51,4 +54,11 @@ export async function linkRobloxAccount(
   // later, it replaced this link with the one they had given up on.
   await deps.db.deleteFrom('bureau_verify_claims').where('discord_id', '=', discordId).where('status', '=', 'pending').execute();
   return { outcome: changed ? 'linked' : 'unchanged' };
+}
+
+/** The member's linked Roblox account, when it is banned and is not `except`. */
+export async function hasBannedPair(deps: Pick<BureauWriteDeps, 'registry'>, discordId: string, except?: string): Promise<boolean> {
+  const pair = await deps.registry.findPairByDiscordId(discordId);
+  if (!pair || pair.robloxId === except) return false;
+  return Boolean((await deps.registry.findBan(pair.robloxId))?.isBanned);
 }

@@ -38,7 +38,7 @@ import { amendCase } from './amend-case';
 import { expireCase } from './expire-case';
 import { defineCaseExpiryJob } from './lift-expired-ban';
 import { openCase } from './open-case';
-import { linkRobloxAccount } from './link-roblox-account';
+import { hasBannedPair, linkRobloxAccount } from './link-roblox-account';
 import { ROBLOX_CALLBACK_PATH, beginRobloxLink, finishRobloxLink } from './roblox-link-oauth';
 import { decideVerifyClaim, listVerifyClaims, verifyStatus } from './verify-claims';
 import { buildBotOpenApi } from './bot-api-openapi';
@@ -207,6 +207,8 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
 
   app.post('/bureau/api/verify/unlink', async (request) => {
     const session = await requireDiscordSession(request);
+    // Unlinking a banned account, then linking a clean one, would clear the member on the checker.
+    if (await hasBannedPair(writeDeps, session.subject)) throw new DomainError('bureau.pair_banned');
     return deleteVerifiedPair(writeDeps, session.subject, memberActor(session));
   });
 

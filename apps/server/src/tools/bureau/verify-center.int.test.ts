@@ -97,6 +97,23 @@ describe.each(DIALECTS)('verification center on %s', (dialect) => {
     expect(again.json()).toEqual({ error: 'This claim has already been decided.', code: 'bureau.claim_decided' });
   });
 
+  it('a member whose linked account is banned neither swaps it for a clean one nor unlinks it (the checker then showed them clear)', async () => {
+    const m = await member();
+    await link(m.cookie, m.roblox.id);
+    await t.ctx.registry.setBan({ robloxId: m.roblox.id, isBanned: true, moderator: 'Mod', reason: 'Exploiting', time: 1, username: null });
+    const clean = makeRobloxUser();
+    t.roblox!.users.set(clean.id, clean);
+    expect((await link(m.cookie, clean.id)).get('outcome')).toBe('pair_banned');
+    const unlink = await t.request({ method: 'POST', url: '/bureau/api/verify/unlink', cookie: m.cookie });
+    expect([unlink.statusCode, unlink.json()]).toEqual([
+      409,
+      { error: 'Your linked Roblox account is banned, so the link stays as it is. Please ask bureau staff.', code: 'bureau.pair_banned' },
+    ]);
+    expect(await t.ctx.registry.findPairByDiscordId(m.discord.id)).toEqual({ discordId: m.discord.id, robloxId: m.roblox.id });
+    // Linking the same (banned) account again says it is banned, as before.
+    expect((await link(m.cookie, m.roblox.id)).get('outcome')).toBe('banned');
+  });
+
   it('a claim on an account banned since is not approved (it moved the banned account to the claimant)', async () => {
     const first = await member();
     const second = await member();

@@ -15,6 +15,11 @@ const OUTCOMES: Record<VerifyOutcome, { tone: 'success' | 'warning' | 'danger' |
   linked: { tone: 'success', title: 'Roblox account linked', text: 'Your Discord and Roblox accounts are now a verified pair.' },
   unchanged: { tone: 'neutral', title: 'Already linked', text: 'This Roblox account was already linked to your Discord account.' },
   banned: { tone: 'danger', title: 'This Roblox account is banned', text: 'A banned Roblox account cannot be verified.' },
+  pair_banned: {
+    tone: 'danger',
+    title: 'Your linked Roblox account is banned',
+    text: 'While it is banned, the link stays as it is. Please ask bureau staff.',
+  },
   claim_pending: {
     tone: 'warning',
     title: 'Waiting for staff approval',
@@ -31,7 +36,7 @@ const OUTCOMES: Record<VerifyOutcome, { tone: 'success' | 'warning' | 'danger' |
  */
 export function VerifyPage() {
   const location = useLocation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const me = useMe();
   const identity = me.data?.identity ?? null;
   const signedIn = identity?.kind === 'discord';
@@ -46,7 +51,7 @@ export function VerifyPage() {
       {outcome && (
         <StatusCard tone={outcome.tone} title={outcome.title}>
           <p>{outcome.text}</p>
-          {reason && <p>Reason: {reason}</p>}
+          {reason && <p className="verify__reason">Reason: {reason}</p>}
         </StatusCard>
       )}
       {me.isPending ? (
@@ -82,7 +87,12 @@ export function VerifyPage() {
                 {status.data.robloxId ? 'Link another Roblox account' : 'Link with Roblox'}
               </a>
               {status.data.robloxId && (
-                <Button variant="secondary" disabled={unlink.isPending} onClick={() => unlink.mutate()}>
+                <Button
+                  variant="secondary"
+                  disabled={unlink.isPending}
+                  // The last link attempt's outcome no longer holds once unlinked: it leaves the address.
+                  onClick={() => unlink.mutate(undefined, { onSuccess: () => setParams({}, { replace: true }) })}
+                >
                   Unlink
                 </Button>
               )}
@@ -90,6 +100,7 @@ export function VerifyPage() {
           ) : (
             <p>Linking a Roblox account is not configured on this server.</p>
           )}
+          {unlink.error && <p role="alert">{unlink.error.message}</p>}
         </section>
       )}
     </Page>

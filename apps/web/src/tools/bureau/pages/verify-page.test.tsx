@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type Answer, discordMe, fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { VerifyPage } from './verify-page';
+
+const linked = { discordId: '867684895948800001', robloxId: '1200004', robloxUsername: 'SomchaiRail', pendingClaim: null, canLink: true };
+
+function serve(unlink: Answer) {
+  return fakeServer({
+    'GET /auth/api/me': () => [200, discordMe([])],
+    'GET /bureau/api/verify/me': () => [200, linked],
+    'POST /bureau/api/verify/unlink': () => unlink,
+  });
+}
+
+describe('issue 14 item 1: the verification center', () => {
+  it("shows why an unlink was refused (it showed nothing), and says a banned pair's link stays", async () => {
+    serve([
+      409,
+      { error: 'Your linked Roblox account is banned, so the link stays as it is. Please ask bureau staff.', code: 'bureau.pair_banned' },
+    ]);
+    renderWithApp(<VerifyPage />, { path: '/bureau/verify?outcome=pair_banned' });
+    expect(await screen.findByRole('heading', { name: 'Your linked Roblox account is banned' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your linked Roblox account is banned, so the link stays as it is.');
+  });
+
+  it("drops the last link attempt's outcome once unlinked (it still said 'Roblox account linked')", async () => {
+    serve([200, { ok: true, changed: true }]);
+    renderWithApp(<VerifyPage />, { path: '/bureau/verify?outcome=linked' });
+    expect(await screen.findByRole('heading', { name: 'Roblox account linked' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Unlink' }));
+    await expect.poll(() => screen.queryByRole('heading', { name: 'Roblox account linked' })).toBeNull();
+  });
+});
