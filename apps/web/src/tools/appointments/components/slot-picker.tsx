@@ -1,5 +1,5 @@
 import type { AvailableDay } from '@guildhall/contracts/appointments';
-import { type Availability, dayLabel, timeLabel } from '../lib/slot-times';
+import { type Availability, dayLabel, phoneTimeZone, timeLabel, zoneNote } from '../lib/slot-times';
 import './slot-picker.css';
 
 interface SlotPickerProps {
@@ -26,6 +26,7 @@ function dayNote(day: AvailableDay): string {
 export function SlotPicker({ availability, day, onDay, selected, onSelect, disabled, fullDayExtra }: SlotPickerProps) {
   const chosen = availability.days.find((d) => d.date === day) ?? null;
   const chosenLabel = chosen ? dayLabel(chosen.date) : null;
+  const zone = zoneNote(availability.timeZone, phoneTimeZone());
   return (
     <div className="slot-picker">
       <div className="slot-picker__days" role="group" aria-label="Days">
@@ -49,6 +50,7 @@ export function SlotPicker({ availability, day, onDay, selected, onSelect, disab
           );
         })}
       </div>
+      {zone && <p className="slot-picker__zone">{zone}</p>}
       {chosen && chosenLabel && (
         <div
           className="slot-picker__times"
@@ -70,7 +72,7 @@ export function SlotPicker({ availability, day, onDay, selected, onSelect, disab
                 disabled={disabled}
                 onClick={() => onSelect(s.start)}
               >
-                {timeLabel(s.start)}
+                {timeLabel(s.start, availability.timeZone)}
               </button>
             ))
           )}

@@ -3,6 +3,7 @@ import {
   TEXT,
   defaultDateTime,
   failureMessage,
+  heldSlotFrom,
   httpErrorMessage,
   initFailureMessage,
   prepareSubmission,
@@ -64,5 +65,12 @@ describe('the appointment mini-app rules (001 §4, §5, §8)', () => {
   it('reads reschedule_id from the query', () => {
     expect(rescheduleIdFrom('?reschedule_id=12')).toBe('12');
     expect(rescheduleIdFrom('?x=1')).toBeNull();
+  });
+
+  it("issue 15 item 6: reads the held seat's start from a waitlist offer's ?slot=", () => {
+    expect(heldSlotFrom('?slot=2030-01-07T03%3A00%3A00.000Z')).toBe('2030-01-07T03:00:00.000Z');
+    expect(heldSlotFrom('?slot=2030-01-07T10:00:00%2B07:00')).toBe('2030-01-07T03:00:00.000Z');
+    expect(heldSlotFrom('?slot=soon')).toBeNull();
+    expect(heldSlotFrom('?reschedule_id=4')).toBeNull();
   });
 });

@@ -107,3 +107,10 @@ export function rescheduleIdFrom(search: string): string | null {
   const value = new URLSearchParams(search).get('reschedule_id');
   return value && value.trim() ? value.trim() : null;
 }
+
+/** Issue 15 item 6: a waitlist offer's link carries ?slot=<ISO>, the start of the seat held for this person. */
+export function heldSlotFrom(search: string): string | null {
+  const value = new URLSearchParams(search).get('slot');
+  const at = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}

@@ -1,14 +1,32 @@
-// Issue 15 item 1: slots shown to the person in their own time zone (the browser's), and the fallback
-// date-time field kept on the slot grid.
+// Issue 15 item 1: the free slots as day and time buttons, and the fallback date-time field kept on
+// the slot grid. The days are the office's calendar days (AvailableDay.date), so their times are shown
+// in the office's time zone too (the answer's timeZone), named when the phone's differs: a phone in
+// another zone would otherwise list under "Wed 25" times that fall on its Tuesday or Thursday.
 
 import type { AvailabilityAnswer } from '@guildhall/contracts/appointments';
 import { toDateTimeLocal } from './appointment-flow';
 
 export type Availability = AvailabilityAnswer;
 
-/** "14:30" in the browser's time zone. */
-export function timeLabel(iso: string, locale?: string): string {
-  return new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false });
+/** "14:30" in `timeZone` (the office's, so it agrees with the day button it is listed under). */
+export function timeLabel(iso: string, timeZone: string, locale?: string): string {
+  return new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
+}
+
+/** The phone's own time zone (the browser's). */
+export const phoneTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** "Times are Bangkok time (Asia/Bangkok)." when the office's zone is not the phone's, else null. */
+export function zoneNote(officeZone: string, phoneZone: string): string | null {
+  if (officeZone === phoneZone) return null;
+  const place = officeZone.split('/').pop()!.replaceAll('_', ' ');
+  return place === officeZone ? `Times are ${officeZone} time.` : `Times are ${place} time (${officeZone}).`;
+}
+
+/** The office's calendar day (YYYY-MM-DD) of an instant, in `timeZone`. */
+export function officeDate(iso: string, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Date(iso).toLocaleDateString('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
 /** "Mon 7" for a YYYY-MM-DD (a calendar day, read as such). */
@@ -42,4 +60,22 @@ export function preselect(availability: Availability, notBefore: Date): string |
 /** The day (of the answer) holding a slot start. */
 export function dayOf(availability: Availability, iso: string): string | null {
   return availability.days.find((d) => d.slots.some((s) => s.start === iso))?.date ?? null;
+}
+
+/**
+ * Issue 15 item 6: the slot held for this person by a waitlist offer counts as taken in the
+ * availability answer (the hold is a booked row), so its day reads "Full". For them it is bookable:
+ * put it back among its day's free slots. Unchanged when nothing is held, it is already listed, or
+ * its day is outside the answer.
+ */
+export function withHeld(availability: Availability, held: string | null): Availability {
+  if (!held || freeStarts(availability).includes(held)) return availability;
+  const date = officeDate(held, availability.timeZone);
+  if (!availability.days.some((d) => d.date === date)) return availability;
+  const slot = { start: held, end: new Date(Date.parse(held) + availability.slotMinutes * 60_000).toISOString(), free: 1 };
+  const days = availability.days.map((d) =>
+    d.date === date ? { ...d, full: false, slots: [...d.slots, slot].sort((a, b) => Date.parse(a.start) - Date.parse(b.start)) } : d,
+  );
+  const next = availability.next && Date.parse(availability.next) < Date.parse(held) ? availability.next : held;
+  return { ...availability, days, next };
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { TEXT } from '../lib/appointment-flow';
 import { slotLocalValue } from '../lib/slot-times';
@@ -25,6 +25,15 @@ const appointment = (body: { datetime: string; topic: string | null }) => ({
   },
   rescheduled: false,
 });
+
+const freeDay = (date: string, starts: string[], extra = {}) => ({
+  date,
+  open: true,
+  full: false,
+  slots: starts.map((start) => ({ start, end: start, free: 1 })),
+  ...extra,
+});
+const availability = (days: unknown[]) => ({ timeZone: 'Asia/Bangkok', slotMinutes: 30, next: null, days });
 
 function worker(extra: Record<string, Route> = {}) {
   return fakeServer({
@@ -211,5 +220,100 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     const call = server.calls.find((c) => c.path === '/bureau/worker/waitlist')!;
     expect(call.body).toEqual({ userId: mockUser.userId, date: '2030-01-07' });
     expect(call.headers.get('authorization')).toBe('Bearer id-token-1');
+  });
+
+  it("issue 15 item 1: a phone in another time zone lists the office day's times in the office's zone, and names it", async () => {
+    // The phone is in New York: 02:00 UTC on 7 Jan is 09:00 in Bangkok but 21:00 on 6 Jan there.
+    vi.stubEnv('TZ', 'America/New_York');
+    onTestFinished(() => void vi.unstubAllEnvs());
+    worker({
+      'GET /bureau/worker/availability': () => [
+        200,
+        availability([freeDay('2030-01-07', ['2030-01-07T02:00:00.000Z', '2030-01-07T09:30:00.000Z'])]),
+      ],
+    });
+    renderWithApp(<AppointmentPage />, { path: '/appointment' });
+    await screen.findByText(TEXT.readyBook);
+    const times = await screen.findByRole('group', { name: 'Free times on Mon 7 Jan' });
+    expect(
+      within(times)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['09:00', '16:30']);
+    expect(screen.getByText('Times are Bangkok time (Asia/Bangkok).')).toBeInTheDocument();
+  });
+
+  it("issue 15 item 6: a waitlist offer's link opens on the held seat's day with it chosen and bookable, though the day is full", async () => {
+    const heldAt = '2030-01-08T03:00:00.000Z';
+    const server = worker({
+      // The hold counts as taken, so the answer shows the day full.
+      'GET /bureau/worker/availability': () => [
+        200,
+        availability([freeDay('2030-01-07', ['2030-01-07T02:00:00.000Z']), freeDay('2030-01-08', [], { full: true })]),
+      ],
+      'POST /bureau/worker/create-appointment': ({ body }) => [200, appointment(body as { datetime: string; topic: string | null })],
+    });
+    renderWithApp(<AppointmentPage />, { path: `/bureau/appointment?slot=${encodeURIComponent(heldAt)}` });
+    await screen.findByText(TEXT.readyBook);
+    expect(await screen.findByText('A seat is held for you on Tue 8 Jan at 10:00. You can book it now.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Tue 8 Jan/ })).toHaveAttribute('aria-pressed', 'true');
+    const times = screen.getByRole('group', { name: 'Free times on Tue 8 Jan' });
+    expect(within(times).getByRole('button', { name: '10:00' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText('This day is fully booked.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join the waitlist' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(TEXT.dateLabel)).toHaveValue(slotLocalValue(heldAt));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
+    expect(await screen.findByText(TEXT.success)).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === '/bureau/worker/create-appointment')!.body).toMatchObject({ datetime: heldAt });
+  });
+
+  it('issue 15 item 6: joining the waitlist of a day whose seat is already offered to the user says it is held for them', async () => {
+    const heldAt = '2030-01-07T03:00:00.000Z';
+    worker({
+      'GET /bureau/worker/availability': () => [200, availability([freeDay('2030-01-07', [], { full: true })])],
+      'POST /bureau/worker/waitlist': () => [
+        200,
+        {
+          entry: {
+            date: '2030-01-07',
+            status: 'offered',
+            position: null,
+            offeredStart: heldAt,
+            offerExpiresAt: '2030-01-07T02:00:00.000Z',
+          },
+        },
+      ],
+    });
+    renderWithApp(<AppointmentPage />, { path: '/appointment' });
+    await screen.findByText(TEXT.readyBook);
+    await userEvent.click(await screen.findByRole('button', { name: /Mon 7 Jan, Full/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText('A seat is held for you on Mon 7 Jan at 10:00. You can book it now.')).toBeInTheDocument();
+    expect(screen.queryByText(/on the waitlist for this day/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Free times on Mon 7 Jan' })).getByRole('button', { name: '10:00' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByLabelText(TEXT.dateLabel)).toHaveValue(slotLocalValue(heldAt));
+  });
+
+  it('issue 15 item 2: Reschedule on the success screen brings the form back, also when its link is the page it is on', async () => {
+    worker({
+      'POST /bureau/worker/create-appointment': ({ body }) => [
+        200,
+        { ...appointment(body as { datetime: string; topic: string | null }), rescheduled: true },
+      ],
+    });
+    renderWithApp(<AppointmentPage />, { path: '/bureau/appointment?reschedule_id=1' });
+    await screen.findByText(TEXT.readyReschedule);
+    for (let round = 0; round < 2; round++) {
+      await userEvent.click(screen.getByRole('button', { name: TEXT.buttonReschedule }));
+      expect(await screen.findByText(TEXT.success)).toBeInTheDocument();
+      const link = within(screen.getByRole('article')).getByRole('link', { name: 'Reschedule' });
+      expect(link).toHaveAttribute('href', '/bureau/appointment?reschedule_id=1');
+      await userEvent.click(link);
+      expect(await screen.findByText(TEXT.readyReschedule)).toBeInTheDocument();
+      expect(screen.queryByText(TEXT.success)).not.toBeInTheDocument();
+    }
   });
 });

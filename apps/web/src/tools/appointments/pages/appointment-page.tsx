@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Button, TextField } from '@/ui';
 import { ApiError } from '@/lib/api-client';
@@ -9,7 +9,7 @@ import { useJoinWaitlist } from '../api/join-waitlist';
 import { useMyAppointments } from '../api/list-my-appointments';
 import { BookingCard, MyAppointments, whenLabel } from '../components/my-appointments';
 import { SlotPicker } from '../components/slot-picker';
-import { dayOf, freeStarts, preselect, slotLocalValue } from '../lib/slot-times';
+import { dayLabel, dayOf, freeStarts, preselect, slotLocalValue, timeLabel, withHeld } from '../lib/slot-times';
 import { useWorkerConfig } from '../api/get-worker-config';
 import { useRegisterUser } from '../api/register-user';
 import {
@@ -18,6 +18,7 @@ import {
   type StatusMessage,
   defaultDateTime,
   failureMessage,
+  heldSlotFrom,
   initFailureMessage,
   prepareSubmission,
   rescheduleIdFrom,
@@ -65,7 +66,12 @@ export function AppointmentPage() {
   // Issue 15 item 1: the free slots of the next two weeks, once LINE said who this is.
   const availability = useAvailability(AVAILABILITY_DAYS, phase === 'ready' || phase === 'failed');
   const touched = useRef(false);
-  const slots = availability.data ?? null;
+  // Issue 15 item 6: a seat held for this person, by the offer's link (?slot=) or as the waitlist's
+  // answer (status 'offered'), is bookable by them though the availability counts it as taken.
+  const offer = waitlist.data?.entry.status === 'offered' ? waitlist.data.entry.offeredStart : null;
+  const held = heldSlotFrom(location.search) ?? offer;
+  const slots = useMemo(() => (availability.data ? withHeld(availability.data, held) : null), [availability.data, held]);
+  const heldDay = slots && held ? dayOf(slots, held) : null;
   const selectedSlot = slots ? (freeStarts(slots).find((s) => slotLocalValue(s) === dateTime) ?? null) : null;
 
   const chooseSlot = (start: string) => {
@@ -78,10 +84,11 @@ export function AppointmentPage() {
   // offer's link (?slot=<ISO>, issue 15 item 6) pre-selects the slot held for this person.
   useEffect(() => {
     if (!slots || touched.current) return;
-    const offered = new URLSearchParams(location.search).get('slot');
-    if (offered && !Number.isNaN(Date.parse(offered))) {
+    const offered = heldSlotFrom(location.search);
+    if (offered) {
       touched.current = true;
       setDateTime(slotLocalValue(offered));
+      setDay(dayOf(slots, offered));
       return;
     }
     const first = preselect(slots, new Date(defaultDateTime(new Date())));
@@ -125,18 +132,22 @@ export function AppointmentPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config.data, config.isError]);
 
-  // Issue 15 item 2: a Reschedule link changes ?reschedule_id= on the same page: back to the form.
-  const search = location.search;
-  const seenSearch = useRef(search);
+  // Issue 15 item 2: a Reschedule link navigates on the same page: back to the form. Every press is a
+  // new location (key), also when the URL stays the same, as after rescheduling that very booking.
+  const { key: navigation, search } = location;
+  const seenNavigation = useRef(navigation);
+  const resetWaitlist = waitlist.reset;
   useEffect(() => {
-    if (seenSearch.current === search) return;
-    seenSearch.current = search;
+    if (seenNavigation.current === navigation) return;
+    seenNavigation.current = navigation;
     if (!session) return;
     setPhase('ready');
     setBooked(null);
+    // The seat the waitlist's answer offered is booked or passed over by now: the form starts afresh.
+    resetWaitlist();
     touched.current = false;
     setStatus({ tone: 'info', text: rescheduleIdFrom(search) !== null ? TEXT.readyReschedule : TEXT.readyBook });
-  }, [search, session]);
+  }, [navigation, search, session, resetWaitlist]);
 
   // 001 §4 step 5: inside LINE the window closes 3000 ms after success.
   useEffect(() => {
@@ -218,10 +229,10 @@ export function AppointmentPage() {
                 onSelect={chooseSlot}
                 disabled={busy}
                 fullDayExtra={(full) =>
-                  waitlist.data?.entry.date === full.date ? (
+                  waitlist.data?.entry.date === full.date && waitlist.data.entry.position !== null ? (
                     <p role="status">
-                      You are number {waitlist.data.entry.position ?? 1} on the waitlist for this day. We will send you a LINE message if a
-                      time frees up.
+                      You are number {waitlist.data.entry.position} on the waitlist for this day. We will send you a LINE message if a time
+                      frees up.
                     </p>
                   ) : (
                     <Button
@@ -230,7 +241,16 @@ export function AppointmentPage() {
                       onClick={() =>
                         waitlist.mutate(
                           { body: { userId: userId ?? '', date: full.date }, idToken: session?.idToken ?? null },
-                          { onError: (error) => setStatus({ tone: 'error', text: failureMessage(error) }) },
+                          {
+                            // Already offered a seat that day (status 'offered'): choose it, it is theirs to book.
+                            onSuccess: ({ entry }) => {
+                              if (entry.status !== 'offered' || !entry.offeredStart) return;
+                              touched.current = true;
+                              setDateTime(slotLocalValue(entry.offeredStart));
+                              setDay(entry.date);
+                            },
+                            onError: (error) => setStatus({ tone: 'error', text: failureMessage(error) }),
+                          },
                         )
                       }
                     >
@@ -239,6 +259,11 @@ export function AppointmentPage() {
                   )
                 }
               />
+            )}
+            {slots && held && heldDay && (
+              <p className="appointment-app__held" role="status">
+                {heldMessage(held, heldDay, slots.timeZone)}
+              </p>
             )}
             {/* 001 §2: the spec's field stays, as the fallback, on the slot grid (issue 15 item 1). */}
             <TextField
@@ -286,6 +311,12 @@ export function AppointmentPage() {
 /** On the success screen the new booking is shown on its own, so the list leaves it out. */
 function withoutBooking<T extends { upcoming: Appointment[]; past: Appointment[] }>(data: T, id: number): T {
   return { ...data, upcoming: data.upcoming.filter((a) => a.id !== id), past: data.past.filter((a) => a.id !== id) };
+}
+
+/** Issue 15 item 6: "A seat is held for you on Mon 7 Jan at 10:00. You can book it now." */
+function heldMessage(start: string, date: string, timeZone: string): string {
+  const day = dayLabel(date);
+  return `A seat is held for you on ${day.weekday} ${day.day} ${day.month} at ${timeLabel(start, timeZone)}. You can book it now.`;
 }
 
 /** Issue 15 item 1: how many days of free slots the mini-app offers. */
