@@ -153,7 +153,8 @@ describe.each(DIALECTS)('recruitment writes racing on %s', (dialect) => {
 
     const db = t.ctx.database.db.withTables<Record<string, Record<string, unknown>>>();
     const firstVotes = await db.selectFrom('recruitment_audit').select('from_value').where('kind', '=', 'review').orderBy('id').execute();
-    expect(firstVotes.map((a) => a.from_value)).toEqual([null, 'yes', 'yes', 'yes', 'yes']);
+    // One first vote; the same vote resent is no new line in the trail.
+    expect(firstVotes.map((a) => a.from_value)).toEqual([null]);
     for (const table of ['recruitment_roles', 'recruitment_questions']) {
       const places = (await db.selectFrom(table).select('ordering').orderBy('ordering').execute()).map((r) => Number(r.ordering));
       expect({ table, places }).toEqual({ table, places: places.map((_, i) => i) });
