@@ -22,14 +22,17 @@ export function useAfter(active: boolean, ms: number, fn: () => void): void {
 
 /** Counts ticks of `ms` scaled time while active (starts at 0 when it becomes active). */
 export function useTicks(active: boolean, ms: number): number {
-  const [ticks, setTicks] = useState(0);
+  const [run, setRun] = useState({ active, ms, ticks: 0 });
+  // A new run counts from 0 on its very first render, not only once an effect has run: a caller's
+  // 0 ms useAfter on the count (the portfolio's alert, 002 §4) saw the last run's count and fired at
+  // once. Set during render, so React renders again with 0 before anything is committed.
+  if (run.active !== active || run.ms !== ms) setRun({ active, ms, ticks: 0 });
   useEffect(() => {
     if (!active) return;
-    setTicks(0);
-    const id = window.setInterval(() => setTicks((t) => t + 1), ms / timeScale());
+    const id = window.setInterval(() => setRun((r) => ({ ...r, ticks: r.ticks + 1 })), ms / timeScale());
     return () => window.clearInterval(id);
   }, [active, ms]);
-  return ticks;
+  return run.ticks;
 }
 
 /** A wall clock that ticks every second (the taskbar clock), in real time. */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { usePortfolioConfig } from './api/get-portfolio-config';
 import { useAfter, useTicks } from '@/lib/scaled-clock';
 import { LanguageSwitch } from '@/lib/i18n/language-switch';
@@ -24,6 +24,9 @@ export function PortfolioPage() {
   const config = usePortfolioConfig();
   const [stage, setStage] = useState<Stage>('off');
   const [password, setPassword] = useState('');
+  const dashboardHeading = useRef<HTMLHeadingElement>(null);
+  const powerButton = useRef<HTMLButtonElement>(null);
+  const previousStage = useRef<Stage>(stage);
   const { language, setLanguage } = useSchoolLanguage();
   const { t } = usePortfolioT();
   const refusal = usePortfolioRefusal();
@@ -31,6 +34,13 @@ export function PortfolioPage() {
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
+  // The control that had focus (Log in, End Session) goes with its screen; without this focus fell
+  // to <body>. The dashboard's heading after a login, Power on after End Session (002 §2, §4).
+  useEffect(() => {
+    if (stage === 'dashboard') dashboardHeading.current?.focus();
+    if (stage === 'off' && previousStage.current === 'dashboard') powerButton.current?.focus();
+    previousStage.current = stage;
+  }, [stage]);
 
   useAfter(stage === 'boot', PORTFOLIO_TIMINGS.boot, () => setStage('login'));
   const alertTicks = useTicks(stage === 'alert', PORTFOLIO_TIMINGS.alertLine);
@@ -54,7 +64,7 @@ export function PortfolioPage() {
       <LanguageSwitch language={language} onChange={setLanguage} className="language-switch--corner" />
       {stage === 'off' && (
         <div className="portfolio-off">
-          <button type="button" className="portfolio-power" onClick={() => setStage('boot')} aria-label={t('powerOn')}>
+          <button ref={powerButton} type="button" className="portfolio-power" onClick={() => setStage('boot')} aria-label={t('powerOn')}>
             {/* Drawn, not the ⏻ character: few fonts have it. */}
             <svg
               width="36"
@@ -103,21 +113,27 @@ export function PortfolioPage() {
       )}
       {stage === 'dashboard' && (
         <div className="portfolio-dashboard">
-          <p className="portfolio-dashboard__text">{t('pending')}</p>
+          <h1 ref={dashboardHeading} className="portfolio-dashboard__text" tabIndex={-1}>
+            {t('pending')}
+          </h1>
           <button type="button" onClick={() => setStage('off')}>
             {t('endSession')}
           </button>
         </div>
       )}
       {(stage === 'alert' || stage === 'countdown') && (
-        <div className="portfolio-alert" role="alert">
-          <ul>
-            {alertLines.slice(0, stage === 'countdown' ? alertLines.length : linesShown).map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+        <div className="portfolio-alert">
+          <div role="alert">
+            <ul>
+              {alertLines.slice(0, stage === 'countdown' ? alertLines.length : linesShown).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+          {/* Outside the alert: inside it a reader announced the time every second for 300 s (002 §4).
+              A timer is not read out as it changes. */}
           {stage === 'countdown' && (
-            <p className="portfolio-alert__countdown" data-testid="portfolio-countdown">
+            <p className="portfolio-alert__countdown" role="timer" data-testid="portfolio-countdown">
               {t('reset', {
                 time: `${String(Math.floor(secondsLeft / 60)).padStart(2, '0')}:${String(secondsLeft % 60).padStart(2, '0')}`,
               })}

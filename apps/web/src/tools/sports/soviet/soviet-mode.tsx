@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSportsConfig } from '../api/get-sports-config';
 import { useLogin } from '../api/login';
+import { ApiError, type ErrorDetails } from '@/lib/api-client';
 import { useAfter, useTicks } from '@/lib/scaled-clock';
 import { storeSession, useSportsSession } from '../lib/session';
 import { SovietDesktop } from './soviet-desktop';
@@ -31,6 +32,11 @@ export function SovietMode({
 }) {
   const session = useSportsSession();
   const [stage, setStage] = useState<Stage>(() => (session ? 'desktop' : 'bootText'));
+  // The session can end elsewhere (a logout in another tab): the login stage again (002 §4 flow), not
+  // an empty desktop with no way out.
+  if (stage === 'desktop' && !session) setStage('login');
+  const screen = useRef<HTMLDivElement>(null);
+  useInertBehind(screen);
   useAfter(stage === 'bootText', SOVIET_TIMINGS.bootText, () => setStage('bootLogo'));
   useAfter(stage === 'bootLogo', SOVIET_TIMINGS.bootLogo, () => setStage('login'));
   useAfter(stage === 'failed', SOVIET_TIMINGS.failed, () => setStage('login'));
@@ -41,7 +47,7 @@ export function SovietMode({
   const { language, setLanguage } = useSchoolLanguageChoice();
 
   return (
-    <div className={`soviet soviet--${stage}`} data-testid="soviet" data-stage={stage}>
+    <div ref={screen} className={`soviet soviet--${stage}`} data-testid="soviet" data-stage={stage}>
       {stage !== 'desktop' && <LanguageSwitch language={language} onChange={setLanguage} className="language-switch--corner" />}
       {stage === 'bootText' && (
         <pre className="soviet-boot-text" aria-live="polite">
@@ -96,23 +102,47 @@ export function SovietMode({
   );
 }
 
+/**
+ * Everything outside `screen` is inert while it is there: the Soviet screen (002 §2) covers the page
+ * (position: fixed), and Tab walked on into the shell's links hidden behind it. The siblings of it
+ * and of each of its ancestors up to <body>; what was inert before stays so.
+ */
+function useInertBehind(screen: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const made: Element[] = [];
+    for (let node = screen.current; node?.parentElement && node !== document.body; node = node.parentElement) {
+      for (const sibling of node.parentElement.children) {
+        if (sibling === node || sibling.hasAttribute('inert')) continue;
+        sibling.setAttribute('inert', '');
+        made.push(sibling);
+      }
+    }
+    return () => made.forEach((element) => element.removeAttribute('inert'));
+  }, [screen]);
+}
+
 function SovietLogin({ failed, onSuccess, onFailure, onExit }: { failed: boolean; onSuccess(): void; onFailure(): void; onExit(): void }) {
   const config = useSportsConfig();
   const login = useLogin();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // The server's wait after many failed sign-ins (code sign_in_throttled): the right password is
+  // refused too, so 002 §4's failed-login message ("INCORRECT PASSWORD") would be a lie.
+  const [throttled, setThrottled] = useState<ErrorDetails | null>(null);
   const { t } = useSportsT();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!config.data || busy) return;
     setBusy(true);
+    setThrottled(null);
     try {
       // 002 §4: "the password is verified against the login call with a fixed student ID".
       const answer = await login.mutateAsync({ student_id: config.data.sovietStudentId, password });
       storeSession(answer, true);
       onSuccess();
-    } catch {
-      onFailure();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'sign_in_throttled') setThrottled(error.details ?? {});
+      else onFailure();
     } finally {
       setBusy(false);
       setPassword('');
@@ -154,6 +184,11 @@ function SovietLogin({ failed, onSuccess, onFailure, onExit }: { failed: boolean
                   ➜
                 </button>
               </div>
+            )}
+            {throttled && (
+              <p className="soviet-xp__error" role="alert">
+                {t('soviet.throttled', throttled)}
+              </p>
             )}
           </div>
         </form>
