@@ -1,5 +1,6 @@
 // Demo data and factories for the staff recruitment portal (spec 000). The server's demo seed and
 // the tests both build from these, so what a person sees in development is what the tests exercise.
+import type { AdminApplication } from '@guildhall/contracts/recruitment';
 
 export interface RecruitmentStageRecord {
   name: string;
@@ -82,4 +83,33 @@ export function makeRecruitmentAnswers(fileUrl: string, overrides: Partial<{ tex
 /** A username for bulk data (benchmarks): member_00042 and so on. */
 export function bulkApplicantName(n: number): string {
   return `member_${String(n).padStart(5, '0')}`;
+}
+
+/** An application as GET /api/applications answers it to an admin (the web app's tests serve these). */
+export function makeAdminApplication(id: number, overrides: Partial<AdminApplication> = {}): AdminApplication {
+  const at = '2026-11-22T10:00:00.000Z';
+  return {
+    id,
+    userId: String(1000 + id),
+    avatar: null,
+    username: `applicant.${id}`,
+    job: 'Officer',
+    answers: '{}',
+    status: 'Pending',
+    stageId: 1,
+    feedback: null,
+    stageName: 'Application Received',
+    stageColor: '#6c757d',
+    questionLabels: {},
+    submittedAt: at,
+    statusLastUpdatedAt: at,
+    audit: [],
+    notes: [],
+    reviews: { count: 0, yes: 0, no: 0, abstain: 0, averageScore: null, reviewedByMe: false, hidden: false },
+    withdrawnAt: null,
+    stageEnteredAt: at,
+    waiting: false,
+    failedNotifications: [],
+    ...overrides,
+  };
 }

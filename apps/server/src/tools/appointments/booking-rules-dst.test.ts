@@ -1,17 +1,11 @@
+import { makeBookingSettings } from '@guildhall/testkit/appointments-demo';
 import { describe, expect, it } from 'vitest';
 import { type BookingRules, checkBookableSlot, localDayOf, slotStartsOn } from './booking-rules';
 
 const allDay = { opens: '00:00', closes: '24:00', breaks: [] };
 const rules: BookingRules = {
+  ...makeBookingSettings({ weekly: Array.from({ length: 7 }, () => allDay), minNoticeMinutes: 0 }),
   timeZone: 'America/New_York',
-  weekly: [allDay, allDay, allDay, allDay, allDay, allDay, allDay],
-  holidays: [],
-  exceptions: [],
-  slotMinutes: 30,
-  capacity: 1,
-  minNoticeMinutes: 0,
-  maxDaysAhead: 180,
-  maxActivePerUser: 3,
   reminderMinutes: [1440, 60],
 };
 const slotsOn = (date: string) =>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeAdminApplication } from '@guildhall/testkit/recruitment-demo';
 import { type AdminApplication, type Stage, TOTAL_COUNT_HEADER } from '@guildhall/contracts/recruitment';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { ApplicationsTab } from './applications-tab';
@@ -12,29 +13,7 @@ const stages: Stage[] = [
   { id: 2, name: 'Accepted', ordering: 2, color: '#198754' },
   { id: 3, name: 'Declined', ordering: 3, color: '#dc3545' },
 ];
-const application = (id: number): AdminApplication => ({
-  id,
-  userId: String(1000 + id),
-  avatar: null,
-  username: `applicant.${id}`,
-  job: 'Officer',
-  answers: '{}',
-  status: 'Pending',
-  stageId: 1,
-  feedback: null,
-  stageName: 'Application Received',
-  stageColor: '#6c757d',
-  questionLabels: {},
-  submittedAt: '2026-11-22T10:00:00.000Z',
-  statusLastUpdatedAt: '2026-11-22T10:00:00.000Z',
-  audit: [],
-  notes: [],
-  reviews: { count: 0, yes: 0, no: 0, abstain: 0, averageScore: null, reviewedByMe: false, hidden: false },
-  withdrawnAt: null,
-  stageEnteredAt: '2026-11-22T10:00:00.000Z',
-  waiting: false,
-  failedNotifications: [],
-});
+const application = (id: number): AdminApplication => makeAdminApplication(id);
 
 /**
  * A server holding `all` (ids 1..n), answering the list by status and page with the total in the

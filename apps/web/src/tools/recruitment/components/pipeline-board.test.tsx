@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeAdminApplication } from '@guildhall/testkit/recruitment-demo';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminApplication, BoardCard, BoardColumn, Stage } from '@guildhall/contracts/recruitment';
 import { type Answer, fakeServer, renderWithApp } from '@/test-support/render-with-server';
@@ -25,29 +26,7 @@ const column = (stageId: number | null, name: string, cards: BoardCard[]): Board
   total: cards.length,
   cards,
 });
-const application = (id: number, username: string): AdminApplication => ({
-  id,
-  userId: String(1000 + id),
-  avatar: null,
-  username,
-  job: 'Officer',
-  answers: '{}',
-  status: 'Pending',
-  stageId: 1,
-  feedback: null,
-  stageName: 'Application Received',
-  stageColor: '#6c757d',
-  questionLabels: {},
-  submittedAt: '2026-11-22T10:00:00.000Z',
-  statusLastUpdatedAt: '2026-11-22T10:00:00.000Z',
-  audit: [],
-  notes: [],
-  reviews: { count: 0, yes: 0, no: 0, abstain: 0, averageScore: null, reviewedByMe: false, hidden: false },
-  withdrawnAt: null,
-  stageEnteredAt: '2026-11-22T10:00:00.000Z',
-  waiting: false,
-  failedNotifications: [],
-});
+const application = (id: number, username: string): AdminApplication => makeAdminApplication(id, { username });
 
 const received = stage(1, 'Application Received', 1);
 const interview = stage(2, 'Interview', 2);
