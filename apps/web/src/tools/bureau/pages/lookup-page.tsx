@@ -22,7 +22,12 @@ export function LookupPage() {
     <Page title="Infraction Lookup" lead="Anyone's pair, ban, cases and history, by Discord ID or Roblox ID.">
       <StaffGate returnTo={location.pathname}>
         <VerifyClaimsPanel />
-        <LookupForm initialType={parsed.success ? parsed.data.type : 'discord'} initialId={parsed.success ? parsed.data.id : ''} />
+        {/* Keyed by the address: Back to another person starts the form from that person (it kept the last search). */}
+        <LookupForm
+          key={location.pathname}
+          initialType={parsed.success ? parsed.data.type : 'discord'}
+          initialId={parsed.success ? parsed.data.id : ''}
+        />
         {parsed.success ? (
           <PersonDesk key={`${parsed.data.type}/${parsed.data.id}`} query={parsed.data} />
         ) : params.id ? (
