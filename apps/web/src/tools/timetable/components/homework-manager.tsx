@@ -21,6 +21,7 @@ import { useMarkHomeworkDone } from '../api/mark-homework-done';
 import { useMarkOverdueDone } from '../api/mark-overdue-done';
 import { useRepeatHomework } from '../api/repeat-homework';
 import { RepeatHomeworkForm, type RepeatHomeworkValues } from './repeat-homework-form';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { formatTimetableDate, useTimetableRefusal, useTimetableT } from '../messages';
 import type { SchoolConfig } from '../lib/settings';
 import { useNow } from '../lib/use-now';
@@ -49,6 +50,12 @@ export function HomeworkManager({ config, homework, subjects, classes = [] }: Ho
   const markDone = useMarkHomeworkDone();
   const markOverdue = useMarkOverdueDone();
   const repeat = useRepeatHomework();
+  // One request per click: a double click on a form's submit made the homework twice (or 8 of 4 weeks),
+  // as isPending disables the button only once React has drawn it again.
+  const createOnce = useSingleFlight(create);
+  const updateOnce = useSingleFlight(update);
+  const removeOnce = useSingleFlight(remove);
+  const repeatOnce = useSingleFlight(repeat);
   const [repeating, setRepeating] = useState(false);
   const [filter, setFilter] = useState<HomeworkFilter>('All Pending');
   const [search, setSearch] = useState('');
@@ -70,13 +77,13 @@ export function HomeworkManager({ config, homework, subjects, classes = [] }: Ho
       void refresh();
     };
     if (form?.editing)
-      update.mutate({ id: form.editing.id, body: { ...values, homework_id: form.editing.homework_id } }, { onSuccess, onError });
-    else create.mutate({ ...values, status: 'Pending' }, { onSuccess, onError }); // 002 §4: a new item starts as Pending
+      updateOnce({ id: form.editing.id, body: { ...values, homework_id: form.editing.homework_id } }, { onSuccess, onError });
+    else createOnce({ ...values, status: 'Pending' }, { onSuccess, onError }); // 002 §4: a new item starts as Pending
   };
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
+    removeOnce(deleting.id, {
       onSuccess: () => {
         setDeleting(null);
         void refresh();
@@ -99,7 +106,7 @@ export function HomeworkManager({ config, homework, subjects, classes = [] }: Ho
       onError: failedSave,
     });
   const submitRepeat = (values: RepeatHomeworkValues) =>
-    repeat.mutate(values, {
+    repeatOnce(values, {
       onSuccess: (items) => {
         setRepeating(false);
         toast({ tone: 'success', title: t('homework.addedWeekly', { count: items.length }) });
