@@ -250,13 +250,15 @@ describe.each(DIALECTS)('owner console on %s', (dialect) => {
       t.clock.advance(1000);
       await createApiKeyCommand.run(t.ctx, [`Key ${i}`], io);
     }
+    await createApiKeyCommand.run(t.ctx, ['Ωmega Živý Bot'], io);
     await createApiKeyCommand.run(t.ctx, ['100% Bot'], io);
     const first = await audit('?action=api_key.created');
-    expect(first.total).toBe(AUDIT_PAGE_SIZE + 4);
+    expect(first.total).toBe(AUDIT_PAGE_SIZE + 5);
     expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
     expect(first.entries[0]!.detail).toBe('100% Bot (bureau-bot)');
     const second = await audit('?action=api_key.created&page=2');
     expect(second.entries.map((e) => e.detail)).toEqual([
+      'Key 5 (bureau-bot)',
       'Key 4 (bureau-bot)',
       'Key 3 (bureau-bot)',
       'Key 2 (bureau-bot)',
@@ -264,6 +266,12 @@ describe.each(DIALECTS)('owner console on %s', (dialect) => {
     ]);
     expect((await audit('?q=KEY%2012')).entries.map((e) => e.detail)).toEqual(['Key 12 (bureau-bot)']);
     expect((await audit('?q=0%25')).entries.map((e) => e.detail)).toEqual(['100% Bot (bureau-bot)']);
+    // Beyond A-Z too, on SQLite as on PostgreSQL (SQLite's own lower() left "Ω" and "Ž" as they were).
+    for (const q of ['Ωmega Živý', 'ωMEGA žIVÝ'])
+      expect(
+        (await audit(`?q=${encodeURIComponent(q)}`)).entries.map((e) => e.detail),
+        q,
+      ).toEqual(['Ωmega Živý Bot (bureau-bot)']);
     expect((await audit('?q=nobody-matches-this')).total).toBe(0);
   });
 });

@@ -113,6 +113,7 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  unicodeLower(sqlite);
   // Reads through a memory map instead of a read() copy per page: on the million-pair registry an
   // indexed checker lookup took ~15 us instead of ~25 us (ARCHITECTURE.md §7). Address space only;
   // the OS page cache holds the data either way, and writes still go through the WAL.
@@ -163,7 +164,17 @@ function openReader(file: string): SQLite.Database {
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');
   reader.pragma('mmap_size = 1073741824');
+  unicodeLower(reader);
   return reader;
+}
+
+/**
+ * SQLite's own lower() folds A-Z only, so "Ωmega" never matched its lower-case form in a search that
+ * lowers both sides (the audit log's): lower() is JavaScript's here, as Unicode-wide as PostgreSQL's.
+ * No index is built on lower() (one would have to be rebuilt).
+ */
+function unicodeLower(sqlite: SQLite.Database): void {
+  sqlite.function('lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
 }
 
 /**
