@@ -92,4 +92,35 @@ describe('the owner console (issue 12 item 7)', () => {
     expect(within(keys).queryByLabelText('New API key')).not.toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1 · 0 entries')).toBeInTheDocument();
   });
+
+  it("closes a new key's card when that key is revoked (it kept offering the revoked secret to copy)", async () => {
+    const info = {
+      id: 'abcd1234',
+      name: 'Community bot',
+      scope: 'bureau-bot',
+      scopes: ['bureau-bot'],
+      createdAt: 0,
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    let keys: (typeof info)[] = [];
+    fakeServer({
+      'GET /auth/api/me': () => [200, me(['owner'])],
+      'GET /admin/api/grants': () => [200, { grants: [] }],
+      'GET /admin/api/keys': () => [200, { keys, scopes: ['bureau-bot', 'bureau-pairs', 'bureau-bans', 'bureau-cases'] }],
+      'POST /admin/api/keys': () => {
+        keys = [info];
+        return [201, { key: 'gh_abcd1234_secret', info }];
+      },
+      'DELETE /admin/api/keys/abcd1234': () => [200, { id: 'abcd1234', revoked: true }],
+      'GET /admin/api/audit': () => [200, emptyAudit],
+    });
+    renderConsole();
+    const panel = await screen.findByRole('region', { name: 'Bot API keys' });
+    await userEvent.type(within(panel).getByLabelText('Name'), 'Community bot');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Create key' }));
+    expect(await within(panel).findByLabelText('New API key')).toHaveTextContent('gh_abcd1234_secret');
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Revoke key Community bot (abcd1234)' }));
+    await expect.poll(() => within(panel).queryByLabelText('New API key')).toBeNull();
+  });
 });

@@ -45,7 +45,8 @@ export function KeysPanel() {
   };
 
   const columns: Array<TableColumn<ApiKeyInfo>> = [
-    { key: 'name', header: 'Name', rowHeader: true, render: (k) => k.name },
+    // A name of 100 characters without a space wraps (it pushed Revoke 1,400 px to the right at 390 px).
+    { key: 'name', header: 'Name', rowHeader: true, render: (k) => <span className="admin-keys__name">{k.name}</span> },
     { key: 'id', header: 'ID', render: (k) => <code>{k.id}</code> },
     { key: 'scopes', header: 'Scopes', render: (k) => k.scopes.join(', ') },
     { key: 'createdAt', header: 'Created', render: (k) => formatTime(k.createdAt) },
@@ -66,7 +67,8 @@ export function KeysPanel() {
             size="sm"
             aria-label={`Revoke key ${k.name} (${k.id})`}
             disabled={revoke.isPending}
-            onClick={() => revoke.mutate(k.id)}
+            // The new key's card goes with the key: it kept offering a revoked secret to copy.
+            onClick={() => revoke.mutate(k.id, { onSuccess: () => setCreated((shown) => (shown?.info.id === k.id ? null : shown)) })}
           >
             Revoke
           </Button>
