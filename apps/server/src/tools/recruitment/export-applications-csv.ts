@@ -22,7 +22,9 @@ export async function exportApplicationsCsv(
   filter: ApplicationFilter,
   viewerId: string,
 ): Promise<string> {
-  const scope = filter.search ? await searchScopeFor(deps, viewerId) : ({ kind: 'all' } as const);
+  // Read once: a search needs the settings before its query (searchScopeFor), the rows after.
+  const settingsRead = readSettings(deps);
+  const scope = filter.search ? searchScopeFor(await settingsRead, viewerId) : ({ kind: 'all' } as const);
   const [rows, questions, reviewRows, settings] = await Promise.all([
     applyApplicationFilter(deps, filter, scope).selectAll().orderBy('id').execute(),
     listQuestions(deps),
@@ -31,7 +33,7 @@ export async function exportApplicationsCsv(
       .select(['r.application_id', 'r.reviewer_id', 'r.reviewer_name', 'r.vote', 'r.score_sum', 'r.score_count', 'r.comment'])
       .orderBy('r.id')
       .execute(),
-    readSettings(deps),
+    settingsRead,
   ]);
   const blind = settings.blindReview === 'true';
   const hideApplicant = blind && settings.blindHideApplicant === 'true';

@@ -1,6 +1,13 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import type { AdminApplication, ApplicationStatus, AuditEntry, ListApplicationsQuery, StaffNote } from '@guildhall/contracts/recruitment';
+import type {
+  AdminApplication,
+  ApplicationStatus,
+  AuditEntry,
+  ListApplicationsQuery,
+  SettingsAnswer,
+  StaffNote,
+} from '@guildhall/contracts/recruitment';
 import { type RecruitmentDeps, toIso } from './recruitment-deps';
 import type { Selectable } from 'kysely';
 import type { RecruitmentApplicationsTable, RecruitmentTables } from './recruitment-tables';
@@ -21,8 +28,7 @@ type ApplicationQuery = SelectQueryBuilder<RecruitmentTables, 'recruitment_appli
  */
 export type SearchScope = { kind: 'all' } | { kind: 'reviewed-by'; viewerId: string };
 
-export async function searchScopeFor(deps: Pick<RecruitmentDeps, 'db'>, viewerId: string | null): Promise<SearchScope> {
-  const settings = await readSettings(deps);
+export function searchScopeFor(settings: Pick<SettingsAnswer, 'blindReview' | 'blindHideApplicant'>, viewerId: string | null): SearchScope {
   return viewerId !== null && settings.blindReview === 'true' && settings.blindHideApplicant === 'true'
     ? { kind: 'reviewed-by', viewerId }
     : { kind: 'all' };
@@ -86,7 +92,9 @@ export async function listApplications(
   query: z.output<typeof ListApplicationsQuery>,
   viewerId: string | null = null,
 ): Promise<{ total: number; applications: AdminApplication[] }> {
-  const filtered = applyApplicationFilter(deps, query, query.search ? await searchScopeFor(deps, viewerId) : { kind: 'all' });
+  // Read once: a search needs the settings before its query (searchScopeFor), the page after.
+  const settingsRead = readSettings(deps);
+  const filtered = applyApplicationFilter(deps, query, query.search ? searchScopeFor(await settingsRead, viewerId) : { kind: 'all' });
   // The page's ids first, from the (status, id) index alone, then only those rows: deep pages skip
   // index entries instead of whole rows.
   const [countRow, idRows, settings] = await Promise.all([
@@ -97,7 +105,7 @@ export async function listApplications(
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    readSettings(deps),
+    settingsRead,
   ]);
   const ids = idRows.map((r) => r.id);
   const rows = ids.length
