@@ -616,9 +616,24 @@ export const BOT_API_OPERATIONS: BotApiOperation[] = [
 // ---------------------------------------------------------------------------------------------
 // Issue 14 item 1: the verification center (/bureau/verify): a member links their Roblox account.
 
-/** Where the Roblox OAuth callback sends the browser back: /bureau/verify?outcome=...(&reason=...). */
+/**
+ * Where the Roblox OAuth callback sends the browser back: /bureau/verify?outcome=..., with `roblox=<id>`
+ * when it is banned and `failure=<key>` when the link failed. The address carries no sentence of its
+ * own: anyone can craft one, so the page shows only its own texts and what the server says (the ban's
+ * reason comes from the public checker).
+ */
 export const VerifyOutcome = z.enum(['linked', 'unchanged', 'banned', 'pair_banned', 'claim_pending', 'cancelled', 'failed']);
 export type VerifyOutcome = z.infer<typeof VerifyOutcome>;
+
+/** Why a Roblox link failed, and what the page says for it. */
+export const VERIFY_FAILURES = {
+  link_expired: 'This Roblox link has expired or was not started here. Please try again.',
+  code_refused: 'Roblox refused this link code. Please try again.',
+  roblox_unreachable: 'Roblox could not be reached. Please try again.',
+  account_unknown: 'Roblox did not tell us which account this is. Please try again.',
+} as const;
+export type VerifyFailure = keyof typeof VERIFY_FAILURES;
+export const VerifyFailure = z.enum(Object.keys(VERIFY_FAILURES) as [VerifyFailure, ...VerifyFailure[]]);
 
 /** What Roblox sends back to GET /bureau/verify/roblox/callback. */
 export const VerifyCallbackQuery = z.object({

@@ -5,7 +5,7 @@ import { upsertVerifiedPair } from './upsert-verified-pair';
 
 /**
  * Issue 14 item 1: writes the pair a member proved through Roblox's OAuth. A banned Roblox account is
- * refused with the ban's reason; an account linked to another Discord account waits for staff (one
+ * refused (the page shows the ban's reason from the public checker); an account linked to another Discord account waits for staff (one
  * pending claim per member); otherwise the pair is written with the member as its author.
  */
 export async function linkRobloxAccount(
@@ -13,9 +13,9 @@ export async function linkRobloxAccount(
   discordId: string,
   robloxId: string,
   actor: HistoryActor,
-): Promise<{ outcome: VerifyOutcome; reason?: string }> {
+): Promise<{ outcome: VerifyOutcome }> {
   const ban = await deps.registry.findBan(robloxId);
-  if (ban?.isBanned) return { outcome: 'banned', reason: ban.reason ?? 'No reason was recorded.' };
+  if (ban?.isBanned) return { outcome: 'banned' };
   // A member whose linked account is banned does not swap it for a clean one themselves (the checker
   // then showed their Discord account verified and clear); staff can (decision 0031).
   if (await hasBannedPair(deps, discordId, robloxId)) return { outcome: 'pair_banned' };

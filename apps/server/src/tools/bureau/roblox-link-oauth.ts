@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { VerifyCallbackQuery } from '@guildhall/contracts/bureau';
+import { VERIFY_FAILURES, type VerifyCallbackQuery, type VerifyFailure } from '@guildhall/contracts/bureau';
 import type { Config } from '@server/config';
 import { DomainError } from '@server/core/errors/domain-error';
 import { callUpstream } from '@server/core/http/call-upstream';
@@ -69,24 +69,34 @@ export async function finishRobloxLink(
   }
   const state = Buffer.from(query.state ?? '');
   if (!pending || pending.discordId !== discordId || !sameBytes(Buffer.from(pending.state), state) || !query.code)
-    throw new DomainError('sign_in_failed', 'This Roblox link has expired or was not started here. Please try again.');
+    throw new RobloxLinkFailed('sign_in_failed', 'link_expired');
   let accessToken: string;
   try {
     const tokens = await client.validateAuthorizationCode(`${config.ROBLOX_OAUTH_BASE_URL}/v1/token`, query.code, pending.verifier);
     accessToken = tokens.accessToken();
   } catch (error) {
-    if (error instanceof OAuth2RequestError) throw new DomainError('sign_in_failed', 'Roblox refused this link code. Please try again.');
-    throw new DomainError('upstream_failed', 'Roblox could not be reached. Please try again.');
+    if (error instanceof OAuth2RequestError) throw new RobloxLinkFailed('sign_in_failed', 'code_refused');
+    throw new RobloxLinkFailed('upstream_failed', 'roblox_unreachable');
   }
   const answer = await callUpstream(`${config.ROBLOX_OAUTH_BASE_URL}/v1/userinfo`, {
     headers: { authorization: `Bearer ${accessToken}` },
     timeoutMs: config.LOOKUP_TIMEOUT_MS,
   }).catch(() => null);
   const info = answer?.ok ? UserInfo.safeParse(answer.json()) : null;
-  if (!info?.success) throw new DomainError('upstream_failed', 'Roblox did not tell us which account this is. Please try again.');
+  if (!info?.success) throw new RobloxLinkFailed('upstream_failed', 'account_unknown');
   return info.data.sub;
 }
 
 function sameBytes(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/** A link that failed for a reason the verify page names by its key (VERIFY_FAILURES), never by a sentence in the address. */
+export class RobloxLinkFailed extends DomainError {
+  constructor(
+    code: 'sign_in_failed' | 'upstream_failed',
+    readonly failure: VerifyFailure,
+  ) {
+    super(code, VERIFY_FAILURES[failure]);
+  }
 }

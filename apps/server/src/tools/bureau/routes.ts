@@ -39,7 +39,7 @@ import { expireCase } from './expire-case';
 import { defineCaseExpiryJob } from './lift-expired-ban';
 import { openCase } from './open-case';
 import { hasBannedPair, linkRobloxAccount } from './link-roblox-account';
-import { ROBLOX_CALLBACK_PATH, beginRobloxLink, finishRobloxLink } from './roblox-link-oauth';
+import { ROBLOX_CALLBACK_PATH, RobloxLinkFailed, beginRobloxLink, finishRobloxLink } from './roblox-link-oauth';
 import { decideVerifyClaim, listVerifyClaims, verifyStatus } from './verify-claims';
 import { buildBotOpenApi } from './bot-api-openapi';
 import { listHistory } from './bureau-history';
@@ -190,12 +190,13 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
       if (robloxId === null) target += 'cancelled';
       else {
         const result = await linkRobloxAccount(writeDeps, session.subject, robloxId, memberActor(session));
-        target += result.outcome + (result.reason ? `&reason=${encodeURIComponent(result.reason)}` : '');
+        // The page reads a banned account's reason from the public checker, not from the address.
+        target += result.outcome + (result.outcome === 'banned' ? `&roblox=${encodeURIComponent(robloxId)}` : '');
       }
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       request.log.warn({ code: error.code }, 'roblox link failed');
-      target += `failed&reason=${encodeURIComponent(error.message)}`;
+      target += 'failed' + (error instanceof RobloxLinkFailed ? `&failure=${error.failure}` : '');
     }
     return reply.redirect(target);
   });

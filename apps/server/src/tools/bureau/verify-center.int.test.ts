@@ -163,7 +163,7 @@ describe.each(DIALECTS)('verification center on %s', (dialect) => {
     expect(await t.ctx.registry.findPairByDiscordId(first.discord.id)).toEqual({ discordId: first.discord.id, robloxId: first.roblox.id });
   });
 
-  it('refuses a banned Roblox account with the ban reason; a cancelled or forged callback writes nothing', async () => {
+  it('refuses a banned Roblox account, whose reason the page reads from the checker; a cancelled or forged callback writes nothing', async () => {
     const m = await member();
     await t.ctx.registry.setBan({
       robloxId: m.roblox.id,
@@ -174,10 +174,21 @@ describe.each(DIALECTS)('verification center on %s', (dialect) => {
       username: null,
     });
     const banned = await link(m.cookie, m.roblox.id);
-    expect(banned.get('outcome')).toBe('banned');
-    expect(banned.get('reason')).toBe('Ban evasion');
+    // The address names the account and no sentence: a crafted one put any words on the page.
+    expect([...banned.entries()]).toEqual([
+      ['outcome', 'banned'],
+      ['roblox', m.roblox.id],
+    ]);
+    const checker = await t.request({ url: `/bureau/api/check-status?type=roblox&id=${m.roblox.id}` });
+    expect(checker.json()).toMatchObject({ result: 'not_verified', ban: { isBanned: true, reason: 'Ban evasion' } });
     const other = await member();
-    expect((await link(other.cookie, other.roblox.id, (url) => url.searchParams.set('state', 'forged'))).get('outcome')).toBe('failed');
+    const forged = await link(other.cookie, other.roblox.id, (url) => url.searchParams.set('state', 'forged'));
+    expect([...forged.entries()]).toEqual([
+      ['outcome', 'failed'],
+      ['failure', 'link_expired'],
+    ]);
+    const refused = await link(other.cookie, other.roblox.id, (url) => url.searchParams.set('code', 'not-a-code-roblox-gave'));
+    expect(Object.fromEntries(refused)).toEqual({ outcome: 'failed', failure: 'code_refused' });
     const cancelled = await link(other.cookie, other.roblox.id, (url) => {
       url.searchParams.delete('code');
       url.searchParams.set('error', 'access_denied');

@@ -33,4 +33,38 @@ describe('issue 14 item 1: the verification center', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Unlink' }));
     await expect.poll(() => screen.queryByRole('heading', { name: 'Roblox account linked' })).toBeNull();
   });
+
+  it('shows no words a crafted address brings (it printed any ?reason= as the reason); a failure or ban reason comes from us', async () => {
+    fakeServer({
+      'GET /auth/api/me': () => [200, discordMe([])],
+      'GET /bureau/api/verify/me': () => [200, { ...linked, robloxId: null, robloxUsername: null }],
+      'GET /bureau/api/check-status': (request) =>
+        request.url.searchParams.get('id') === '1200099'
+          ? [
+              200,
+              {
+                result: 'not_verified',
+                roblox: { id: '1200099', username: 'x' },
+                ban: { isBanned: true, moderator: 'Mod', reason: 'Ban evasion', time: 1 },
+              },
+            ]
+          : [200, { result: 'not_found' }],
+    });
+    const crafted = renderWithApp(<VerifyPage />, {
+      path: '/bureau/verify?outcome=failed&failure=call+0800-SCAM&reason=Call+0800-SCAM+to+restore+your+account',
+    });
+    expect(await screen.findByRole('heading', { name: 'Linking failed' })).toBeInTheDocument();
+    expect(await screen.findByText('Discord ID')).toBeInTheDocument();
+    expect(screen.queryByText(/SCAM/)).toBeNull();
+    expect(screen.queryByText(/^Reason:/)).toBeNull();
+    crafted.unmount();
+
+    const failed = renderWithApp(<VerifyPage />, { path: '/bureau/verify?outcome=failed&failure=code_refused' });
+    expect(await screen.findByText('Reason: Roblox refused this link code. Please try again.')).toBeInTheDocument();
+    failed.unmount();
+
+    renderWithApp(<VerifyPage />, { path: '/bureau/verify?outcome=banned&roblox=1200099&reason=Call+0800-SCAM' });
+    expect(await screen.findByText('Reason: Ban evasion')).toBeInTheDocument();
+    expect(screen.queryByText(/SCAM/)).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
-import { VerifyOutcome } from '@guildhall/contracts/bureau';
+import { VERIFY_FAILURES, VerifyFailure, VerifyOutcome } from '@guildhall/contracts/bureau';
+import { RobloxId } from '@guildhall/contracts/core';
 import { useMe } from '@/api/get-me';
 import { discordSignInUrl } from '@/lib/auth-links';
 import { Button } from '@/ui/button';
@@ -7,6 +8,7 @@ import { DetailList } from '@/ui/detail-list';
 import { Page } from '@/ui/page';
 import { Spinner } from '@/ui/spinner';
 import { StatusCard } from '@/ui/status-card';
+import { useCheckStatus } from '../api/check-status';
 import { useUnlinkRoblox, useVerifyStatus } from '../api/get-verify-status';
 import './records-page.css';
 import './verify-page.css';
@@ -44,7 +46,7 @@ export function VerifyPage() {
   const unlink = useUnlinkRoblox();
   const parsed = VerifyOutcome.safeParse(params.get('outcome'));
   const outcome = parsed.success ? OUTCOMES[parsed.data] : null;
-  const reason = params.get('reason');
+  const reason = useOutcomeReason(parsed.success ? parsed.data : null, params);
 
   return (
     <Page title="Verification Center" lead="Link your Roblox account to your Discord account.">
@@ -105,4 +107,20 @@ export function VerifyPage() {
       )}
     </Page>
   );
+}
+
+/**
+ * The reason under the last attempt's outcome. Anyone can craft the address, so no sentence comes from
+ * it: a failure names one of our own sentences by its key, and a banned account's reason is read from
+ * the public checker (what anyone may see of it: a hidden case's reason stays hidden).
+ */
+function useOutcomeReason(outcome: VerifyOutcome | null, params: URLSearchParams): string | null {
+  const roblox = RobloxId.safeParse(params.get('roblox'));
+  const banned = useCheckStatus(outcome === 'banned' && roblox.success ? { type: 'roblox', id: roblox.data } : null);
+  if (outcome === 'failed') {
+    const failure = VerifyFailure.safeParse(params.get('failure'));
+    return failure.success ? VERIFY_FAILURES[failure.data] : null;
+  }
+  const ban = banned.data && banned.data.result !== 'not_found' ? banned.data.ban : null;
+  return ban?.isBanned ? ban.reason : null;
 }
