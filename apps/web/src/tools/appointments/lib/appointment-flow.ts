@@ -1,7 +1,9 @@
 // The mini-app's words and rules (001 §2 "Appointment mini-app", §4 flow, §5 checks, §8 errors, §9).
 // Pure functions, so they are unit tested without a browser.
 
+import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { readZonedTime } from '@guildhall/contracts/zoned-time';
 import type { ApiFailure } from '@/lib/api-client';
 
 export const TEXT = {
@@ -36,18 +38,40 @@ export interface StatusMessage {
   text: string;
 }
 
+const HOUR_MS = 3_600_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A Date as the value of <input type="datetime-local"> (local time, minutes precision). */
-export function toDateTimeLocal(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+// Issue 15 item 1: the fallback field sits beside slot buttons written in the office's time zone, so
+// it reads and writes the office's wall time too; the phone's own zone would show another hour for the
+// same instant (a phone in New York: 21:00 beside a 09:00 Bangkok button).
+
+/** An instant as the value of <input type="datetime-local"> in `timeZone`'s wall time (minutes precision). */
+export function toDateTimeLocal(date: Date, timeZone: string): string {
+  const t = readZonedTime(date.getTime(), timeZone);
+  return `${t.y}-${pad(t.m)}-${pad(t.d)}T${pad(t.hour)}:${pad(t.minute)}`;
 }
 
-/** 001 §4: the default is the next full hour: now plus one hour, minutes set to zero. */
-export function defaultDateTime(now: Date): string {
-  const next = new Date(now.getTime());
-  next.setHours(next.getHours() + 1, 0, 0, 0);
-  return toDateTimeLocal(next);
+/**
+ * The instant a datetime-local value names in `timeZone`'s wall time; null when it names none. Read as
+ * the server reads the office's opening hours (TZDate): a wall time that happens twice is its first.
+ */
+export function fromDateTimeLocal(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!match) return null;
+  const [y, mo, d, h, mi, s] = match.slice(1).map((n) => Number(n ?? 0)) as [number, number, number, number, number, number];
+  const at = new TZDate(y, mo - 1, d, h, mi, s, 0, timeZone).getTime();
+  return Number.isNaN(at) ? null : new Date(at);
+}
+
+/** 001 §4: the default is the next full hour: now plus one hour, minutes set to zero (in `timeZone`). */
+export function nextFullHour(now: Date, timeZone: string): Date {
+  const later = toDateTimeLocal(new Date(now.getTime() + HOUR_MS), timeZone);
+  return fromDateTimeLocal(`${later.slice(0, -2)}00`, timeZone)!;
+}
+
+/** 001 §4's default as the field's value, in `timeZone`. */
+export function defaultDateTime(now: Date, timeZone: string): string {
+  return toDateTimeLocal(nextFullHour(now, timeZone), timeZone);
 }
 
 export type Submission =
@@ -56,17 +80,19 @@ export type Submission =
 
 /**
  * 001 §5: user id and date-time must both be present; the date-time strictly later than now; the
- * topic trimmed and null when empty. The date-time is sent in ISO form (001 §9).
+ * topic trimmed and null when empty. The date-time (`timeZone`'s wall time, as the field shows it) is
+ * sent as the instant it names, in ISO form (001 §9).
  */
 export function prepareSubmission(input: {
   userId: string | null;
   dateTimeLocal: string;
+  timeZone: string;
   topic: string;
   rescheduleId: string | null;
   now: Date;
 }): Submission {
-  const parsed = input.dateTimeLocal ? new Date(input.dateTimeLocal) : null;
-  if (!input.userId || !parsed || Number.isNaN(parsed.getTime())) return { ok: false, message: TEXT.invalidDate };
+  const parsed = fromDateTimeLocal(input.dateTimeLocal, input.timeZone);
+  if (!input.userId || !parsed) return { ok: false, message: TEXT.invalidDate };
   if (!(parsed.getTime() > input.now.getTime())) return { ok: false, message: TEXT.pastDate };
   const topic = input.topic.trim();
   return {

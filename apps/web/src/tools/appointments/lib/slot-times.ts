@@ -40,8 +40,8 @@ export function dayLabel(date: string, locale?: string): { weekday: string; day:
   };
 }
 
-/** The datetime-local value of a slot start, in the browser's time zone (what the fallback field holds). */
-export const slotLocalValue = (iso: string) => toDateTimeLocal(new Date(iso));
+/** The datetime-local value of a slot start in `timeZone` (the office's: what the fallback field holds). */
+export const slotFieldValue = (iso: string, timeZone: string) => toDateTimeLocal(new Date(iso), timeZone);
 
 /** All free slot starts, in order. */
 export function freeStarts(availability: Availability): string[] {

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import { useLocation, useNavigationType } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { TEXT } from '../lib/appointment-flow';
-import { slotLocalValue } from '../lib/slot-times';
 import { AppointmentPage } from './appointment-page';
 
 const booking = { timeZone: 'Asia/Bangkok', days: [1, 2, 3, 4, 5], opens: '09:00', closes: '17:00', slotMinutes: 30, maxDaysAhead: 30 };
@@ -42,6 +42,12 @@ function worker(extra: Record<string, Route> = {}) {
     'POST /bureau/worker/register-user': () => [200, { user: lineUser }],
     ...extra,
   });
+}
+
+/** The page's address and how it was last reached (PUSH, REPLACE), as the router holds them. */
+function Address() {
+  const { search } = useLocation();
+  return <p data-testid="address">{`${useNavigationType()} ${search}`}</p>;
 }
 
 // LIFF initialises once per page (liff-session.ts), so every test here runs after the same init: the
@@ -140,14 +146,14 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     expect(buttons[0]).toHaveAttribute('aria-pressed', 'true');
     const field = screen.getByLabelText(TEXT.dateLabel);
     expect(field).toHaveAttribute('step', '1800');
-    expect(field).toHaveValue(slotLocalValue('2030-01-07T02:00:00.000Z'));
+    expect(field).toHaveValue('2030-01-07T09:00');
     expect(screen.getByRole('button', { name: /Sat 12 Jan, Closed/ })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: /Tue 8 Jan, Full/ }));
     expect(screen.getByText('This day is fully booked.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Mon 7 Jan/ }));
     await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Mon 7 Jan 2030, 09:00');
-    await vi.waitFor(() => expect(screen.getByLabelText(TEXT.dateLabel)).toHaveValue(slotLocalValue('2030-01-07T02:30:00.000Z')));
+    await vi.waitFor(() => expect(screen.getByLabelText(TEXT.dateLabel)).toHaveValue('2030-01-07T09:30'));
     expect(server.calls.filter((c) => c.path === '/bureau/worker/availability').length).toBeGreaterThanOrEqual(2);
     expect(within(screen.getByRole('group', { name: /^Free times on/ })).getAllByRole('button')).toHaveLength(1);
   });
@@ -243,6 +249,35 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     expect(screen.getByText('Times are Bangkok time (Asia/Bangkok).')).toBeInTheDocument();
   });
 
+  it("issue 15 item 1: on a phone in another time zone the fallback field reads and writes the office's time, and says so", async () => {
+    // New York: the 09:00 Bangkok slot (02:00 UTC) is 21:00 the evening before on the phone's clock.
+    vi.stubEnv('TZ', 'America/New_York');
+    onTestFinished(() => void vi.unstubAllEnvs());
+    const server = worker({
+      'GET /bureau/worker/availability': () => [
+        200,
+        availability([freeDay('2030-01-07', ['2030-01-07T02:00:00.000Z', '2030-01-07T09:30:00.000Z'])]),
+      ],
+      'POST /bureau/worker/create-appointment': ({ body }) => [200, appointment(body as { datetime: string; topic: string | null })],
+    });
+    renderWithApp(<AppointmentPage />, { path: '/appointment' });
+    await screen.findByText(TEXT.readyBook);
+    const times = await screen.findByRole('group', { name: 'Free times on Mon 7 Jan' });
+    const field = screen.getByLabelText(TEXT.dateLabel);
+    expect(within(times).getByRole('button', { name: '09:00' })).toHaveAttribute('aria-pressed', 'true');
+    expect(field).toHaveValue('2030-01-07T09:00');
+    expect(field).toHaveAccessibleDescription(/^Times are Bangkok time \(Asia\/Bangkok\)\. Open Mon, Tue, Wed, Thu, Fri, 09:00–17:00/);
+    // The time read on a button, typed into the field, is that button's slot, and that instant is booked.
+    await userEvent.clear(field);
+    await userEvent.type(field, '2030-01-07T16:30');
+    expect(within(times).getByRole('button', { name: '16:30' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
+    expect(await screen.findByText(TEXT.success)).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === '/bureau/worker/create-appointment')!.body).toMatchObject({
+      datetime: '2030-01-07T09:30:00.000Z',
+    });
+  });
+
   it("issue 15 item 6: a waitlist offer's link opens on the held seat's day with it chosen and bookable, though the day is full", async () => {
     const heldAt = '2030-01-08T03:00:00.000Z';
     const server = worker({
@@ -261,7 +296,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     expect(within(times).getByRole('button', { name: '10:00' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByText('This day is fully booked.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join the waitlist' })).not.toBeInTheDocument();
-    expect(screen.getByLabelText(TEXT.dateLabel)).toHaveValue(slotLocalValue(heldAt));
+    expect(screen.getByLabelText(TEXT.dateLabel)).toHaveValue('2030-01-08T10:00');
     await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
     expect(await screen.findByText(TEXT.success)).toBeInTheDocument();
     expect(server.calls.find((c) => c.path === '/bureau/worker/create-appointment')!.body).toMatchObject({ datetime: heldAt });
@@ -294,7 +329,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
       'aria-pressed',
       'true',
     );
-    expect(screen.getByLabelText(TEXT.dateLabel)).toHaveValue(slotLocalValue(heldAt));
+    expect(screen.getByLabelText(TEXT.dateLabel)).toHaveValue('2030-01-07T10:00');
   });
 
   it('issue 15 item 2: Reschedule on the success screen brings the form back, also when its link is the page it is on', async () => {
@@ -315,5 +350,53 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
       expect(await screen.findByText(TEXT.readyReschedule)).toBeInTheDocument();
       expect(screen.queryByText(TEXT.success)).not.toBeInTheDocument();
     }
+  });
+  it("issue 15 item 6: booking the held seat drops the offer's ?slot= from the address (replaced) and keeps the success screen", async () => {
+    const heldAt = '2030-01-08T03:00:00.000Z';
+    worker({
+      'GET /bureau/worker/availability': () => [200, availability([freeDay('2030-01-08', [], { full: true })])],
+      'POST /bureau/worker/create-appointment': ({ body }) => [200, appointment(body as { datetime: string; topic: string | null })],
+    });
+    renderWithApp(
+      <>
+        <AppointmentPage />
+        <Address />
+      </>,
+      { path: `/bureau/appointment?mock_user=${mockUser.userId}&slot=${encodeURIComponent(heldAt)}` },
+    );
+    await screen.findByText('A seat is held for you on Tue 8 Jan at 10:00. You can book it now.');
+    expect(screen.getByTestId('address')).toHaveTextContent(`POP ?mock_user=${mockUser.userId}&slot=`);
+    await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
+    expect(await screen.findByText(TEXT.success)).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(`REPLACE ?mock_user=${mockUser.userId}`));
+    expect(screen.getByTestId('address')).not.toHaveTextContent('slot=');
+    // Still the success screen: dropping the parameter is not a new visit to the form.
+    expect(screen.getByText(TEXT.success)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXT.buttonBook })).not.toBeInTheDocument();
+  });
+
+  it('issue 15 item 6: a refusal saying the held seat is already theirs drops ?slot= too, and the error stays', async () => {
+    const heldAt = '2030-01-08T03:00:00.000Z';
+    const refusal = 'You already have an appointment at this time: Tue 8 Jan 2030, 10:00 (Asia/Bangkok time).';
+    worker({
+      'GET /bureau/worker/availability': () => [200, availability([freeDay('2030-01-08', [], { full: true })])],
+      'POST /bureau/worker/create-appointment': () => [409, { error: refusal, code: 'appointments.already_booked' }],
+    });
+    renderWithApp(
+      <>
+        <AppointmentPage />
+        <Address />
+      </>,
+      { path: `/bureau/appointment?slot=${encodeURIComponent(heldAt)}` },
+    );
+    await screen.findByText('A seat is held for you on Tue 8 Jan at 10:00. You can book it now.');
+    await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    await vi.waitFor(() => expect(screen.getByTestId('address').textContent).toBe('REPLACE '));
+    // The seat no longer shows as held and free to them; the form stays usable with 001 §8's error.
+    expect(screen.queryByText(/A seat is held for you/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Tue 8 Jan, Full/ })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByRole('button', { name: TEXT.buttonBook })).toBeEnabled();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Button, TextField } from '@/ui';
 import { ApiError } from '@/lib/api-client';
 import { useCreateAppointment } from '../api/create-appointment';
@@ -9,7 +9,7 @@ import { useJoinWaitlist } from '../api/join-waitlist';
 import { useMyAppointments } from '../api/list-my-appointments';
 import { BookingCard, MyAppointments, whenLabel } from '../components/my-appointments';
 import { SlotPicker } from '../components/slot-picker';
-import { dayLabel, dayOf, freeStarts, preselect, slotLocalValue, timeLabel, withHeld } from '../lib/slot-times';
+import { dayLabel, dayOf, freeStarts, phoneTimeZone, preselect, slotFieldValue, timeLabel, withHeld, zoneNote } from '../lib/slot-times';
 import { useWorkerConfig } from '../api/get-worker-config';
 import { useRegisterUser } from '../api/register-user';
 import {
@@ -20,6 +20,7 @@ import {
   failureMessage,
   heldSlotFrom,
   initFailureMessage,
+  nextFullHour,
   prepareSubmission,
   rescheduleIdFrom,
 } from '../lib/appointment-flow';
@@ -33,6 +34,7 @@ type Ready = Extract<LiffStart, { status: 'ready' }>;
 /** 001 §2 /appointment: book, or with ?reschedule_id= reschedule, an appointment inside LINE. */
 export function AppointmentPage() {
   const location = useLocation();
+  const [, setSearchParams] = useSearchParams();
   const rescheduleId = rescheduleIdFrom(location.search);
   const rescheduling = rescheduleId !== null;
   const config = useWorkerConfig();
@@ -42,7 +44,15 @@ export function AppointmentPage() {
   const [phase, setPhase] = useState<Phase>('initializing');
   const [status, setStatus] = useState<StatusMessage>({ tone: 'info', text: TEXT.initializing });
   const [session, setSession] = useState<Ready | null>(null);
-  const [dateTime, setDateTime] = useState(() => defaultDateTime(new Date()));
+  // Issue 15 item 1: the field reads and writes the office's time, as the slot buttons beside it do
+  // (the phone's zone stands in only while the server has not said which, when nothing can be booked).
+  const officeZone = config.data?.booking.timeZone ?? phoneTimeZone();
+  const fieldValue = (iso: string) => slotFieldValue(iso, officeZone);
+  // The field's value once chosen (by hand, by a slot button or pre-selected); until then 001 §4's
+  // default, the next full hour from the page's opening.
+  const [openedAt] = useState(() => new Date());
+  const [chosen, setDateTime] = useState<string | null>(null);
+  const dateTime = chosen ?? defaultDateTime(openedAt, officeZone);
   const [topic, setTopic] = useState('');
   const [day, setDay] = useState<string | null>(null);
   const started = useRef(false);
@@ -72,11 +82,11 @@ export function AppointmentPage() {
   const held = heldSlotFrom(location.search) ?? offer;
   const slots = useMemo(() => (availability.data ? withHeld(availability.data, held) : null), [availability.data, held]);
   const heldDay = slots && held ? dayOf(slots, held) : null;
-  const selectedSlot = slots ? (freeStarts(slots).find((s) => slotLocalValue(s) === dateTime) ?? null) : null;
+  const selectedSlot = slots ? (freeStarts(slots).find((s) => fieldValue(s) === dateTime) ?? null) : null;
 
   const chooseSlot = (start: string) => {
     touched.current = true;
-    setDateTime(slotLocalValue(start));
+    setDateTime(fieldValue(start));
     if (slots) setDay(dayOf(slots, start));
   };
 
@@ -87,16 +97,16 @@ export function AppointmentPage() {
     const offered = heldSlotFrom(location.search);
     if (offered) {
       touched.current = true;
-      setDateTime(slotLocalValue(offered));
+      setDateTime(slotFieldValue(offered, officeZone));
       setDay(dayOf(slots, offered));
       return;
     }
-    const first = preselect(slots, new Date(defaultDateTime(new Date())));
+    const first = preselect(slots, nextFullHour(new Date(), officeZone));
     if (first) {
-      setDateTime(slotLocalValue(first));
+      setDateTime(slotFieldValue(first, officeZone));
       setDay(dayOf(slots, first));
     } else setDay(slots.days.find((d) => d.open)?.date ?? null);
-  }, [slots, location.search]);
+  }, [slots, location.search, officeZone]);
 
   const heading = rescheduling ? TEXT.headingReschedule : TEXT.headingBook;
   useEffect(() => {
@@ -136,10 +146,16 @@ export function AppointmentPage() {
   // new location (key), also when the URL stays the same, as after rescheduling that very booking.
   const { key: navigation, search } = location;
   const seenNavigation = useRef(navigation);
+  const ownNavigation = useRef(false);
   const resetWaitlist = waitlist.reset;
   useEffect(() => {
     if (seenNavigation.current === navigation) return;
     seenNavigation.current = navigation;
+    // The page's own change of address (dropping a spent ?slot=) is not a new visit: it keeps its screen.
+    if (ownNavigation.current) {
+      ownNavigation.current = false;
+      return;
+    }
     if (!session) return;
     setPhase('ready');
     setBooked(null);
@@ -156,13 +172,28 @@ export function AppointmentPage() {
     return () => window.clearTimeout(timer);
   }, [phase, session]);
 
+  // Issue 15 item 6: once the held seat is booked, by this request or an earlier one, the offer's
+  // ?slot= is spent: left in the address, a reload would offer the seat again and booking it would be
+  // refused as already booked. Replaced, not pushed, so Back does not bring it back either.
+  const dropSpentOffer = (booked: string) => {
+    if (heldSlotFrom(location.search) !== booked) return;
+    ownNavigation.current = true;
+    setSearchParams(
+      (params) => {
+        params.delete('slot');
+        return params;
+      },
+      { replace: true },
+    );
+  };
+
   const busy = create.isPending;
   const userId = session?.profile.userId ?? null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const prepared = prepareSubmission({ userId, dateTimeLocal: dateTime, topic, rescheduleId, now: new Date() });
+    const prepared = prepareSubmission({ userId, dateTimeLocal: dateTime, timeZone: officeZone, topic, rescheduleId, now: new Date() });
     if (!prepared.ok) {
       setStatus({ tone: 'error', text: prepared.message });
       return;
@@ -173,6 +204,7 @@ export function AppointmentPage() {
       {
         onSuccess: ({ appointment }) => {
           setBooked(appointment);
+          dropSpentOffer(prepared.body.datetime);
           void mine.refetch();
           void availability.refetch();
           setPhase('success');
@@ -181,6 +213,7 @@ export function AppointmentPage() {
         // 001 §8: the error is shown in the error style and the form stays usable.
         onError: (error) => {
           setStatus({ tone: 'error', text: failureMessage(error) });
+          if (error instanceof ApiError && error.code === 'appointments.already_booked') dropSpentOffer(prepared.body.datetime);
           // Issue 15 item 1: someone took the slot meanwhile: refresh and offer the next free one.
           if (error instanceof ApiError && error.code === 'appointments.slot_taken') {
             const tried = prepared.body.datetime;
@@ -188,7 +221,7 @@ export function AppointmentPage() {
               if (!data) return;
               const next = freeStarts(data).find((s) => Date.parse(s) > Date.parse(tried)) ?? freeStarts(data)[0];
               if (next) {
-                setDateTime(slotLocalValue(next));
+                setDateTime(fieldValue(next));
                 setDay(dayOf(data, next));
               }
             });
@@ -223,7 +256,7 @@ export function AppointmentPage() {
                   touched.current = true;
                   setDay(d);
                   const first = slots.days.find((x) => x.date === d)?.slots[0];
-                  if (first) setDateTime(slotLocalValue(first.start));
+                  if (first) setDateTime(fieldValue(first.start));
                 }}
                 selected={selectedSlot}
                 onSelect={chooseSlot}
@@ -246,7 +279,7 @@ export function AppointmentPage() {
                             onSuccess: ({ entry }) => {
                               if (entry.status !== 'offered' || !entry.offeredStart) return;
                               touched.current = true;
-                              setDateTime(slotLocalValue(entry.offeredStart));
+                              setDateTime(fieldValue(entry.offeredStart));
                               setDay(entry.date);
                             },
                             onError: (error) => setStatus({ tone: 'error', text: failureMessage(error) }),
@@ -271,13 +304,18 @@ export function AppointmentPage() {
               type="datetime-local"
               required
               value={dateTime}
-              min={slots?.next ? slotLocalValue(slots.next) : undefined}
+              min={slots?.next ? fieldValue(slots.next) : undefined}
               step={slots ? slots.slotMinutes * 60 : undefined}
               onChange={(e) => {
                 touched.current = true;
                 setDateTime(e.target.value);
               }}
-              hint={config.data ? `Open ${describeOpening(config.data.booking)}.` : undefined}
+              // Named in the slot buttons' words when the phone's zone differs (issue 15 item 1).
+              hint={
+                config.data
+                  ? [zoneNote(officeZone, phoneTimeZone()), `Open ${describeOpening(config.data.booking)}.`].filter(Boolean).join(' ')
+                  : undefined
+              }
             />
             <TextField
               label={TEXT.topicLabel}
