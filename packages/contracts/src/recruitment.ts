@@ -21,6 +21,8 @@ export const UPLOAD_PATH_PREFIX = '/recruitment/api/uploads/';
 export const UPLOAD_PATH_PATTERN = /^\/recruitment\/api\/uploads\/([0-9a-f-]{36})\/[^/]+$/;
 /** The one URL of an uploaded file: its id and its (sanitised) name. */
 export const uploadUrl = (id: string, fileName: string) => `${UPLOAD_PATH_PREFIX}${id}/${encodeURIComponent(fileName)}`;
+/** The file name an upload URL carries: the name the server stored and serves (sanitised, its extension fitting the bytes). */
+export const uploadFileName = (url: string) => decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
 
 /** Limits Guildhall chooses (000 §9: "not shown"). */
 export const LIMITS = {

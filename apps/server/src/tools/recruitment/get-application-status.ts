@@ -3,6 +3,7 @@ import {
   type ApplicationStatusAnswer,
   type HistoryEntry,
   UPLOAD_PATH_PATTERN,
+  uploadFileName,
 } from '@guildhall/contracts/recruitment';
 import { parseJsonRecord } from './list-applications';
 import { type RecruitmentDeps, toIso } from './recruitment-deps';
@@ -105,8 +106,7 @@ function ownAnswers(roleId: number | null, answersText: string) {
   const answers = parseJsonRecord(answersText);
   const fileNames: Record<string, string> = {};
   for (const [id, answer] of Object.entries(answers)) {
-    const match = UPLOAD_PATH_PATTERN.exec(answer);
-    if (match) fileNames[id] = decodeURIComponent(answer.slice(answer.lastIndexOf('/') + 1));
+    if (UPLOAD_PATH_PATTERN.test(answer)) fileNames[id] = uploadFileName(answer);
   }
   return { jobSelection: roleId === null ? '' : String(roleId), answers, fileNames };
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
@@ -109,6 +109,76 @@ describe('000 §2 application form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
     await screen.findByText('Error: You have already submitted an application.');
     expect(server.calls.find((c) => c.path === '/recruitment/api/submit')?.body).toEqual({ jobSelection: '4', answers: { 1: 'Signals' } });
+  });
+});
+
+describe('the applicant’s journey through the form', () => {
+  const CV = '/recruitment/api/uploads/0b7c5d1e-0000-4000-8000-000000000001/cv.pdf';
+
+  async function fillIn() {
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Role' }), 'Officer');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Why do you want this role?' }), 'To serve');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Preferred shift' }), 'Night');
+    await userEvent.upload(screen.getByLabelText('Your CV'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    await screen.findByText(/Upload complete\./);
+  }
+
+  it('000 §4 one application: a double click on Submit Application sends one submission', async () => {
+    const server = portal({
+      'POST /recruitment/api/upload-file': () => [200, { finalUrl: CV }],
+      'POST /recruitment/api/submit': () => [409, { error: 'You have already submitted an application.' }],
+    });
+    renderWithApp(<ApplicationForm user={user} />);
+    await fillIn();
+    const button = screen.getByRole('button', { name: 'Submit Application' });
+    // Two clicks in one go, as a double click lands before React has rendered the button off.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('Error: You have already submitted an application.')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/recruitment/api/submit')).toHaveLength(1);
+    // After a refusal the button works again.
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.path === '/recruitment/api/submit')).toHaveLength(2));
+  });
+
+  it('drops a pasted NUL character, which the applicant cannot see and the server refuses', async () => {
+    const server = portal({
+      'POST /recruitment/api/upload-file': () => [200, { finalUrl: CV }],
+      'POST /recruitment/api/submit': () => [409, { error: 'You have already submitted an application.' }],
+    });
+    renderWithApp(<ApplicationForm user={user} />);
+    await fillIn();
+    const answer = screen.getByRole('textbox', { name: 'Why do you want this role?' });
+    fireEvent.change(answer, { target: { value: 'สวัสดี 🚂\u0000 ok' } });
+    expect(answer).toHaveValue('สวัสดี 🚂 ok');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await screen.findByText('Error: You have already submitted an application.');
+    expect(server.calls.find((c) => c.path === '/recruitment/api/submit')?.body).toMatchObject({ answers: { 1: 'สวัสดี 🚂 ok' } });
+  });
+
+  it("000 §4 'Upload complete.' names the file as the server stored it (its type found in the bytes)", async () => {
+    portal({ 'POST /recruitment/api/upload-file': () => [200, { finalUrl: CV.replace('cv.pdf', 'con.pdf') }] });
+    renderWithApp(<ApplicationForm user={user} />);
+    await userEvent.upload(await screen.findByLabelText('Your CV'), new File(['%PDF'], 'con.png', { type: 'image/png' }));
+    expect(await screen.findByText(/Upload complete\./)).toHaveTextContent('Upload complete. (con.pdf) View file');
+  });
+
+  it('000 §4/§8: a refused replacement keeps the file uploaded before it, done and sent', async () => {
+    let refuse = false;
+    const server = portal({
+      'POST /recruitment/api/upload-file': () => (refuse ? [413, { error: 'The file is larger than 10 MB.' }] : [200, { finalUrl: CV }]),
+      'POST /recruitment/api/submit': () => [409, { error: 'You have already submitted an application.' }],
+    });
+    renderWithApp(<ApplicationForm user={user} />);
+    await fillIn();
+    refuse = true;
+    await userEvent.upload(screen.getByLabelText('Your CV'), new File(['%PDF'], 'huge.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Upload Failed: Upload failed: The file is larger than 10 MB.')).toBeInTheDocument();
+    expect(screen.getByText(/Upload complete\./)).toHaveTextContent('Upload complete. (cv.pdf) View file');
+    expect(screen.getByLabelText('Your CV')).not.toBeRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await screen.findByText('Error: You have already submitted an application.');
+    expect(server.calls.find((c) => c.path === '/recruitment/api/submit')?.body).toMatchObject({ answers: { 3: CV } });
   });
 });
 

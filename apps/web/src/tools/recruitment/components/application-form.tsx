@@ -1,7 +1,8 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import {
   type ApplicationStatusAnswer,
   type Draft,
+  LIMITS,
   type SessionUser,
   parseOptions,
   questionAppliesTo,
@@ -20,6 +21,8 @@ import { useEditApplication } from '../api/edit-application';
 import { useFormDraft } from '../lib/use-form-draft';
 
 const logOptionsFailure = (message: string) => console.error(message);
+/** NUL: invisible in the textarea, so the applicant could never find it, and the server refuses it in text (PostgreSQL cannot keep it). */
+const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 
 /**
  * 000 §2 'Submit Your Application': who is applying, the role ('Choose...'), each question by its
@@ -44,6 +47,9 @@ export function ApplicationForm({
   const [role, setRole] = useState(edit?.jobSelection ?? '');
   const [answers, setAnswers] = useState<Record<string, string>>(edit?.answers ?? {});
   const editApplication = useEditApplication();
+  // 000 §4: one application per user. Set in the click itself, before React renders the button off, so a
+  // double click sends one request; it stays set after a submission until the reload (000 §4).
+  const sending = useRef(false);
   // Issue 13 item 2: a new application's form is saved on the server as a draft, and restored.
   const restore = useCallback((draft: Draft) => {
     setRole(draft.jobSelection);
@@ -72,18 +78,22 @@ export function ApplicationForm({
       toast({ title: MESSAGES.uploadInProgress, tone: 'warning' });
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
     try {
       // Only the answers to the chosen role's questions (an answer typed before switching roles stays behind).
       const sent = Object.fromEntries(shown.filter((q) => answers[q.id] !== undefined).map((q) => [q.id, answers[q.id]!]));
       if (edit) {
         await editApplication.mutateAsync({ jobSelection: role, answers: sent });
         toast({ title: 'Your application was updated.', tone: 'success' });
+        sending.current = false;
         onDone?.();
         return;
       }
       await submit.mutateAsync({ jobSelection: role, answers: sent });
       window.location.reload();
     } catch (error) {
+      sending.current = false;
       toast({ title: submitFailureText(error), tone: 'danger' });
     }
   };
@@ -131,9 +141,9 @@ export function ApplicationForm({
               key={q.id}
               label={q.text}
               required
-              maxLength={5000}
+              maxLength={LIMITS.answer}
               value={answers[q.id] ?? ''}
-              onChange={(e) => setAnswer(q.id, e.target.value)}
+              onChange={(e) => setAnswer(q.id, withoutNul(e.target.value))}
             />
           );
         })}

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
+import { uploadFileName } from '@guildhall/contracts/recruitment';
 import { useToast } from '@/ui/toast';
 import { useUploadFile } from '../api/upload-file';
 import { uploadFailureText } from '../lib/messages';
 
-type UploadState = { kind: 'idle' } | { kind: 'uploading' } | { kind: 'done'; url: string; name?: string };
+type UploadState = { kind: 'idle' } | { kind: 'uploading' } | { kind: 'done'; url: string; name: string };
 
 /**
  * 000 §4 file upload, three states: idle; uploading (input disabled, 'Uploading...'); done (a tick,
@@ -27,15 +28,19 @@ export function FileQuestion({
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
+    const before = state;
     setState({ kind: 'uploading' });
     onUploaded(null);
     try {
       const { finalUrl } = await upload.mutateAsync(file);
-      setState({ kind: 'done', url: finalUrl, name: file.name });
+      // The name the server stored and serves (shortened, its extension fitting the bytes), as a reload shows it.
+      setState({ kind: 'done', url: finalUrl, name: uploadFileName(finalUrl) });
       onUploaded(finalUrl);
     } catch (error) {
       toast({ title: uploadFailureText(error), tone: 'danger' });
-      setState({ kind: 'idle' });
+      // 000 §4: a refused replacement leaves the file uploaded before it in place ('done'), not a required question again.
+      setState(before.kind === 'done' ? before : { kind: 'idle' });
+      onUploaded(before.kind === 'done' ? before.url : null);
       setInputKey((k) => k + 1);
     }
   };
@@ -61,7 +66,7 @@ export function FileQuestion({
       )}
       {state.kind === 'done' && (
         <p className="recruitment-file__done" role="status">
-          <span aria-hidden="true">✔</span> Upload complete.{state.name ? ` (${state.name})` : ''}{' '}
+          <span aria-hidden="true">✔</span> Upload complete. ({state.name}){' '}
           <a href={state.url} target="_blank" rel="noreferrer">
             View file
           </a>
