@@ -3,6 +3,7 @@ import type { AppContext } from '@server/core/context';
 import { FeedTokenStore } from '@server/core/auth/feed-tokens';
 import type { LineVerifierOptions } from '@server/core/auth/line-id-token';
 import { LineTokenCache } from '@server/core/auth/line-token-cache';
+import type { Dialect } from '@server/core/db/database';
 import { toolDb } from '@server/core/db/tool-db';
 import type { AppointmentsDb, AppointmentsTables } from './appointments-tables';
 import { type BookingRules, defaultBookingSettings } from './booking-rules';
@@ -26,6 +27,8 @@ export interface LineSettings {
 /** What the appointments services need, built once when the tool registers. */
 export interface AppointmentsDeps {
   db: AppointmentsDb;
+  /** Which database `db` is (lock-waitlist.ts takes a PostgreSQL lock). */
+  dialect: Dialect;
   now: () => number;
   /** The booking time zone (APPOINTMENT_TIME_ZONE). */
   timeZone: string;
@@ -53,6 +56,7 @@ export interface AppointmentsDeps {
 export function makeAppointmentsDeps(ctx: AppContext, line: LineSettings, log: FastifyBaseLogger): AppointmentsDeps {
   return {
     db: toolDb<AppointmentsTables>(ctx.database),
+    dialect: ctx.database.dialect,
     now: ctx.now,
     timeZone: ctx.config.APPOINTMENT_TIME_ZONE,
     defaultSettings: defaultBookingSettings(ctx.config),

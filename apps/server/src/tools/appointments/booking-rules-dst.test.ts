@@ -33,6 +33,24 @@ describe('slot starts on the days clocks change (America/New_York, 30-minute slo
     expect(slots).toHaveLength(48);
     // 01:00 and 01:30 EDT, then 02:00 EST: the second 01:00 and 01:30 (06:00Z, 06:30Z) are not slots.
     expect(slots.slice(2, 5)).toEqual([utc('05:00', '2027-11-07'), utc('05:30', '2027-11-07'), utc('07:00', '2027-11-07')]);
-    expect(checkBookableSlot(rules, Date.parse(utc('06:30', '2027-11-07')), Date.parse('2027-11-01T00:00:00Z')).ok).toBe(false);
+  });
+
+  it('fall back: every slot listed is bookable; the second 01:00 and 01:30 are refused in words that say why', () => {
+    const now = Date.parse('2027-11-01T00:00:00Z');
+    for (const slot of slotsOn('2027-11-07')) expect(checkBookableSlot(rules, Date.parse(slot), now)).toMatchObject({ ok: true });
+    for (const [instant, wall] of [
+      ['06:00', '01:00'],
+      ['06:30', '01:30'],
+    ] as const) {
+      expect(checkBookableSlot(rules, Date.parse(utc(instant, '2027-11-07')), now)).toEqual({
+        ok: false,
+        message: `The clocks go back on 2027-11-07, so ${wall} happens twice that night. Appointments are only at the first ${wall}, before the clocks go back. Please pick that time or another one.`,
+      });
+    }
+    // Off the grid in the repeated hour is still off the grid.
+    expect(checkBookableSlot(rules, Date.parse(utc('06:15', '2027-11-07')), now)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Appointments start every 30 minutes/),
+    });
   });
 });

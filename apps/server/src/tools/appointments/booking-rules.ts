@@ -160,10 +160,15 @@ function computeSlotStarts(rules: BookingRules, day: LocalDay): number[] {
   // opening hours are wall-clock times, and two slots both reading "01:30" could not be told apart in
   // the mini-app or a LINE message, so the second 01:00-01:59 is not offered.
   return minutes.flatMap((m) => {
-    const startsAt = new TZDate(day.y, day.m - 1, day.d, 0, m, 0, 0, rules.timeZone).getTime();
+    const startsAt = firstInstantOf(day, m, rules.timeZone);
     const wall = readZonedTime(startsAt, rules.timeZone);
     return wall.hour * 60 + wall.minute === m ? [startsAt] : [];
   });
+}
+
+/** The instant `minute` minutes after midnight on `day` reads on the clock: its first occurrence when it happens twice. */
+function firstInstantOf(day: LocalDay, minute: number, timeZone: string): number {
+  return new TZDate(day.y, day.m - 1, day.d, 0, minute, 0, 0, timeZone).getTime();
 }
 
 export type SlotCheck = { ok: true; startsAt: number; endsAt: number } | { ok: false; message: string };
@@ -196,6 +201,14 @@ export function checkBookableSlot(rules: BookingRules, startsAt: number, now: nu
     const examples = mins.slice(0, 2).map(hhmm).join(', ');
     const inBreak = hours.breaks.some((b) => minute + rules.slotMinutes > minutesOf(b.start) && minute < minutesOf(b.end));
     if (inBreak) return { ok: false, message: `The bureau is closed at that time (a break). Please pick another time.` };
+    // Decision 0032 (amendment): on the day clocks go back, the second of a wall time that happens
+    // twice is not a slot (computeSlotStarts), though it is on the grid: say that, not "every N minutes".
+    if (starts.includes(firstInstantOf(day, minute, rules.timeZone))) {
+      return {
+        ok: false,
+        message: `The clocks go back on ${day.date}, so ${hhmm(minute)} happens twice that night. Appointments are only at the first ${hhmm(minute)}, before the clocks go back. Please pick that time or another one.`,
+      };
+    }
     return {
       ok: false,
       message: `Appointments start every ${rules.slotMinutes} minutes from ${hours.opens} (for example ${examples}). Please pick one of those times.`,

@@ -1,4 +1,6 @@
+import { demoPerson } from '@guildhall/testkit';
 import { makeBookingSettings, makeLineUser } from '@guildhall/testkit/appointments-demo';
+import { type KyselyPlugin, type QueryId, TableNode, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
@@ -6,7 +8,36 @@ import type { TestApp } from '@server/test-support/build-test-app';
 import type { AppointmentsTables } from './appointments-tables';
 import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
 import { buildAppointmentsStaffTestApp } from './appointments-test-app';
-import { EXPIRE_WAITLIST_OFFER } from './waitlist';
+import { type AppointmentsDeps, makeAppointmentsDeps } from './appointments-deps';
+import { saveBookingSettings } from './save-booking-settings';
+import { EXPIRE_WAITLIST_OFFER, joinWaitlist } from './waitlist';
+
+/**
+ * A plugin that holds the first read of `table` (a select) open once it has run, until `go()`:
+ * `reached` resolves when it is held. Inside a transaction, the transaction stays open meanwhile.
+ */
+function holdAfterFirstRead(table: string) {
+  let target: QueryId | undefined;
+  let reach = () => {};
+  let go = () => {};
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  const released = new Promise<void>((resolve) => (go = resolve));
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      const reads = node.kind === 'SelectQueryNode' && node.from?.froms.some((f) => TableNode.is(f) && f.table.identifier.name === table);
+      if (!target && reads) target = queryId;
+      return node;
+    },
+    async transformResult({ queryId, result }) {
+      if (queryId === target) {
+        reach();
+        await released;
+      }
+      return result;
+    },
+  };
+  return { plugin, reached, go };
+}
 
 const at = (hhmm: string) => Date.parse(mondayAfterNextAt(hhmm));
 const DATE = bangkokDateOf(mondayAfterNextAt('09:00'));
@@ -100,6 +131,64 @@ describe.each(DIALECTS)('issue 15 item 6: seats that open when staff change the 
     // Saving the same rules again offers nothing more: no seat is free.
     expect((await save(longer)).statusCode).toBe(200);
     expect(await entryOf(second)).toEqual({ status: 'waiting', offered_start: null });
+  });
+
+  describe('race: joining the waitlist while a save opens seats (decision 0032)', () => {
+    const joiner = makeLineUser();
+    const settled = (work: Promise<unknown>) =>
+      work.then(
+        () => 'ok',
+        (error: { code?: string }) => error.code,
+      );
+    /** The appointments services on their own deps, `db` with `plugin` (the app's LINE is not needed). */
+    const depsWith = (plugin?: KyselyPlugin): AppointmentsDeps => {
+      const line = { baseUrl: '', channelId: null, channelToken: null, timeoutMs: 1000, mock: false };
+      const deps = makeAppointmentsDeps(t.ctx, line, t.app.log);
+      return plugin ? { ...deps, db: deps.db.withPlugin(plugin) } : deps;
+    };
+    const saveCapacity2 = (deps: AppointmentsDeps) =>
+      saveBookingSettings(deps, { discordId: demoPerson('staff').discord.id }, { ...TINY_DAY, capacity: 2 });
+    /**
+     * Until `work` has settled or, on PostgreSQL, a session waits for a lock (a lock held by the other
+     * side). SQLite shows no wait: a transaction there holds the one connection, so give `work` a moment.
+     */
+    async function untilDoneOrWaiting(work: Promise<unknown>) {
+      let done = false;
+      void work.finally(() => (done = true)).catch(() => {});
+      const waiting = async () =>
+        dialect === 'postgres' &&
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db())
+        ).rows[0]!.n > 0;
+      const deadline = Date.now() + (dialect === 'postgres' ? 10_000 : 300);
+      while (!done && Date.now() < deadline && !(await waiting())) await new Promise((r) => setTimeout(r, 10));
+    }
+
+    it('the joiner read the day full before the save: the save sees them in line and offers them the new seat', async () => {
+      await fullDayWith();
+      const hold = holdAfterFirstRead('appointments');
+      const joining = settled(joinWaitlist(depsWith(hold.plugin), joiner.userId, DATE));
+      await hold.reached;
+      const saving = settled(saveCapacity2(depsWith()));
+      await untilDoneOrWaiting(saving);
+      hold.go();
+      expect([await joining, await saving]).toEqual(['ok', 'ok']);
+      expect(await entryOf(joiner)).toEqual({ status: 'offered', offered_start: at('09:00') });
+    });
+
+    it('the save read who waits before the joiner: the joiner sees the new seat and is told to book it', async () => {
+      await fullDayWith();
+      const hold = holdAfterFirstRead('appointment_waitlist');
+      const saving = settled(saveCapacity2(depsWith(hold.plugin)));
+      await hold.reached;
+      const joining = settled(joinWaitlist(depsWith(), joiner.userId, DATE));
+      await untilDoneOrWaiting(joining);
+      hold.go();
+      expect([await joining, await saving]).toEqual(['appointments.day_not_full', 'ok']);
+      expect(await holdersAt(at('09:00'))).toHaveLength(1);
+    });
   });
 
   it('race: bookers at once with the save all get 409: the rules and the holds commit together', async () => {

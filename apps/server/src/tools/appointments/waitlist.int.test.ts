@@ -71,6 +71,10 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
     expect((await join(second)).json().entry.position).toBe(2);
     // Joining twice keeps the place.
     expect((await join(first)).json().entry.position).toBe(1);
+    // An entry whose offer expired joins again, at the back of the line.
+    await db().updateTable('appointment_waitlist').set({ status: 'expired' }).where('line_user_id', '=', first.userId).execute();
+    t.clock.advance(1000);
+    expect((await join(first)).json().entry).toMatchObject({ status: 'waiting', position: 2 });
     // Someone with a booking that day does not wait too: cancelling, they were offered their own seat
     // ahead of those waiting with nothing.
     const booked = await db()

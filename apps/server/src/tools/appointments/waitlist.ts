@@ -2,13 +2,13 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { z } from 'zod';
 import type { WaitlistAnswer } from '@guildhall/contracts/appointments';
-import { isUniqueViolation } from '@server/core/db/database';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 import { type AppointmentsDb, newBookingRow } from './appointments-tables';
 import { type BookingRules, dayRange, localDayOf, slotStartsOn } from './booking-rules';
 import { formatSlotTime } from './format-slot-time';
 import { loadBookingRules } from './load-booking-rules';
+import { lockWaitlist } from './lock-waitlist';
 import { notifyLineUser } from './notify-line-user';
 
 // Issue 15 item 6: the waitlist of a full day. When a slot of that day frees, the first person
@@ -43,37 +43,46 @@ function bookableStartsOn(rules: BookingRules, date: string, now: number): numbe
   );
 }
 
-/** POST /bureau/worker/waitlist: join a day's waitlist, only when the day is full (else book a free time). */
+/**
+ * POST /bureau/worker/waitlist: join a day's waitlist, only when the day is full (else book a free time).
+ * The check and the joining are one transaction under lockWaitlist, the lock a staff save takes to
+ * hand out the seats its rules open (passOpenedSeatsToWaitlist): the joiner reads the rules after
+ * that save has committed, or the save reads the joiner in line (decision 0032).
+ */
 export async function joinWaitlist(deps: Deps, lineUserId: string, date: string): Promise<WaitlistAnswer> {
-  const rules = await loadBookingRules(deps);
   const now = deps.now();
-  const starts = bookableStartsOn(rules, date, now);
-  if (starts.length === 0) throw new DomainError('invalid_input', `There are no times to wait for on ${date}.`);
-  const taken = await deps.db
-    .selectFrom('appointments')
-    .select('starts_at')
-    .where('status', '=', 'booked')
-    .where('starts_at', 'in', starts)
-    .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '>', now)]))
-    .execute();
-  const counts = new Map<number, number>();
-  for (const r of taken) counts.set(r.starts_at, (counts.get(r.starts_at) ?? 0) + 1);
-  if (starts.some((s) => (counts.get(s) ?? 0) < rules.capacity)) throw new DomainError('appointments.day_not_full');
-  // Someone booked that day who waits too is offered the seat they free themselves by cancelling,
-  // ahead of those waiting with nothing: one booking a day is theirs, and a move is a reschedule.
-  const { from, to } = dayRange(date, rules.timeZone);
-  const ownThatDay = await deps.db
-    .selectFrom('appointments')
-    .select('id')
-    .where('line_user_id', '=', lineUserId)
-    .where('status', '=', 'booked')
-    .where('held_until', 'is', null)
-    .where('starts_at', '>=', from)
-    .where('starts_at', '<', to)
-    .executeTakeFirst();
-  if (ownThatDay) throw new DomainError('appointments.booked_that_day');
-  try {
-    await deps.db
+  await deps.db.transaction().execute(async (trx) => {
+    await lockWaitlist(trx, deps.dialect);
+    // Read in the transaction (on SQLite its one connection is busy during it), after the lock.
+    const rules = await loadBookingRules({ ...deps, db: trx });
+    const starts = bookableStartsOn(rules, date, now);
+    if (starts.length === 0) throw new DomainError('invalid_input', `There are no times to wait for on ${date}.`);
+    const taken = await trx
+      .selectFrom('appointments')
+      .select('starts_at')
+      .where('status', '=', 'booked')
+      .where('starts_at', 'in', starts)
+      .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '>', now)]))
+      .execute();
+    const counts = new Map<number, number>();
+    for (const r of taken) counts.set(r.starts_at, (counts.get(r.starts_at) ?? 0) + 1);
+    if (starts.some((s) => (counts.get(s) ?? 0) < rules.capacity)) throw new DomainError('appointments.day_not_full');
+    // Someone booked that day who waits too is offered the seat they free themselves by cancelling,
+    // ahead of those waiting with nothing: one booking a day is theirs, and a move is a reschedule.
+    const { from, to } = dayRange(date, rules.timeZone);
+    const ownThatDay = await trx
+      .selectFrom('appointments')
+      .select('id')
+      .where('line_user_id', '=', lineUserId)
+      .where('status', '=', 'booked')
+      .where('held_until', 'is', null)
+      .where('starts_at', '>=', from)
+      .where('starts_at', '<', to)
+      .executeTakeFirst();
+    if (ownThatDay) throw new DomainError('appointments.booked_that_day');
+    // Already on it: an expired or used entry joins again at the back of the line; a waiting or
+    // offered one stays as it is. One statement: a failed insert would end a PostgreSQL transaction.
+    await trx
       .insertInto('appointment_waitlist')
       .values({
         line_user_id: lineUserId,
@@ -84,18 +93,14 @@ export async function joinWaitlist(deps: Deps, lineUserId: string, date: string)
         created_at: now,
         updated_at: now,
       })
+      .onConflict((oc) =>
+        oc
+          .columns(['line_user_id', 'date'])
+          .doUpdateSet({ status: 'waiting', offered_start: null, offer_expires_at: null, created_at: now, updated_at: now })
+          .where('appointment_waitlist.status', 'in', ['expired', 'booked']),
+      )
       .execute();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // Already on it: an expired or used entry joins again at the back of the line.
-    await deps.db
-      .updateTable('appointment_waitlist')
-      .set({ status: 'waiting', offered_start: null, offer_expires_at: null, created_at: now, updated_at: now })
-      .where('line_user_id', '=', lineUserId)
-      .where('date', '=', date)
-      .where('status', 'in', ['expired', 'booked'])
-      .execute();
-  }
+  });
   return readEntry(deps, lineUserId, date);
 }
 
@@ -215,10 +220,12 @@ export async function passSeatToWaitlist(
  * ones, read in `trx`. Answers the offers for `announceWaitlistOffer` after commit.
  */
 export async function passOpenedSeatsToWaitlist(
-  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs' | 'dialect'>,
   rules: BookingRules,
   trx: AppointmentsDb,
 ): Promise<WaitlistOffer[]> {
+  // Before reading who waits: a joiner who read the old rules is in line by now (joinWaitlist).
+  await lockWaitlist(trx, deps.dialect);
   const now = deps.now();
   const days = await trx
     .selectFrom('appointment_waitlist')
