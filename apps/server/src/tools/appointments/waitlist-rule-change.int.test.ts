@@ -9,6 +9,7 @@ import type { AppointmentsTables } from './appointments-tables';
 import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
 import { buildAppointmentsStaffTestApp } from './appointments-test-app';
 import { type AppointmentsDeps, makeAppointmentsDeps } from './appointments-deps';
+import { cancelBooking } from './cancel-booking';
 import { saveBookingSettings } from './save-booking-settings';
 import { EXPIRE_WAITLIST_OFFER, joinWaitlist } from './waitlist';
 
@@ -133,7 +134,7 @@ describe.each(DIALECTS)('issue 15 item 6: seats that open when staff change the 
     expect(await entryOf(second)).toEqual({ status: 'waiting', offered_start: null });
   });
 
-  describe('race: joining the waitlist while a save opens seats (decision 0032)', () => {
+  describe('race: joining the waitlist while a save or a cancel opens seats (decision 0032)', () => {
     const joiner = makeLineUser();
     const settled = (work: Promise<unknown>) =>
       work.then(
@@ -188,6 +189,20 @@ describe.each(DIALECTS)('issue 15 item 6: seats that open when staff change the 
       hold.go();
       expect([await joining, await saving]).toEqual(['appointments.day_not_full', 'ok']);
       expect(await holdersAt(at('09:00'))).toHaveLength(1);
+    });
+
+    it('a cancel that frees a seat while someone joins: the joiner read the day full, and is offered the freed seat', async () => {
+      await fullDayWith();
+      const [booked] = await db().selectFrom('appointments').select('id').where('starts_at', '=', at('09:00')).execute();
+      const hold = holdAfterFirstRead('appointments');
+      const joining = settled(joinWaitlist(depsWith(hold.plugin), joiner.userId, DATE));
+      await hold.reached;
+      const cancelling = settled(cancelBooking(depsWith(), booked!.id, { cancelled_by: 'staff' }));
+      await untilDoneOrWaiting(cancelling);
+      hold.go();
+      expect([await joining, await cancelling]).toEqual(['ok', 'ok']);
+      // It was left waiting beside the free seat: the cancel had found nobody in line.
+      expect(await entryOf(joiner)).toEqual({ status: 'offered', offered_start: at('09:00') });
     });
   });
 

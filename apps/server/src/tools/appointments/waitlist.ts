@@ -153,11 +153,14 @@ export type WaitlistOffer = { entryId: number; lineUserId: string; startsAt: num
  * a lowered capacity). `rules` are read before the transaction: on SQLite its one connection is busy.
  */
 export async function passSeatToWaitlist(
-  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs' | 'dialect'>,
   rules: BookingRules,
   trx: AppointmentsDb,
   freed: FreedSeat,
 ): Promise<WaitlistOffer | null> {
+  // Before reading who waits, as for seats new rules open: a joiner who read the day full while this
+  // seat was still taken is in line by now (joinWaitlist), not left waiting beside it.
+  await lockWaitlist(trx, deps.dialect);
   const now = deps.now();
   if (freed.startsAt <= now + rules.minNoticeMinutes * 60_000 || freed.seat > rules.capacity) return null;
   // Under a lowered capacity the seats still taken may fill it though this one's number is below it.
@@ -242,7 +245,7 @@ export async function passOpenedSeatsToWaitlist(
 
 /** One day of passOpenedSeatsToWaitlist: its free seats, until nobody waits for the day any more. */
 async function passOpenSeatsOfDay(
-  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs' | 'dialect'>,
   rules: BookingRules,
   trx: AppointmentsDb,
   starts: number[],
@@ -296,11 +299,14 @@ export type HeldSeat = { id: number; lineUserId: string; startsAt: number; seat:
  * nothing, so the seat is offered once. Answers the offer to announce after commit, or null.
  */
 export async function passExpiredHold(
-  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs' | 'dialect'>,
   rules: BookingRules,
   trx: AppointmentsDb,
   hold: HeldSeat,
 ): Promise<WaitlistOffer | null> {
+  // The waitlist's lock before this transaction writes an entry (expireEntry), so a join by the same
+  // person, holding the lock, never waits on that row while this waits on the lock.
+  await lockWaitlist(trx, deps.dialect);
   const now = deps.now();
   const gone = await trx
     .deleteFrom('appointments')
