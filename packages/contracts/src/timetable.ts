@@ -291,5 +291,6 @@ export const TIMETABLE_REFUSAL_REASONS = [
   'csv_line',
   'csv_end_before_start',
   'csv_same_start',
+  'csv_overlap',
 ] as const;
 export type TimetableRefusalReason = (typeof TIMETABLE_REFUSAL_REASONS)[number];

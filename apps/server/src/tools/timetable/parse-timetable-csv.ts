@@ -41,7 +41,9 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
       columns: missing.join(', '),
     });
 
-  const seen = new Map<string, number>();
+  // Each day's classes so far, to refuse a second class in the same time: one student cannot sit two
+  // classes at once, and the page would show both as In Progress (002 §4).
+  const days = new Map<number, { row: TimetableCsvRow; line: number }[]>();
   return records.map((record, index) => {
     const line = index + 2; // line 1 is the header
     const parsed = safeParseInput(TimetableCsvRow, record);
@@ -51,25 +53,42 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
         line,
       });
     const row = parsed.data;
-    if (minutesOf(row.end_time) <= minutesOf(row.start_time))
+    const start = minutesOf(row.start_time);
+    const end = minutesOf(row.end_time);
+    if (end <= start)
       throw new DomainError('invalid_input', `Line ${line}: end_time must be after start_time.`, {
         reason: 'csv_end_before_start' satisfies TimetableRefusalReason,
         line,
       });
-    const slot = `${row.day_of_week} ${row.start_time}`;
-    const earlier = seen.get(slot);
-    if (earlier !== undefined)
+    let day = days.get(row.day_of_week);
+    if (!day) days.set(row.day_of_week, (day = []));
+    const same = day.find((c) => c.row.start_time === row.start_time);
+    if (same)
       throw new DomainError(
         'invalid_input',
-        `Line ${line}: another class (line ${earlier}) already starts at ${row.start_time} that day.`,
+        `Line ${line}: another class (line ${same.line}) already starts at ${row.start_time} that day.`,
         {
           reason: 'csv_same_start' satisfies TimetableRefusalReason,
           line,
-          earlier,
+          earlier: same.line,
           time: row.start_time,
         },
       );
-    seen.set(slot, line);
+    // A class may start when another ends (08:30-09:20, 09:20-10:10), not before.
+    const overlap = day.find((c) => minutesOf(c.row.start_time) < end && start < minutesOf(c.row.end_time));
+    if (overlap)
+      throw new DomainError(
+        'invalid_input',
+        `Line ${line}: this class overlaps the class on line ${overlap.line} (${overlap.row.start_time}-${overlap.row.end_time}) that day.`,
+        {
+          reason: 'csv_overlap' satisfies TimetableRefusalReason,
+          line,
+          earlier: overlap.line,
+          start: overlap.row.start_time,
+          end: overlap.row.end_time,
+        },
+      );
+    day.push({ row, line });
     return row;
   });
 }

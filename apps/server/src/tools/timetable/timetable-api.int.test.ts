@@ -152,6 +152,33 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       const named = timetableCsv([makeTimetableRow()]).replace(',1,08:30', ',Monday,08:30');
       expect((await as(bob).post('/schedule/import', { csv: named })).json()).toEqual({ added: 1, updated: 0, removed: 0 });
     });
+    it('refuses two classes at once on a day, in a sentence, and keeps the timetable as it was', async () => {
+      await as(alice).post('/schedule/import', { csv: timetableCsv(demoTimetableRows()) });
+      const before = (await as(alice).get(`/schedule?week_start=${THIS_WEEK}`)).json();
+      expect(before).toHaveLength(20);
+      // 09:00-10:00 on a day that has 08:30-09:20: one student cannot sit both (it was imported).
+      const csv = timetableCsv([
+        makeTimetableRow({ day_of_week: 6, start_time: '08:30', end_time: '09:20' }),
+        makeTimetableRow({ day_of_week: 6, start_time: '09:20', end_time: '10:10', subject_name: 'Next, not overlapping' }),
+        makeTimetableRow({ day_of_week: 6, start_time: '09:00', end_time: '10:00', subject_name: 'วิทยาศาสตร์ 🔬' }),
+      ]);
+      const res = await as(alice).post('/schedule/import', { csv });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'invalid_input',
+        error: 'Line 4: this class overlaps the class on line 2 (08:30-09:20) that day.',
+        details: { reason: 'csv_overlap', line: 4, earlier: 2, start: '08:30', end: '09:20' },
+      });
+      // A class wholly inside another overlaps it too.
+      const inside = timetableCsv([
+        makeTimetableRow({ day_of_week: 6, start_time: '08:00', end_time: '12:00' }),
+        makeTimetableRow({ day_of_week: 6, start_time: '09:00', end_time: '09:50' }),
+      ]);
+      expect((await as(alice).post('/schedule/import', { csv: inside })).json()).toMatchObject({
+        details: { reason: 'csv_overlap', line: 3, earlier: 2, start: '08:00', end: '12:00' },
+      });
+      expect((await as(alice).get(`/schedule?week_start=${THIS_WEEK}`)).json()).toEqual(before);
+    });
   });
 
   describe('GET /schedule', () => {

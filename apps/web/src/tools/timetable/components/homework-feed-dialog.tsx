@@ -16,7 +16,10 @@ import { useRevokeHomeworkFeed } from '../api/revoke-homework-feed';
  */
 export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
   const [open, setOpen] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
+  // Which button was pressed last, so its failure is the one shown: a failed make stayed on screen,
+  // 'That did not work', under the turn-off that worked after it.
+  const [last, setLast] = useState<'issue' | 'revoke'>('issue');
   const { t, language } = useTimetableT();
   const refusal = useTimetableRefusal();
   const status = useHomeworkFeed(open);
@@ -32,24 +35,30 @@ export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
   const openDialog = () => {
     issue.reset();
     revoke.reset();
-    setCopied(false);
+    setCopied('no');
     setOpen(true);
   };
   const makeLink = () => {
     revoke.reset();
-    setCopied(false);
+    setCopied('no');
+    setLast('issue');
     issue.mutate();
+  };
+  const turnOff = () => {
+    setLast('revoke');
+    revoke.mutate();
   };
   const copy = async () => {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      setCopied(true);
+      setCopied('yes');
     } catch {
-      setCopied(false);
+      // No clipboard (a page not on https, a refused permission): the button did nothing, unseen.
+      setCopied('failed');
     }
   };
-  const failure = issue.error ?? revoke.error ?? status.error;
+  const failure = (last === 'issue' ? issue.error : revoke.error) ?? status.error;
 
   return (
     <>
@@ -63,14 +72,18 @@ export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
               <TextField label={t('feed.link')} value={url} readOnly onFocus={(e) => e.currentTarget.select()} className="tt-mono" />
               <div className="tt-actions tt-actions--start">
                 <Button size="sm" variant="secondary" onClick={() => void copy()}>
-                  {t(copied ? 'feed.copied' : 'feed.copy')}
+                  {t(copied === 'yes' ? 'feed.copied' : 'feed.copy')}
                 </Button>
               </div>
+              {copied === 'failed' && <p className="tt-muted">{t('feed.copyFailed')}</p>}
             </>
           ) : status.isPending ? (
             <p className="tt-muted">{t('feed.checking')}</p>
           ) : status.data?.active ? (
             <p data-testid="feed-status">{t('feed.on', { since })}</p>
+          ) : status.isError ? (
+            // Not 'You have no private link yet.': whether there is one is not known.
+            <p data-testid="feed-status">{t('feed.unknown')}</p>
           ) : (
             <p data-testid="feed-status">{t(revoke.isSuccess ? 'feed.off' : 'feed.none')}</p>
           )}
@@ -81,7 +94,7 @@ export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
           )}
           <div className="tt-actions">
             {(status.data?.active || url) && (
-              <Button variant="danger" onClick={() => revoke.mutate()} disabled={busy}>
+              <Button variant="danger" onClick={turnOff} disabled={busy}>
                 {t('feed.turnOff')}
               </Button>
             )}
