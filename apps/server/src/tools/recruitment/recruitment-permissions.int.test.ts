@@ -73,6 +73,12 @@ const cases: Case[] = [
     expect: { anonymous: 401, unverified: 403, applicant: 200, other: 403, admin: 200 },
     call: (t, who, ids) => t.get(ids.fileUrl, who),
   },
+  // Before 'POST submit': a draft is refused once its writer has an open application (000 §4).
+  {
+    name: 'POST application/draft',
+    expect: applicantOnly,
+    call: (t, who) => t.post(`${API}/application/draft`, who, { jobSelection: '', answers: {} }),
+  },
   // Submitting twice is a 409 for the same person, so 'applicant' and 'other' each submit once here.
   { name: 'POST submit', expect: applicantOnly, call: (t, who, ids) => t.apply(who, ids.form) },
   { name: 'GET applications', expect: adminOnly, call: (t, who) => t.get(`${API}/applications`, who) },
@@ -204,11 +210,6 @@ const cases: Case[] = [
   // Issue 13 item 6: admins only; this app has no webhook, so an admin is told there is nowhere to send it.
   { name: 'POST digest/send', expect: { ...adminOnly, admin: 409 }, call: (t, who) => t.post(`${API}/digest/send`, who) },
   { name: 'GET application/draft', expect: applicantOnly, call: (t, who) => t.get(`${API}/application/draft`, who) },
-  {
-    name: 'POST application/draft',
-    expect: applicantOnly,
-    call: (t, who) => t.post(`${API}/application/draft`, who, { jobSelection: '', answers: {} }),
-  },
   // Runs after 'POST submit', so 'applicant' and 'other' each have a Pending application no reviewer has touched.
   {
     name: 'POST application/edit',

@@ -361,6 +361,28 @@ describe.each(DIALECTS)('recruitment reviews and cycles on %s (issue 13)', (dial
       await t.apply('applicant', form);
       expect((await t.get(`${API}/application/draft`, 'applicant')).json()).toEqual({ draft: null });
     });
+
+    it('refuses a draft save that arrives after the submission, so a re-apply form does not open on the old answers (000 §4)', async () => {
+      const typed = { jobSelection: String(form.roleId), answers: { [form.textId]: 'Typed just before Submit' } };
+      await t.post(`${API}/application/draft`, 'applicant', typed);
+      await t.apply('applicant', form);
+      // The autosave of the last keystrokes, sent before the click, lands after the submission.
+      const late = await t.post(`${API}/application/draft`, 'applicant', typed);
+      expect([late.statusCode, late.json().error]).toEqual([409, 'You have already submitted an application.']);
+      expect((await t.get(`${API}/application/draft`, 'applicant')).json()).toEqual({ draft: null });
+
+      expect((await t.post(`${API}/application/withdraw`, 'applicant')).statusCode).toBe(200);
+      expect((await t.get(`${API}/application/draft`, 'applicant')).json()).toEqual({ draft: null });
+      // Once the application is closed, the re-apply form is a draft again.
+      expect(
+        (await t.post(`${API}/application/draft`, 'applicant', { jobSelection: '', answers: { [form.textId]: 'Anew' } })).json(),
+      ).toEqual({
+        success: true,
+      });
+      expect((await t.get(`${API}/application/draft`, 'applicant')).json()).toMatchObject({
+        draft: { answers: { [form.textId]: 'Anew' } },
+      });
+    });
   });
 
   describe('item 5: the applicant hears by Discord DM', () => {

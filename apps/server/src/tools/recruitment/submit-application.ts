@@ -66,6 +66,13 @@ export async function submitApplication(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // 000 §4: claim the draft's row before deleting it, so a draft save still in flight (save-draft.ts)
+      // is waited for and then deleted here, rather than committing after this delete missed it.
+      await trx
+        .insertInto('recruitment_drafts')
+        .values({ user_id: applicant.userId, job_selection: '', answers: '{}', updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
       await trx.deleteFrom('recruitment_drafts').where('user_id', '=', applicant.userId).execute();
       await postWebhookMessage(deps, `📝 New application #${row.id} from ${applicant.username} for ${role.name}.`, trx);
       return row.id;

@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import type { ApplicationStatusAnswer } from '@guildhall/contracts/recruitment';
+import { ApplicantView } from './applicant-view';
 import { ApplicationForm } from './application-form';
 
 const user = { userId: '111', username: 'ada', isAdmin: false };
@@ -44,5 +46,76 @@ describe('issue 13 item 2: the application form’s server draft', () => {
       const saves = server.calls.filter((c) => c.method === 'POST');
       expect(saves.at(-1)?.body).toEqual({ jobSelection: '4', answers: { 1: 'Half a thought, finished.', 3: CV } });
     });
+  });
+
+  it('000 §4: Submit drops the save still waiting for typing to pause, so it cannot land after the application', async () => {
+    const server = fakeServer({
+      'GET /recruitment/api/roles': () => [200, [{ id: 4, name: 'Officer' }]],
+      'GET /recruitment/api/questions': () => [200, [questions[0]]],
+      'GET /recruitment/api/application/draft': () => [200, { draft: null }],
+      'POST /recruitment/api/application/draft': () => [200, { success: true }],
+      'POST /recruitment/api/submit': () => [409, { error: 'Applications are closed.', code: 'recruitment.applications_closed' }],
+    });
+    renderWithApp(<ApplicationForm user={user} />);
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Role' }), 'Officer');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Why do you want this role?' }), 'Typed in a hurry');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Error: Applications are closed.')).toBeInTheDocument();
+    // Well past the pause after the last keystroke: no draft save was sent.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/recruitment/api/submit']);
+  });
+});
+
+describe('000 §4: the status view takes precedence over the form', () => {
+  const none: ApplicationStatusAnswer = {
+    hasApplication: false,
+    status: null,
+    stageId: null,
+    statusLastUpdatedAt: null,
+    feedback: null,
+    stageName: null,
+    stageColor: null,
+    job: null,
+    globalProcessAnnouncement: '',
+    globalProcessLastUpdatedAt: '',
+    applicationId: null,
+    withdrawnAt: null,
+    editable: false,
+    mayReapply: false,
+    reapplyFrom: null,
+    history: [],
+    own: null,
+  };
+
+  it('a tab left open after applying elsewhere shows the status view on Submit, with the server’s text', async () => {
+    let applied = false;
+    fakeServer({
+      'GET /recruitment/api/public-settings': () => [
+        200,
+        { applicationsOpen: 'true', applicationStartDate: 'N/A', applicationEndDate: 'N/A' },
+      ],
+      'GET /recruitment/api/application/status': () => [
+        200,
+        applied ? { ...none, hasApplication: true, status: 'Pending', stageName: 'Received', job: 'Officer', applicationId: 7 } : none,
+      ],
+      'GET /recruitment/api/roles': () => [200, [{ id: 4, name: 'Officer' }]],
+      'GET /recruitment/api/questions': () => [200, [questions[0]]],
+      'GET /recruitment/api/application/draft': () => [200, { draft: null }],
+      'POST /recruitment/api/submit': () => [
+        409,
+        { error: 'You have already submitted an application.', code: 'recruitment.already_applied' },
+      ],
+    });
+    renderWithApp(<ApplicantView user={user} />);
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Role' }), 'Officer');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Why do you want this role?' }), 'x');
+    // Meanwhile, in another tab:
+    applied = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Error: You have already submitted an application.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your Application Status' })).toBeInTheDocument();
+    expect(screen.getByTestId('stage-box')).toHaveTextContent('Received');
+    expect(screen.queryByRole('button', { name: 'Submit Application' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   type ApplicationStatusAnswer,
   type Draft,
@@ -7,6 +8,7 @@ import {
   parseOptions,
   questionAppliesTo,
 } from '@guildhall/contracts/recruitment';
+import { ApiError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { Page } from '@/ui/page';
 import { SelectField, TextAreaField } from '@/ui/field';
@@ -14,6 +16,7 @@ import { Spinner } from '@/ui/spinner';
 import { useToast } from '@/ui/toast';
 import { useQuestions } from '../api/get-questions';
 import { useRoles } from '../api/get-roles';
+import { recruitmentKeys } from '../api/keys';
 import { useSubmitApplication } from '../api/submit-application';
 import { MESSAGES, submitFailureText } from '../lib/messages';
 import { FileQuestion } from './file-question';
@@ -44,6 +47,7 @@ export function ApplicationForm({
   const questions = useQuestions();
   const submit = useSubmitApplication();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [role, setRole] = useState(edit?.jobSelection ?? '');
   const [answers, setAnswers] = useState<Record<string, string>>(edit?.answers ?? {});
   const editApplication = useEditApplication();
@@ -80,6 +84,7 @@ export function ApplicationForm({
     }
     if (sending.current) return;
     sending.current = true;
+    if (!edit) draft.cancelSave();
     try {
       // Only the answers to the chosen role's questions (an answer typed before switching roles stays behind).
       const sent = Object.fromEntries(shown.filter((q) => answers[q.id] !== undefined).map((q) => [q.id, answers[q.id]!]));
@@ -95,6 +100,10 @@ export function ApplicationForm({
     } catch (error) {
       sending.current = false;
       toast({ title: submitFailureText(error), tone: 'danger' });
+      // 000 §4: the status view takes precedence over the form. A tab left open after applying
+      // elsewhere switches to it, as a reload would (the 000 §8 error text is still shown).
+      if (error instanceof ApiError && error.code === 'recruitment.already_applied')
+        void queryClient.invalidateQueries({ queryKey: recruitmentKeys.status });
     }
   };
 

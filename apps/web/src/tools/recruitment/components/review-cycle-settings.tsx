@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { UpdateSettingRequest } from '@guildhall/contracts/recruitment';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { Button } from '@/ui/button';
 import { SelectField, TextField } from '@/ui/field';
 import { Spinner } from '@/ui/spinner';
@@ -31,6 +32,8 @@ function ReviewSettings() {
   const settings = useSettings();
   const update = useUpdateSetting();
   const digest = useSendDigest();
+  // A double click lands before the button is drawn busy: one digest to the team, not two.
+  const sendOnce = useSingleFlight(digest);
   const toast = useToast();
   const [cooldown, setCooldown] = useState('');
   const [wait, setWait] = useState('');
@@ -54,7 +57,7 @@ function ReviewSettings() {
   };
   // Issue 13 item 6: the daily digest, now (after setting the reminder, or to nudge the team today).
   const sendDigestNow = () =>
-    digest.mutate(undefined, {
+    sendOnce(undefined, {
       onError: (error) => toast({ title: updateFailureText(error), tone: 'danger' }),
       onSuccess: ({ waiting, sent }) =>
         toast(
@@ -143,6 +146,8 @@ function ReviewCriteria() {
   const roles = useRoles();
   const criteria = useCriteria();
   const create = useCreateCriterion();
+  // As Add Stage / Role / Question: a double click adds one criterion, not two of one name.
+  const createOnce = useSingleFlight(create);
   const remove = useDeleteCriterion();
   const toast = useToast();
   const [roleId, setRoleId] = useState('');
@@ -151,7 +156,7 @@ function ReviewCriteria() {
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ roleId, name }, { onError: fail, onSuccess: () => setName('') });
+    createOnce({ roleId, name }, { onError: fail, onSuccess: () => setName('') });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Draft } from '@guildhall/contracts/recruitment';
 import { useDraft } from '../api/get-draft';
 import { useSaveDraft } from '../api/save-draft';
@@ -9,20 +9,21 @@ const SAVE_AFTER_MS = 800;
 /**
  * Issue 13 item 2: the application form's draft on the server. Once loaded, `restore` gets it (role,
  * answers, and the names of uploaded files); after that every change is saved when typing pauses.
- * Answers whether the draft has been restored and when it was last saved.
+ * Answers whether the draft has been restored, when it was last saved, and `cancelSave` for Submit.
  */
 export function useFormDraft(
   enabled: boolean,
   role: string,
   answers: Record<string, string>,
   restore: (draft: Draft) => void,
-): { ready: boolean; savedAt: Date | null; fileNames: Record<string, string> } {
+): { ready: boolean; savedAt: Date | null; fileNames: Record<string, string>; cancelSave: () => void } {
   const draft = useDraft(enabled);
   const save = useSaveDraft();
   const [ready, setReady] = useState(false);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [fileNames, setFileNames] = useState<Record<string, string>>({});
   const first = useRef(true);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     if (!enabled || ready || !draft.isSuccess) return;
@@ -40,11 +41,15 @@ export function useFormDraft(
       first.current = false;
       return;
     }
-    const timer = setTimeout(() => {
+    timer.current = setTimeout(() => {
       save.mutate({ jobSelection: role, answers }, { onSuccess: () => setSavedAt(new Date()) });
     }, SAVE_AFTER_MS);
-    return () => clearTimeout(timer);
+    return () => clearTimeout(timer.current);
   }, [enabled, ready, role, answers]); // eslint-disable-line react-hooks/exhaustive-deps -- save on changes to the form only
 
-  return { ready: !enabled || ready || draft.isError, savedAt, fileNames };
+  // 000 §4: Submit drops the save still waiting for typing to pause; the submission carries those
+  // answers, and a save sent after it would only be refused (the draft ends with the application).
+  const cancelSave = useCallback(() => clearTimeout(timer.current), []);
+
+  return { ready: !enabled || ready || draft.isError, savedAt, fileNames, cancelSave };
 }
