@@ -22,3 +22,16 @@ describe('SchoolLoginForm on a prerendered page', () => {
     expect(onLogin).toHaveBeenCalledWith({ student_id: '65001', password: 'secret' });
   });
 });
+
+describe('SchoolLoginForm fields', () => {
+  it('take no more than the login call accepts, so a pasted long ID is never answered in the contract words', async () => {
+    const onLogin = vi.fn();
+    render(<SchoolLoginForm onLogin={onLogin} pending={false} intro={<h2>Log in</h2>} />);
+    await userEvent.click(screen.getByLabelText('Student ID'));
+    await userEvent.paste('6'.repeat(1000));
+    await userEvent.click(screen.getByLabelText('Password'));
+    await userEvent.paste('p'.repeat(1000));
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(onLogin).toHaveBeenCalledWith({ student_id: '6'.repeat(32), password: 'p'.repeat(256) });
+  });
+});

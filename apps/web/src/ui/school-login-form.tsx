@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
 import { fieldValue, useHydrated } from '../lib/use-hydrated';
-import type { SchoolLoginRequest } from '@guildhall/contracts';
+import { SchoolLoginRequest } from '@guildhall/contracts';
 import { Button } from './button';
 import { TextField } from './field';
 
@@ -29,6 +29,13 @@ export interface SchoolLoginTexts {
   submit: string;
   submitting: string;
 }
+
+// 002 §7 login: the fields take no more than the call accepts. A pasted 1,000-character ID went out
+// and came back in the contract's own words ('student_id: must be at most 32 characters').
+const MAX_LENGTH = {
+  studentId: SchoolLoginRequest.shape.student_id.maxLength ?? undefined,
+  password: SchoolLoginRequest.shape.password.maxLength ?? undefined,
+};
 
 const ENGLISH: SchoolLoginTexts = {
   studentId: 'Student ID',
@@ -78,6 +85,7 @@ export function SchoolLoginForm({ onLogin, pending, required, intro, status, chi
         name="student_id"
         autoComplete="username"
         inputMode="numeric"
+        maxLength={MAX_LENGTH.studentId}
         value={studentId}
         onChange={(e) => setStudentId(e.target.value)}
         error={problems.studentId ? words.studentIdRequired : undefined}
@@ -88,6 +96,7 @@ export function SchoolLoginForm({ onLogin, pending, required, intro, status, chi
         name="password"
         type="password"
         autoComplete="current-password"
+        maxLength={MAX_LENGTH.password}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={problems.password ? words.passwordRequired : undefined}

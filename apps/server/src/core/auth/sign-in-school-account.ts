@@ -19,7 +19,13 @@ export async function signInSchoolAccount(request: FastifyRequest, reply: Fastif
     const seconds = Math.ceil(waitMs / 1000);
     reply.header('retry-after', String(seconds));
     await recordFailure(request, body.student_id, 'throttled: waiting for the back-off');
-    throw new DomainError('sign_in_throttled', undefined, { retryAfterSeconds: seconds });
+    // The English sentence says how long too, as the Thai one does from the details: 'Please wait and
+    // try again.' left a student retrying for up to an hour (SIGN_IN_BACKOFF_MAX_SECONDS).
+    throw new DomainError(
+      'sign_in_throttled',
+      `Too many failed sign-ins for this student ID. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+      { retryAfterSeconds: seconds },
+    );
   }
   const account = await schoolAccounts.verifyPassword(body.student_id, body.password);
   if (!account) {

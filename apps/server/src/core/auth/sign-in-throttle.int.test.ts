@@ -8,9 +8,10 @@ import { DIALECTS } from '../db/test-databases';
 // Issue 12 item 1: failed school sign-ins are counted per student ID, whatever the client address.
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const env = { ENABLED_TOOLS: 'timetable,sports', SIGN_IN_MAX_FAILURES: '3', SIGN_IN_BACKOFF_SECONDS: '60' };
-// Issue 16 item 1: the wait travels beside the sentence as well, for a refusal worded in Thai.
+// Issue 16 item 1: the wait travels beside the sentence as well, for a refusal worded in Thai; the
+// English sentence says it too (it said only 'Please wait and try again.').
 const throttled = {
-  error: 'Too many failed sign-ins for this student ID. Please wait and try again.',
+  error: 'Too many failed sign-ins for this student ID. Please wait 60 seconds and try again.',
   code: 'sign_in_throttled',
   details: { retryAfterSeconds: 60 },
 };

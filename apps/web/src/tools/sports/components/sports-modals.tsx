@@ -26,6 +26,7 @@ export function ConfirmModal({
   open,
   title,
   text,
+  note,
   confirmLabel,
   danger = false,
   busy = false,
@@ -35,6 +36,8 @@ export function ConfirmModal({
   open: boolean;
   title: ReactNode;
   text: string;
+  /** Said after 002's text, never in its place: what else confirming will do. */
+  note?: string;
   confirmLabel: string;
   danger?: boolean;
   busy?: boolean;
@@ -71,6 +74,7 @@ export function ConfirmModal({
       }
     >
       <p className="sports-modal__text">{text}</p>
+      {note && <p className="sports-modal__text sports-modal__note">{note}</p>}
     </Modal>
   );
 }

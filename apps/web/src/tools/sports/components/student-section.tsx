@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Sport } from '@guildhall/contracts/sports';
+import { type Sport, spotsLeft } from '@guildhall/contracts/sports';
 import { Spinner } from '@/ui/spinner';
 import { useMyRegistration } from '../api/get-my-registration';
 import { useRegistrationStatus } from '../api/get-registration-status';
@@ -93,6 +93,9 @@ export function StudentSection({ session, onLoadFailure }: { session: SportsSess
         open={confirmSport !== null}
         title={t('student.confirmRegisterTitle')}
         text={t('student.confirmRegister', { sport: confirmSport?.name ?? '' })}
+        // Issue 16 item 3: a full sport makes the student a reserve on its waiting list, and 002 §4
+        // lets only pending_selection withdraw; said before the student commits, not after.
+        note={confirmSport && spotsLeft(confirmSport) === 0 ? t('student.fullNote', { sport: confirmSport.name }) : undefined}
         confirmLabel={t('student.register')}
         busy={register.isPending}
         onConfirm={doRegister}

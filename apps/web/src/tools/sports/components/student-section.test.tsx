@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Sport } from '@guildhall/contracts/sports';
+import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import type { SportsSession } from '../lib/session';
+import { StudentSection } from './student-section';
+
+const session: SportsSession = { token: 't0k', role: 'student', userId: 7, studentId: '68960001', email: 'somchai@school.test' };
+
+const sport = (sport_id: number, name: string, total_spots: number, selected_count: number): Sport => ({
+  sport_id,
+  name,
+  description: 'https://example.com/' + 'x'.repeat(200),
+  total_spots,
+  selected_count,
+  pending_count: 0,
+  eligibility_level: 'open',
+  reserve_count: selected_count >= total_spots ? 1 : 0,
+  registration_opens_on: null,
+  registration_closes_on: null,
+  registration_window_open: true,
+  image: null,
+  archived: false,
+});
+
+function renderSection(sports: Sport[]) {
+  fakeServer({
+    'GET /sports/api/settings/registration-status': () => [200, { isRegistrationOpen: true }],
+    'GET /sports/api/sports': () => [200, sports],
+    'GET /sports/api/my-registration': () => [404, { error: 'You have not registered for a sport.', code: 'sports.no_registration' }],
+  });
+  renderWithApp(<StudentSection session={session} onLoadFailure={vi.fn()} />);
+}
+
+describe('002 §2 student registration section', () => {
+  afterEach(() => document.head.querySelectorAll('style[data-sports]').forEach((style) => style.remove()));
+
+  it('warns, beside 002 §5 text, that registering for a full sport joins its waiting list for good', async () => {
+    renderSection([sport(1, 'Badminton', 2, 2), sport(2, 'Football', 18, 0)]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Register for Badminton' }));
+    const full = screen.getByRole('dialog', { name: 'Confirm registration' });
+    expect(within(full).getByText('Are you sure you want to register for tryouts for Badminton?')).toBeInTheDocument();
+    expect(
+      within(full).getByText(
+        'Badminton is full (Main Team Full): you will join its waiting list as a Reserve Player, and a Reserve Player cannot withdraw.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(within(full).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register for Football' }));
+    const open = screen.getByRole('dialog', { name: 'Confirm registration' });
+    expect(within(open).getByText('Are you sure you want to register for tryouts for Football?')).toBeInTheDocument();
+    expect(within(open).queryByText(/waiting list/)).toBeNull();
+  });
+
+  it('a sport name or description without spaces wraps rather than running off a 390 px screen', async () => {
+    const style = document.createElement('style');
+    style.dataset.sports = '';
+    // The component tests load no CSS; this is the stylesheet the hub ships with.
+    style.textContent = readFileSync(fileURLToPath(import.meta.url).replace(/components\/[^/]+$/, 'sports.css'), 'utf8');
+    document.head.append(style);
+    const name = 'Ultramarathon'.repeat(7);
+    renderSection([sport(1, name, 5, 0)]);
+
+    expect(getComputedStyle(await screen.findByText(/^https:\/\/example\.com\//)).overflowWrap).toBe('anywhere');
+    await userEvent.click(screen.getByRole('button', { name: `Register for ${name}` }));
+    const text = within(screen.getByRole('dialog')).getByText(`Are you sure you want to register for tryouts for ${name}?`);
+    expect(getComputedStyle(text).overflowWrap).toBe('anywhere');
+  });
+});
