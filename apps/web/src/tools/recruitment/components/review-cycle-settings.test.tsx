@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
@@ -49,5 +49,26 @@ describe('issue 13 items 1, 6: Reviews and Reminders, Review Criteria', () => {
     await expect.poll(() => screen.getByRole('textbox', { name: 'New criterion' })).toHaveValue('');
     const creates = server.calls.filter((c) => c.path === '/recruitment/api/criteria/create');
     expect(creates.map((c) => c.body)).toEqual([{ roleId: '4', name: 'Fit' }]);
+  });
+
+  it('asks before deleting a criterion (one stray click hid every score given on it)', async () => {
+    let criteria = [{ id: 7, roleId: 4, name: 'Fit' }];
+    const server = dashboard({
+      'GET /recruitment/api/criteria': () => [200, criteria],
+      'POST /recruitment/api/criteria/7/delete': () => ((criteria = []), [200, { success: true }]),
+    });
+    renderWithApp(<ReviewCycleSettings />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete criterion Fit of Officer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete criterion “Fit” of Officer?' });
+    expect(dialog).toHaveTextContent('Scores reviewers gave on it are no longer shown.');
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Fit')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete criterion Fit of Officer' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted criterion “Fit”.')).toBeInTheDocument();
+    expect(await screen.findByText('No criteria: reviews of this role are a vote and a comment.')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/recruitment/api/criteria/7/delete']);
   });
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { UpdateSettingRequest } from '@guildhall/contracts/recruitment';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { Button } from '@/ui/button';
@@ -6,13 +6,15 @@ import { SelectField, TextField } from '@/ui/field';
 import { Spinner } from '@/ui/spinner';
 import { useToast } from '@/ui/toast';
 import { useCreateCriterion } from '../api/create-criterion';
-import { useDeleteCriterion } from '../api/delete-criterion';
 import { useCriteria } from '../api/get-criteria';
 import { useRoles } from '../api/get-roles';
 import { useSettings } from '../api/get-settings';
 import { useSendDigest } from '../api/send-digest';
 import { useUpdateSetting } from '../api/update-setting';
 import { updateFailureText } from '../lib/messages';
+import { type SettingDraft, useSettingDraft } from '../lib/use-setting-draft';
+import { DeleteCriterionButton } from './delete-criterion-button';
+import { SavedElsewhereNote } from './saved-elsewhere-note';
 
 /**
  * Issue 13 items 1, 2, 6, beside 000's settings: blind review (and hiding applicants until one has
@@ -35,25 +37,23 @@ function ReviewSettings() {
   // A double click lands before the button is drawn busy: one digest to the team, not two.
   const sendOnce = useSingleFlight(digest);
   const toast = useToast();
-  const [cooldown, setCooldown] = useState('');
-  const [wait, setWait] = useState('');
-  useEffect(() => {
-    if (!settings.data) return;
-    setCooldown(settings.data.reapplyCooldownDays);
-    setWait(settings.data.stageWaitDays);
-  }, [settings.data?.reapplyCooldownDays, settings.data?.stageWaitDays]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the saved values change
+  const cooldown = useSettingDraft(settings.data?.reapplyCooldownDays ?? '');
+  const wait = useSettingDraft(settings.data?.stageWaitDays ?? '');
 
   if (settings.isPending) return <Spinner label="Loading settings" />;
   if (settings.isError) return <p>{settings.error.message}</p>;
   const s = settings.data;
-  const save = (body: UpdateSettingRequest, done: string) =>
+  const save = (body: UpdateSettingRequest, done: string, onSaved?: () => void) =>
     update.mutate(body, {
       onError: (error) => toast({ title: updateFailureText(error), tone: 'danger' }),
-      onSuccess: () => toast({ title: done, tone: 'success' }),
+      onSuccess: () => (onSaved?.(), toast({ title: done, tone: 'success' })),
     });
-  const saveDays = (event: FormEvent, key: 'reapplyCooldownDays' | 'stageWaitDays', value: string) => {
+  const saveDays = (event: FormEvent, key: 'reapplyCooldownDays' | 'stageWaitDays', draft: SettingDraft) => {
     event.preventDefault();
-    save({ key, value: value.trim() }, value.trim() ? `Saved: ${value.trim()} days.` : 'Saved: none.');
+    const value = draft.value.trim();
+    // The field takes the trimmed number first, so the optimistic saved value matches it (no note flashes).
+    draft.change(value);
+    save({ key, value }, value ? `Saved: ${value} days.` : 'Saved: none.', draft.discard);
   };
   // Issue 13 item 6: the daily digest, now (after setting the reminder, or to nudge the team today).
   const sendDigestNow = () =>
@@ -92,16 +92,14 @@ function ReviewSettings() {
       <DaysForm
         label="Reapply cooldown (days)"
         hint="After a Declined or withdrawn application. Empty: may apply again at once."
-        value={cooldown}
-        onChange={setCooldown}
+        draft={cooldown}
         onSubmit={(e) => saveDays(e, 'reapplyCooldownDays', cooldown)}
         saveLabel="Save Cooldown"
       />
       <DaysForm
         label="Days in a stage before an application is waiting"
         hint="Waiting applications are marked and listed in a daily digest on the webhook. Empty: never."
-        value={wait}
-        onChange={setWait}
+        draft={wait}
         onSubmit={(e) => saveDays(e, 'stageWaitDays', wait)}
         saveLabel="Save Reminder"
       >
@@ -113,31 +111,40 @@ function ReviewSettings() {
   );
 }
 
-/** One number-of-days setting (issue 13 items 2, 6): its field and save button, then any further buttons. */
+/**
+ * One number-of-days setting (issue 13 items 2, 6): its field and save button, then any further
+ * buttons, and the note when another admin saved a different number while this one was typing.
+ */
 function DaysForm({
   label,
   hint,
-  value,
-  onChange,
+  draft,
   onSubmit,
   saveLabel,
   children,
 }: {
   label: string;
   hint: string;
-  value: string;
-  onChange: (value: string) => void;
+  draft: SettingDraft;
   onSubmit: (event: FormEvent) => void;
   saveLabel: string;
   children?: ReactNode;
 }) {
   return (
     <form className="recruitment-inline-form recruitment-days" onSubmit={onSubmit}>
-      <TextField label={label} hint={hint} inputMode="numeric" pattern="[0-9]*" value={value} onChange={(e) => onChange(e.target.value)} />
+      <TextField
+        label={label}
+        hint={hint}
+        inputMode="numeric"
+        pattern="[0-9]*"
+        value={draft.value}
+        onChange={(e) => draft.change(e.target.value)}
+      />
       <Button type="submit" size="sm" variant="secondary">
         {saveLabel}
       </Button>
       {children}
+      <SavedElsewhereNote draft={draft} what="number of days" loadLabel="Load theirs" />
     </form>
   );
 }
@@ -148,7 +155,6 @@ function ReviewCriteria() {
   const create = useCreateCriterion();
   // As Add Stage / Role / Question: a double click adds one criterion, not two of one name.
   const createOnce = useSingleFlight(create);
-  const remove = useDeleteCriterion();
   const toast = useToast();
   const [roleId, setRoleId] = useState('');
   const [name, setName] = useState('');
@@ -175,14 +181,7 @@ function ReviewCriteria() {
                 {own.map((c) => (
                   <li key={c.id}>
                     <span>{c.name}</span>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete criterion ${c.name} of ${role.name}`}
-                      onClick={() => remove.mutate(c.id, { onError: fail })}
-                    >
-                      Delete
-                    </Button>
+                    <DeleteCriterionButton id={c.id} name={c.name} roleName={role.name} />
                   </li>
                 ))}
               </ul>

@@ -1,12 +1,5 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import {
-  DEFAULT_STAGE_COLOR,
-  QUESTION_TYPES,
-  QuestionType,
-  UNSET_DATE,
-  type UpdateSettingRequest,
-  splitChoices,
-} from '@guildhall/contracts/recruitment';
+import { type FormEvent, useState } from 'react';
+import { DEFAULT_STAGE_COLOR, QUESTION_TYPES, QuestionType, UNSET_DATE, splitChoices } from '@guildhall/contracts/recruitment';
 import { Button } from '@/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/ui/field';
 import { Spinner } from '@/ui/spinner';
@@ -23,9 +16,11 @@ import { useReorderList } from '../api/reorder-list';
 import { useUpdateSetting } from '../api/update-setting';
 import { formatSettingDate, formatTimestamp } from '../lib/format';
 import { MESSAGES, updateFailureText } from '../lib/messages';
+import { useSettingDraft } from '../lib/use-setting-draft';
 import { QuestionRow, RoleRow, RoleScopeField, StageRow, TYPE_LABELS } from './managed-rows';
 import { SortableList } from './sortable-list';
 import { ReviewCycleSettings } from './review-cycle-settings';
+import { SavedElsewhereNote } from './saved-elsewhere-note';
 import { useSingleFlight } from '@/lib/use-single-flight';
 
 /** 000 §2 Settings tab: Application Settings, then managing stages, roles and questions. */
@@ -52,20 +47,20 @@ function ApplicationSettings() {
   const update = useUpdateSetting();
   const fail = useFailureToast();
   const toast = useToast();
-  const [announcement, setAnnouncement] = useState('');
+  const announcement = useSettingDraft(settings.data?.globalProcessAnnouncement ?? '');
   // The switch shows the new position at once: the cache's optimistic value arrives a tick later,
   // and until then React would put the controlled checkbox back (a visible flicker).
   const [openDraft, setOpenDraft] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (settings.data) setAnnouncement(settings.data.globalProcessAnnouncement);
-  }, [settings.data?.globalProcessAnnouncement]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the saved text changes
 
   if (settings.isPending) return <Spinner label="Loading settings" />;
   if (settings.isError) return <p>{settings.error.message}</p>;
   const s = settings.data;
   const open = openDraft ?? s.applicationsOpen === 'true';
-  const save = (body: UpdateSettingRequest, done?: string) =>
-    update.mutate(body, { onError: fail, onSuccess: () => done && toast({ title: done, tone: 'success' }) });
+  const saveAnnouncement = () =>
+    update.mutate(
+      { key: 'globalProcessAnnouncement', value: announcement.value },
+      { onError: fail, onSuccess: () => (announcement.discard(), toast({ title: 'Announcement updated.', tone: 'success' })) },
+    );
 
   return (
     <section className="recruitment-card" aria-labelledby="application-settings">
@@ -100,16 +95,17 @@ function ApplicationSettings() {
         className="recruitment-announcement"
         onSubmit={(e) => {
           e.preventDefault();
-          save({ key: 'globalProcessAnnouncement', value: announcement }, 'Announcement updated.');
+          saveAnnouncement();
         }}
       >
         <TextAreaField
           label="Global announcement"
-          value={announcement}
+          value={announcement.value}
           maxLength={2000}
           hint={`Last updated: ${formatTimestamp(s.globalProcessLastUpdatedAt) ?? 'Not yet updated'}`}
-          onChange={(e) => setAnnouncement(e.target.value)}
+          onChange={(e) => announcement.change(e.target.value)}
         />
+        <SavedElsewhereNote draft={announcement} what="announcement" loadLabel="Load their announcement" />
         <Button type="submit" size="sm" disabled={update.isPending}>
           Update
         </Button>
