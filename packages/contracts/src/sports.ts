@@ -300,6 +300,9 @@ export const SPORTS_ERRORS = {
   },
   'sports.registration_not_open_yet': { status: 403, sentence: 'Registration for this sport has not opened yet.' },
   'sports.registration_deadline_passed': { status: 403, sentence: 'Registration for this sport has closed.' },
+  // Issue 16 item 4: a sport archived after the student's list was loaded (403 like the other
+  // "registration for this sport is not open" refusals; not 404 not_for_your_level, which is untrue).
+  'sports.sport_archived': { status: 403, sentence: 'This sport is no longer open for registration.' },
   'sports.name_taken': { status: 409, sentence: 'A sport with this name already exists.' },
   'sports.wrong_sport': { status: 409, sentence: 'Some of these registrations are not for this sport. Reload the list and try again.' },
 } as const satisfies ErrorCatalogue;

@@ -11,7 +11,8 @@ import type { SportsDeps } from './sports-deps';
  * 002 §4, §6 register for one sport's tryouts: only while registration is open, only a sport the
  * student's level may see (002 §5), and at most one active registration, which the partial unique
  * index enforces so that racing requests give exactly one row. Issue 16: only within the sport's
- * dates; a full sport puts the student on its waiting list (a reserve with a place).
+ * dates; a full sport puts the student on its waiting list (a reserve with a place); an archived
+ * sport is refused as such (sports.sport_archived).
  */
 export async function registerForSport(
   deps: SportsDeps,
@@ -27,9 +28,15 @@ export async function registerForSport(
     // for the last places get them in turn, and the rest queue in order.
     return await db.transaction().execute(async (tx) => {
       const sport = await lockSport(tx, input.sport_id);
-      // A sport the student may not see (another level, archived) answers as if it did not exist.
-      if (!sport || sport.archived_at !== null || !canSeeSport(level, sport.eligibility_level)) {
+      // A sport the student may not see (another level) answers as if it did not exist.
+      if (!sport || !canSeeSport(level, sport.eligibility_level)) {
         throw new DomainError('sports.not_for_your_level');
+      }
+      // Issue 16 item 4 (decision 0033): a lead archived the sport after the student's list was loaded.
+      // It is of their level and they saw it, so say what happened, not "not available for your level".
+      // Checked after the level, so this tells nothing about another level's sports.
+      if (sport.archived_at !== null) {
+        throw new DomainError('sports.sport_archived', `${sport.name} is no longer open for registration.`, { sport: sport.name });
       }
       sportName = sport.name;
       const today = schoolToday(deps.now(), deps.timeZone);

@@ -330,7 +330,8 @@ describe.each(DIALECTS)('sports teams that fill themselves on %s', (dialect) => 
       expect(archived.body).toMatchObject({ archived: true });
       const seen = (await call('GET', '/sports/api/sports', students[5]!.token)).body.map((s) => s.sport_id);
       expect(seen).not.toContain(id);
-      expect((await register(5, id)).status).toBe(404);
+      // Refused as archived (sports.sport_archived, 403), no longer as "not for your level" (404).
+      expect((await register(5, id)).body).toMatchObject({ code: 'sports.sport_archived' });
       await call('POST', `/sports/api/admin/sports/${id}/archive`, lead, { archived: false });
       expect((await call('GET', '/sports/api/sports', students[5]!.token)).body.map((s) => s.sport_id)).toContain(id);
       await db().deleteFrom('sports').where('id', '=', id).execute();

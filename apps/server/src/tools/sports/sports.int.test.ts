@@ -200,6 +200,32 @@ describe.each(DIALECTS)('sports API on %s', (dialect) => {
       expect(await registrationRows()).toHaveLength(0);
     });
 
+    // Issue 16 item 4 (decision 0033): a lead archives a sport while a student has it on screen. The
+    // refusal says the sport closed, with its own code, not "not available for your level" (untrue).
+    it('refuses a sport archived after the list was loaded as archived, and writes nothing', async () => {
+      const basketball = sportIds['Junior Basketball']!;
+      const archive = (archived: boolean) => call('POST', `/sports/api/admin/sports/${basketball}/archive`, 'lead', { archived });
+      expect((await archive(true)).status).toBe(200);
+      try {
+        const res = await call('POST', '/sports/api/register-sport', 'student', { sport_id: basketball });
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({
+          error: 'Junior Basketball is no longer open for registration.',
+          code: 'sports.sport_archived',
+          details: { sport: 'Junior Basketball' },
+        });
+        expect(ErrorAnswer.strict().safeParse(res.body).success).toBe(true);
+        // Another level's student still learns nothing about the sport, archived or not (002 §5).
+        const senior = await call('POST', '/sports/api/register-sport', 'senior', { sport_id: basketball });
+        expect(senior.status).toBe(404);
+        expect(senior.body).toMatchObject({ code: 'sports.not_for_your_level' });
+        expect(await registrationRows()).toHaveLength(0);
+      } finally {
+        await archive(false);
+      }
+      expect((await call('POST', '/sports/api/register-sport', 'student', { sport_id: basketball })).status).toBe(200);
+    });
+
     it('allows one active registration only', async () => {
       expect((await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds.Football })).status).toBe(200);
       const second = await call('POST', '/sports/api/register-sport', 'student', { sport_id: sportIds['Junior Basketball'] });

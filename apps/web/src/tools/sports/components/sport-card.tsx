@@ -14,9 +14,26 @@ function datesText(sport: Sport, t: TFunction, language: SchoolLanguage): string
   return opens ? t('card.from', { opens: format(opens) }) : t('card.until', { closes: format(closes!) });
 }
 
-/** 002 §2 sport card with 002 §9 spots left, 'Spots Open' / 'Main Team Full' and the pending count. */
-export function SportCard({ sport, canRegister, onRegister }: { sport: Sport; canRegister: boolean; onRegister?(sport: Sport): void }) {
+/**
+ * 002 §2 sport card with 002 §9 spots left, 'Spots Open' / 'Main Team Full' and the pending count.
+ * `disabledReason`: why Register is off for this student (said beside the button, not only greyed out).
+ */
+export function SportCard({
+  sport,
+  canRegister,
+  disabledReason,
+  onRegister,
+}: {
+  sport: Sport;
+  canRegister: boolean;
+  disabledReason?: string;
+  onRegister?(sport: Sport): void;
+}) {
   const left = spotsLeft(sport);
+  const closedId = `sport-${sport.sport_id}-closed`;
+  const reasonId = `sport-${sport.sport_id}-reason`;
+  // A disabled Register button names the sentences that say why, so a screen reader hears them too.
+  const describedBy = [!sport.registration_window_open && closedId, disabledReason && reasonId].filter(Boolean).join(' ') || undefined;
   const visual = sportVisual(sport.image ?? sport.name);
   const { t, language } = useSportsT();
   return (
@@ -56,13 +73,23 @@ export function SportCard({ sport, canRegister, onRegister }: { sport: Sport; ca
             </div>
           )}
         </dl>
-        {!sport.registration_window_open && <p className="sport-card__closed">{t('card.closed')}</p>}
+        {!sport.registration_window_open && (
+          <p id={closedId} className="sport-card__closed">
+            {t('card.closed')}
+          </p>
+        )}
+        {onRegister && disabledReason && (
+          <p id={reasonId} className="sport-card__reason">
+            {disabledReason}
+          </p>
+        )}
         {onRegister && (
           <Button
             block
             onClick={() => onRegister(sport)}
             disabled={!canRegister || !sport.registration_window_open}
             aria-label={t('card.registerFor', { sport: sport.name })}
+            aria-describedby={describedBy}
           >
             {t('card.register')}
           </Button>

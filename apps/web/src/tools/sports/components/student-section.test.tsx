@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sport } from '@guildhall/contracts/sports';
-import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { schoolI18n } from '@/lib/i18n/school-i18n';
+import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import type { SportsSession } from '../lib/session';
 import { StudentSection } from './student-section';
 
@@ -26,17 +27,78 @@ const sport = (sport_id: number, name: string, total_spots: number, selected_cou
   archived: false,
 });
 
-function renderSection(sports: Sport[]) {
-  fakeServer({
+function renderSection(sports: Sport[], routes: Record<string, Route> = {}) {
+  const server = fakeServer({
     'GET /sports/api/settings/registration-status': () => [200, { isRegistrationOpen: true }],
     'GET /sports/api/sports': () => [200, sports],
     'GET /sports/api/my-registration': () => [404, { error: 'You have not registered for a sport.', code: 'sports.no_registration' }],
+    ...routes,
   });
   renderWithApp(<StudentSection session={session} onLoadFailure={vi.fn()} />);
+  return server;
+}
+
+/** A lead archives Badminton while the student has it on screen: the list the server answers next lacks it. */
+function renderArchivedOnRegister() {
+  let archived = false;
+  return renderSection([], {
+    'GET /sports/api/sports': () => [
+      200,
+      archived ? [sport(2, 'Football', 18, 0)] : [sport(1, 'Badminton', 2, 0), sport(2, 'Football', 18, 0)],
+    ],
+    'POST /sports/api/register-sport': () => {
+      archived = true;
+      return [
+        403,
+        { error: 'Badminton is no longer open for registration.', code: 'sports.sport_archived', details: { sport: 'Badminton' } },
+      ];
+    },
+  });
 }
 
 describe('002 §2 student registration section', () => {
-  afterEach(() => document.head.querySelectorAll('style[data-sports]').forEach((style) => style.remove()));
+  afterEach(async () => {
+    document.head.querySelectorAll('style[data-sports]').forEach((style) => style.remove());
+    await act(() => schoolI18n.changeLanguage('en'));
+  });
+
+  it('says beside the disabled Register button that the student was not selected for that sport (002 §4, §6)', async () => {
+    renderSection([sport(1, 'Badminton', 2, 0), sport(2, 'Football', 18, 0)], {
+      'GET /sports/api/my-registration': () => [
+        200,
+        { registration_id: 5, sport_id: 1, sport_name: 'Badminton', status: 'not_selected', registration_date: '2026-11-21T06:00:00.000Z' },
+      ],
+    });
+
+    const badminton = await screen.findByRole('button', { name: 'Register for Badminton' });
+    expect(badminton).toBeDisabled();
+    expect(badminton).toHaveAccessibleDescription('You were not selected for this sport this time; you may register for another sport.');
+    const football = screen.getByRole('button', { name: 'Register for Football' });
+    expect(football).toBeEnabled();
+    expect(football).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('a sport archived after the list was loaded: says so (sports.sport_archived) and refreshes the list (issue 16 item 4)', async () => {
+    const server = renderArchivedOnRegister();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Register for Badminton' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirm registration' })).getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Badminton is no longer open for registration.');
+    expect(screen.queryByText(/not available for your level/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Badminton' })).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Football' })).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/sports/api/sports')).toHaveLength(2);
+  });
+
+  it('words the archived refusal in Thai for a Thai reader (issue 16 item 1)', async () => {
+    await act(() => schoolI18n.changeLanguage('th'));
+    renderArchivedOnRegister();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'สมัคร Badminton' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'สมัคร' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('กีฬา Badminton ไม่เปิดรับสมัครอีกต่อไปแล้ว');
+  });
 
   it('warns, beside 002 §5 text, that registering for a full sport joins its waiting list for good', async () => {
     renderSection([sport(1, 'Badminton', 2, 2), sport(2, 'Football', 18, 0)]);

@@ -84,6 +84,11 @@ export function StudentSection({ session, onLoadFailure }: { session: SportsSess
                 sport={sport}
                 // 002 §4: not_selected frees the student for ANOTHER sport; the server refuses the same one.
                 canRegister={!active && !register.isPending && registration?.sport_id !== sport.sport_id}
+                // 002 §4, §6: the button of the sport the student was not selected for is off; say why
+                // beside it (a greyed-out button alone left the student guessing).
+                disabledReason={
+                  registration?.status === 'not_selected' && registration.sport_id === sport.sport_id ? t('card.notSelected') : undefined
+                }
                 onRegister={active ? undefined : setConfirmSport}
               />
             ))}
