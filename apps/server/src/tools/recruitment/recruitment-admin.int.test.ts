@@ -281,6 +281,66 @@ describe.each(DIALECTS)('recruitment admin tools on %s (issue 13)', (dialect) =>
     ]);
   });
 
+  it('counts the funnel by stage, through a rename and a removed stage’s name reused (issue 13 item 7, decision 0050)', async () => {
+    const today = new Date(t.ctx.now()).toISOString().slice(0, 10);
+    const create = async (name: string) => (await t.post(`${API}/stages/create`, 'admin', { name, color: '#123456' })).json().id as number;
+    const move = async (id: number, stageId: number) =>
+      expect((await t.post(`${API}/applications/${id}/update`, 'admin', { stageId })).statusCode).toBe(200);
+    const funnel = async () =>
+      (
+        (await t.get(`${API}/reports?from=${today}&to=${today}`, 'admin')).json().funnel as Array<{ stageId: number; reached: number }>
+      ).reduce((all, f) => all.set(f.stageId, f.reached), new Map<number, number>());
+    const screening = await create('Screening');
+    const trial = await create('Trial shift');
+    const [first, second] = [await applyAsNew(), await applyAsNew()];
+    await move(first, screening);
+    await move(second, screening);
+    await move(second, trial);
+    expect([(await funnel()).get(screening), (await funnel()).get(trial)]).toEqual([2, 1]);
+
+    // Renamed after both passed through it: they were still there (name-matched, this counted 0).
+    await t.post(`${API}/stages/${screening}/update`, 'admin', { name: 'Screenings', color: '#123456' });
+    expect((await funnel()).get(screening)).toBe(2);
+    // A new stage given a removed stage's name starts at 0 (name-matched, it took the removed one's 1).
+    await t.post(`${API}/stages/${trial}/delete`, 'admin');
+    const reused = await create('Trial shift');
+    expect((await funnel()).get(reused)).toBe(0);
+    await move(first, reused);
+    expect((await funnel()).get(reused)).toBe(1);
+    // Restored, the removed stage has its own count back.
+    await t.post(`${API}/stages/${trial}/restore`, 'admin');
+    expect([(await funnel()).get(trial), (await funnel()).get(reused)]).toEqual([1, 1]);
+
+    // Rows audited before the trail recorded ids: a stage is known where the chain of moves says (a
+    // move starts where the one before it ended; the last ended at the application's stage_id), else
+    // by the name of a current stage, which misses one renamed since (the limitation 0050 accepts).
+    type AuditRow = { id: number; application_id: number; kind: string; from_stage_id: number | null; to_stage_id: number | null };
+    const db = t.database.db.withTables<{ recruitment_audit: AuditRow }>();
+    const before = await funnel();
+    const clearIds = db
+      .updateTable('recruitment_audit')
+      .set({ from_stage_id: null, to_stage_id: null })
+      .where('application_id', '=', second);
+    const moves = await db
+      .selectFrom('recruitment_audit')
+      .select('id')
+      .where('application_id', '=', second)
+      .where('kind', '=', 'stage')
+      .orderBy('id')
+      .execute();
+    await clearIds.where('id', '=', moves[0]!.id).execute();
+    expect(await funnel()).toEqual(before);
+    await clearIds.execute();
+    const after = await funnel();
+    expect([after.get(form.stageIds[0]!), after.get(screening), after.get(trial), after.get(reused)]).toEqual([
+      before.get(form.stageIds[0]!),
+      1,
+      1,
+      1,
+    ]);
+    for (const stageId of [screening, trial, reused]) await t.post(`${API}/stages/${stageId}/delete`, 'admin');
+  });
+
   it('serves the applicant’s Discord avatar from our origin, fetched once from the CDN; none without one', async () => {
     const withAvatar = await applyAsNew(form.roleId, AVATAR_HASH);
     const calls = () => t.discord!.calls.filter((c) => c.startsWith('GET /avatars/') && c.endsWith(`/${AVATAR_HASH}.png`)).length;

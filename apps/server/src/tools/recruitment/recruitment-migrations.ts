@@ -251,6 +251,15 @@ export const recruitmentMigrations: Record<string, GuildhallMigration> = {
         .execute();
     },
   },
+  // Issue 13 item 7 (decision 0050): a stage move's audit row records the two stages' ids beside their
+  // names, so the Reports funnel counts a stage by identity; a rename, or a new stage reusing a removed
+  // one's name, changed what a name-matched count meant. Rows from before stay null (get-reports.ts).
+  '20261204-01-recruitment-audit-stage-ids': {
+    async up(db) {
+      await db.schema.alterTable('recruitment_audit').addColumn('from_stage_id', 'integer').execute();
+      await db.schema.alterTable('recruitment_audit').addColumn('to_stage_id', 'integer').execute();
+    },
+  },
   // Issue 17 item 3 (decision 0036): the username search is a substring match (000 §2 filter); over
   // 100,000 applications a full scan per keystroke is too slow, so both dialects index trigrams.
   // PostgreSQL: a pg_trgm GIN index answers LIKE '%x%'. SQLite: an FTS5 trigram table (rowid = the

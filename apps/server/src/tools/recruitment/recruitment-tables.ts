@@ -103,6 +103,12 @@ export type RecruitmentAuditTable = {
   from_value: string | null;
   to_value: string | null;
   at: number;
+  /**
+   * Issue 13 item 7 (decision 0050): for a 'stage' row, the ids of the stages it moved from and to
+   * (from_value/to_value are their names then); null on other kinds and on rows written before.
+   */
+  from_stage_id: number | null;
+  to_stage_id: number | null;
 };
 
 export type RecruitmentNotesTable = {

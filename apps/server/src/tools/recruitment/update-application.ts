@@ -51,8 +51,6 @@ export async function updateApplication(
       closed_at?: number | null;
     } = {};
     // One audit row per real change (feedback, stage), written in the same transaction as the change.
-    const audit = (kind: 'feedback' | 'stage', from: string | null, to: string | null) =>
-      recordAudit(trx, { applicationId: id, actor, kind, from, to, at: now });
 
     const stage =
       update.stageId !== undefined && update.stageId !== null && update.stageId !== current.stage_id
@@ -76,7 +74,7 @@ export async function updateApplication(
         // to a Pending stage reopens it, so its new feedback goes with it (issue 10 item 17).
         if (isDecided(current.status) && isDecided(newStatus)) throw new DomainError('recruitment.feedback_locked');
         changes.feedback = feedback;
-        await audit('feedback', current.feedback, feedback);
+        await recordAudit(trx, { applicationId: id, actor, kind: 'feedback', from: current.feedback, to: feedback, at: now });
       }
     }
 
@@ -88,7 +86,17 @@ export async function updateApplication(
         status: newStatus,
         stage_entered_at: now,
       });
-      await audit('stage', current.stage_name, stage.name);
+      // Issue 13 item 7 (decision 0050): the stages' ids beside their names, for the Reports funnel.
+      await recordAudit(trx, {
+        applicationId: id,
+        actor,
+        kind: 'stage',
+        from: current.stage_name,
+        to: stage.name,
+        fromStageId: current.stage_id,
+        toStageId: stage.id,
+        at: now,
+      });
       // Issue 13 item 2: Declined closes the application (the applicant may apply again after the
       // cooldown); moved back from Declined it is open again, unless it was withdrawn.
       if (newStatus === 'Declined' && current.status !== 'Declined') Object.assign(changes, { open_user_id: null, closed_at: now });
