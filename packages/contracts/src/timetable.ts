@@ -185,6 +185,43 @@ export const TimetableMeAnswer = z.object({
 });
 export type TimetableMeAnswer = z.infer<typeof TimetableMeAnswer>;
 
+const CSV_TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A time as a school's spreadsheet exports it, as the 'HH:MM' the timetable keeps (002 §3 start_time,
+ * end_time), or null. A spreadsheet writes 9:00 for 09:00 and, saved as CSV, often 09:00:00: both
+ * are read as 09:00; seconds other than :00 are not a timetable time (audit of the import, defect 3).
+ */
+function normaliseCsvTime(value: string): string | null {
+  const m = CSV_TIME.exec(value.trim());
+  if (!m || (m[3] !== undefined && m[3] !== '00')) return null;
+  const time = `${m[1]!.padStart(2, '0')}:${m[2]}`;
+  return isHhMm(time) ? time : null;
+}
+
+/** A CSV time cell, stored as 'HH:MM' whichever accepted form it came in (so slots compare equal). */
+const CsvTime = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const time = normaliseCsvTime(value);
+    if (time !== null) return time;
+    const shown = value.length > 20 ? `${value.slice(0, 20)}…` : value;
+    // 09:00:30: a real time, but not on a whole minute; say so rather than call it no time at all.
+    const m = CSV_TIME.exec(value);
+    const offMinute = m?.[3] !== undefined && normaliseCsvTime(`${m[1]}:${m[2]}`) !== null;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        value === ''
+          ? 'is required (a 24-hour time such as 09:00)'
+          : offMinute
+            ? `must be a whole minute such as 09:00 or 09:00:00, not "${shown}"`
+            : `must be a 24-hour time such as 09:00 or 9:00, not "${shown}"`,
+    });
+    return z.NEVER;
+  });
+
 /** A CSV row of a weekly timetable (POST /schedule/import, and `cli import-timetable`). */
 export const TimetableCsvRow = z.object({
   subject_code: requiredText(TIMETABLE_LIMITS.subjectCode, 'subject_code is required'),
@@ -200,8 +237,8 @@ export const TimetableCsvRow = z.object({
       }
       return n;
     }),
-  start_time: HhMm,
-  end_time: HhMm,
+  start_time: CsvTime,
+  end_time: CsvTime,
   room: text(TIMETABLE_LIMITS.room).default(''),
 });
 export type TimetableCsvRow = z.infer<typeof TimetableCsvRow>;
@@ -216,8 +253,24 @@ export function parseDayOfWeek(value: string): number | null {
   return index >= 0 ? index + 1 : null;
 }
 
+/** Bytes of `text` in UTF-8 (what a file's size counts), in the browser as on the server. */
+function utf8ByteLength(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}
+
 export const ImportTimetableRequest = z
-  .object({ csv: z.string().min(1, 'The CSV file is empty.').max(TIMETABLE_LIMITS.csvBytes, 'The CSV file is too large.') })
+  .object({
+    csv: z
+      .string()
+      .min(1, 'The CSV file is empty.')
+      // The limit is bytes, as the page checks the file's size: a length counts UTF-16 units, and a
+      // Thai letter is 1 of those but 3 bytes, so a Thai file up to three times the limit passed (audit, defect 4).
+      // A string is never fewer bytes than UTF-16 units, so a long one is refused without encoding it.
+      .refine(
+        (csv) => csv.length <= TIMETABLE_LIMITS.csvBytes && utf8ByteLength(csv) <= TIMETABLE_LIMITS.csvBytes,
+        'The CSV file is too large.',
+      ),
+  })
   .strict();
 export type ImportTimetableRequest = z.infer<typeof ImportTimetableRequest>;
 
@@ -288,6 +341,7 @@ export const TIMETABLE_REFUSAL_REASONS = [
   'csv_empty',
   'csv_too_long',
   'csv_header',
+  'csv_field_count',
   'csv_line',
   'csv_end_before_start',
   'csv_same_start',

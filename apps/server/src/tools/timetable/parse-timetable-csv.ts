@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
 import { TIMETABLE_LIMITS, TimetableCsvRow, type TimetableRefusalReason } from '@guildhall/contracts/timetable';
 import { minutesOf } from '@guildhall/contracts/timetable-rules';
 import { uniqueColumns } from '@server/core/csv/unique-columns';
@@ -22,6 +22,13 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
       trim: true,
     });
   } catch (error) {
+    const short = fieldCountProblem(error);
+    if (short)
+      throw new DomainError(
+        'invalid_input',
+        `Line ${short.line} has ${short.got} ${short.got === 1 ? 'field' : 'fields'}, but the header has ${short.expected} columns: every row needs one field for each column (an empty field is fine).`,
+        { reason: 'csv_field_count' satisfies TimetableRefusalReason, ...short },
+      );
     throw new DomainError('invalid_input', `The CSV file could not be read: ${(error as Error).message}`, {
       reason: 'csv_unreadable' satisfies TimetableRefusalReason,
     });
@@ -91,4 +98,16 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
     day.push({ row, line });
     return row;
   });
+}
+
+/**
+ * A row with more or fewer fields than the header has columns (a spreadsheet export that dropped a
+ * trailing empty cell, a stray comma), told in our words: csv-parse's own is "Invalid Record Length:
+ * columns length is 6, got 5 on line 3" (audit of the timetable import, defect 1).
+ */
+function fieldCountProblem(error: unknown): { line: number; expected: number; got: number } | null {
+  if (!(error instanceof CsvError) || error.code !== 'CSV_RECORD_INCONSISTENT_COLUMNS') return null;
+  const { lines, columns, record } = error;
+  if (typeof lines !== 'number' || !Array.isArray(columns) || !Array.isArray(record)) return null;
+  return { line: lines, expected: columns.length, got: record.length };
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type Answer, fakeServer, renderWithApp } from '@/test-support/render-with-server';
@@ -38,6 +38,59 @@ describe('homework calendar feed dialog', () => {
     answer();
     expect(await screen.findByDisplayValue(LINK)).toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  // Audit of the feed dialog (defect 2): the pressed button says it is working, the other waits, and
+  // two clicks before React has drawn either disabled (one act: nothing is drawn in between) act once.
+  it('says "Making link…" on the pressed button while the link is made, and makes it once for two quick clicks', async () => {
+    let answer = () => {};
+    const server = fakeServer({
+      [`GET ${FEED}`]: () => [200, { active: true, createdAt: Date.UTC(2025, 9, 20) }],
+      [`POST ${FEED}`]: async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return [200, { url: LINK }];
+      },
+    });
+    renderWithApp(<HomeworkFeedDialog timeZone="Asia/Bangkok" />);
+    await openDialog();
+    const make = await screen.findByRole('button', { name: 'Make a new link' });
+    act(() => {
+      make.click();
+      make.click();
+    });
+    expect(await screen.findByRole('button', { name: 'Making link…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Making link…' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Turn link off' })).toBeDisabled();
+    answer();
+    expect(await screen.findByDisplayValue(LINK)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Make a new link' })).toBeEnabled();
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says "Turning off…" while the link is turned off, and turns it off once for two quick clicks', async () => {
+    let on = true;
+    let answer = () => {};
+    const server = fakeServer({
+      [`GET ${FEED}`]: () => [200, { active: on, createdAt: on ? Date.UTC(2025, 9, 20) : null }],
+      [`DELETE ${FEED}`]: async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        on = false;
+        return [200, { ok: true }];
+      },
+    });
+    renderWithApp(<HomeworkFeedDialog timeZone="Asia/Bangkok" />);
+    await openDialog();
+    const off = await screen.findByRole('button', { name: 'Turn link off' });
+    act(() => {
+      off.click();
+      off.click();
+    });
+    expect(await screen.findByRole('button', { name: 'Turning off…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Make a new link' })).toBeDisabled();
+    answer();
+    expect(await screen.findByText('The private link is off. Calendars using it get no more updates.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Make a link' })).toBeEnabled();
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
   it('does not say there is no link when the status could not be read', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { Modal } from '@/ui/modal';
@@ -25,6 +26,11 @@ export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
   const status = useHomeworkFeed(open);
   const issue = useIssueHomeworkFeed();
   const revoke = useRevokeHomeworkFeed();
+  // Audit of the feed dialog (defect 2): a click acts once, even a second one before React draws the
+  // buttons disabled (a second make would stop the link the first had just made), and the pressed
+  // button says what it is doing while the server works.
+  const issueOnce = useSingleFlight(issue);
+  const revokeOnce = useSingleFlight(revoke);
   const busy = issue.isPending || revoke.isPending;
   // The link just made, until it is turned off or the dialog closes.
   const url = issue.data && !revoke.isSuccess ? issue.data.url : null;
@@ -42,11 +48,11 @@ export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
     revoke.reset();
     setCopied('no');
     setLast('issue');
-    issue.mutate();
+    issueOnce();
   };
   const turnOff = () => {
     setLast('revoke');
-    revoke.mutate();
+    revokeOnce();
   };
   const copy = async () => {
     if (!url) return;
@@ -94,12 +100,12 @@ export function HomeworkFeedDialog({ timeZone }: { timeZone: string }) {
           )}
           <div className="tt-actions">
             {(status.data?.active || url) && (
-              <Button variant="danger" onClick={turnOff} disabled={busy}>
-                {t('feed.turnOff')}
+              <Button variant="danger" onClick={turnOff} disabled={busy} aria-busy={revoke.isPending || undefined}>
+                {t(revoke.isPending ? 'feed.turningOff' : 'feed.turnOff')}
               </Button>
             )}
-            <Button onClick={makeLink} disabled={busy}>
-              {t(status.data?.active || url ? 'feed.remake' : 'feed.make')}
+            <Button onClick={makeLink} disabled={busy} aria-busy={issue.isPending || undefined}>
+              {t(issue.isPending ? 'feed.making' : status.data?.active || url ? 'feed.remake' : 'feed.make')}
             </Button>
           </div>
         </div>
