@@ -156,4 +156,17 @@ describe.each(DIALECTS)('timetable CSV import on %s', (dialect) => {
     expect(oneMore.json()).toEqual({ code: 'invalid_input', error: 'The CSV file is too large.' });
     expect(await schedule()).toHaveLength(5);
   });
+
+  it('names the line a problem is on in the file, after blank lines and a quoted name over two lines', async () => {
+    const csv = `${HEADER}\n\nMA,Maths,1,08:30,09:20,101\n\nSC,"Science\nLab",1,09:20,10:10,Lab\nEN,English,1,10:10,10:00,102\n`;
+    const res = await post(csv);
+    expect(res.statusCode).toBe(400);
+    // Line 7 of the file (the header, a blank line, Maths, a blank line, Science over lines 5-6).
+    expect(res.json()).toEqual({
+      code: 'invalid_input',
+      error: 'Line 7: end_time must be after start_time.',
+      details: { reason: 'csv_end_before_start', line: 7 },
+    });
+    expect(await schedule()).toHaveLength(0);
+  });
 });

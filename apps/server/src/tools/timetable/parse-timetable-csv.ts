@@ -13,13 +13,16 @@ export const TIMETABLE_CSV_COLUMNS = ['subject_code', 'subject_name', 'day_of_we
  * naming its line and field.
  */
 export function parseTimetableCsv(text: string): TimetableCsvRow[] {
-  let records: Record<string, string>[];
+  // With `info`, each record carries the file line it ends on: counting rows from the header was off
+  // after a blank line (skipped) or a quoted field over several lines, and named the wrong line.
+  let parsedRecords: Array<{ record: Record<string, string>; info: { lines: number } }>;
   try {
-    records = parse(text, {
+    parsedRecords = parse(text, {
       bom: true,
       columns: uniqueColumns((h) => h.trim().toLowerCase()),
       skip_empty_lines: true,
       trim: true,
+      info: true,
     });
   } catch (error) {
     const short = fieldCountProblem(error);
@@ -33,6 +36,7 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
       reason: 'csv_unreadable' satisfies TimetableRefusalReason,
     });
   }
+  const records = parsedRecords.map((r) => r.record);
   // Issue 16 item 1: `reason` and the data say which sentence this is, for a reader in another language.
   if (records.length === 0)
     throw new DomainError('invalid_input', 'The CSV file has no classes.', { reason: 'csv_empty' satisfies TimetableRefusalReason });
@@ -52,7 +56,7 @@ export function parseTimetableCsv(text: string): TimetableCsvRow[] {
   // classes at once, and the page would show both as In Progress (002 §4).
   const days = new Map<number, { row: TimetableCsvRow; line: number }[]>();
   return records.map((record, index) => {
-    const line = index + 2; // line 1 is the header
+    const line = parsedRecords[index]!.info.lines;
     const parsed = safeParseInput(TimetableCsvRow, record);
     if (!parsed.success)
       throw new DomainError('invalid_input', `Line ${line}: ${describeZodError(parsed.error)}`, {
