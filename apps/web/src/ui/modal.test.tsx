@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Button } from './button';
+import { Menu } from './menu';
 import { Modal } from './modal';
 
 function FromState() {
@@ -26,6 +27,18 @@ function FromState() {
 function WithTrigger() {
   const [open, setOpen] = useState(false);
   return <Modal open={open} onOpenChange={setOpen} title="Notes" trigger={<Button>Open notes</Button>} closeLabel="Dismiss" />;
+}
+
+// The records tool's row menu (001 §2) opens its New Case dialog from a menu item: by the time the
+// dialog closes that item is gone, so focus must go back to the menu's own button, not to <body>.
+function FromMenu() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Menu trigger={<Button>Actions</Button>} items={[{ label: 'View' }, { label: 'New Case', onSelect: () => setOpen(true) }]} />
+      <Modal open={open} onOpenChange={setOpen} title="New Case" />
+    </>
+  );
 }
 
 describe('Modal', () => {
@@ -65,5 +78,20 @@ describe('Modal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open notes' })).toHaveFocus();
+  });
+
+  it("opened from a menu item, Escape returns focus to the menu's button (the item is gone by then)", async () => {
+    render(<FromMenu />);
+    const actions = screen.getByRole('button', { name: 'Actions' });
+    await userEvent.tab();
+    expect(actions).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'New Case' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: 'New Case' })).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(actions).toHaveFocus();
   });
 });

@@ -19,6 +19,21 @@ export interface ModalProps {
 }
 
 /**
+ * Where focus goes back to when a dialog opened while `focused` had focus. A dialog opened from a menu
+ * item (the records tool's row 'Actions' > 'New Case') would return focus to that item, but the menu
+ * has closed and removed it by then, so focus would fall to <body>: return it to the button that opened
+ * the menu instead. A menu is labelled by that button (WAI-ARIA menu button pattern; radix sets
+ * aria-labelledby to its trigger's id), so it is found without the page having to pass it in.
+ */
+function focusReturnTarget(focused: Element | null): HTMLElement | null {
+  if (!(focused instanceof HTMLElement)) return null;
+  const menu = focused.closest('[role="menu"]');
+  const menuButtonId = menu?.getAttribute('aria-labelledby');
+  const menuButton = menuButtonId ? document.getElementById(menuButtonId) : null;
+  return menuButton ?? focused;
+}
+
+/**
  * A dialog (radix): focus is trapped inside and returns to the trigger, Escape and the overlay close
  * it. Used for the records tool's 'An Error Occurred' modal (001 §8) and every confirmation.
  */
@@ -44,7 +59,7 @@ export function Modal({
         <Dialog.Content
           className={`ui-modal ui-modal--${size}`}
           onOpenAutoFocus={() => {
-            returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            returnFocus.current = focusReturnTarget(document.activeElement);
           }}
           onCloseAutoFocus={(event) => {
             if (trigger || !returnFocus.current?.isConnected) return;

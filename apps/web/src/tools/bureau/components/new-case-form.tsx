@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { CASE_TYPES, type CaseAnswer, type CaseType, type Platform, caseTypeExpires } from '@guildhall/contracts/bureau';
 import { ApiError, UNKNOWN_ERROR } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/ui/field';
 import { useOpenCase } from '../api/open-case';
+import { EXPIRY_INPUT_MAX, readExpiry, toExpiryInput } from '../lib/read-expiry';
 
 export interface CaseTarget {
   platform: Platform;
@@ -30,6 +31,8 @@ export function NewCaseForm({
   const [note, setNote] = useState('');
   const [moderator, setModerator] = useState('');
   const [expires, setExpires] = useState('');
+  const [expiresError, setExpiresError] = useState<string | null>(null);
+  const expiresField = useRef<HTMLInputElement>(null);
   const [hidden, setHidden] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -37,8 +40,23 @@ export function NewCaseForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setDone(null);
     const chosen = targets[target];
     if (!chosen) return;
+    // A type that does not expire sends none, whatever the (disabled) field kept from another type.
+    // Otherwise what was typed is read or refused here: an unreadable date must not become "no expiry"
+    // (a 5-digit year once opened a temporary ban as a permanent one, lib/read-expiry.ts).
+    let expiresAt: number | null = null;
+    if (caseTypeExpires(type)) {
+      const reading = readExpiry(expires, { badInput: expiresField.current?.validity.badInput, now: Date.now() });
+      if (!reading.ok) {
+        setExpiresError(reading.message);
+        expiresField.current?.focus();
+        return;
+      }
+      expiresAt = reading.expiresAt;
+    }
+    setExpiresError(null);
     open.mutate(
       {
         platform: chosen.platform,
@@ -47,8 +65,7 @@ export function NewCaseForm({
         reason: reason.trim() || null,
         note: note.trim() || null,
         moderator: moderator.trim() || null,
-        // A type that does not expire sends none, whatever the (disabled) field kept from another type.
-        expiresAt: caseTypeExpires(type) && expires ? new Date(expires).getTime() : null,
+        expiresAt,
         hidden,
       },
       {
@@ -66,7 +83,9 @@ export function NewCaseForm({
   };
 
   return (
-    <form className="ui-panel case-form" onSubmit={submit} aria-label="Open a case">
+    // noValidate: the expiry's limits are checked in submit, so the refusal is the form's own sentence
+    // (tied to the field) in every browser, rather than a browser bubble in some and nothing in others.
+    <form className="ui-panel case-form" onSubmit={submit} noValidate aria-label="Open a case">
       <div className="case-form__grid">
         <SelectField
           label="Account"
@@ -90,9 +109,17 @@ export function NewCaseForm({
         <TextField
           label="Expires (optional)"
           type="datetime-local"
+          ref={expiresField}
           value={caseTypeExpires(type) ? expires : ''}
           disabled={!caseTypeExpires(type)}
-          onChange={(e) => setExpires(e.target.value)}
+          // The picker offers nothing before now (the server refuses a past expiry) nor past year 9999.
+          min={toExpiryInput(Date.now())}
+          max={EXPIRY_INPUT_MAX}
+          error={caseTypeExpires(type) ? expiresError : null}
+          onChange={(e) => {
+            setExpires(e.target.value);
+            setExpiresError(null);
+          }}
         />
       </div>
       <TextAreaField label="Reason" value={reason} maxLength={1000} rows={2} onChange={(e) => setReason(e.target.value)} />

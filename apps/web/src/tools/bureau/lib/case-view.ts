@@ -10,7 +10,11 @@ const whenFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-/** '22 Nov 2026, 14:03 UTC' (times are kept in UTC, as the PDFs print them). */
+/**
+ * '22 Nov 2026, 14:03 UTC' (times are kept in UTC, as the PDFs print them). The one formatter for a
+ * bureau time on screen: cases, notes, history and the infraction cards (infraction-view) alike, so one
+ * infraction never shows as two dates on one page.
+ */
 export function formatWhen(ms: number): string {
   return Number.isFinite(ms) ? `${whenFormat.format(ms)} UTC` : 'Unknown';
 }

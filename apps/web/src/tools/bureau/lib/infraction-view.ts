@@ -1,5 +1,6 @@
 import type { PersonInfraction } from '@guildhall/contracts/bureau';
-import { type DateOptions, orUnknown } from './checker-view';
+import { formatWhen } from './case-view';
+import { UNKNOWN, orUnknown } from './checker-view';
 
 /** 001 §2 Infraction variant: the text when a person has none, word for word. */
 export const NO_INFRACTIONS = 'No infractions on record for any platform.';
@@ -17,24 +18,24 @@ export interface InfractionCardView {
 }
 
 /**
- * 001 §9: the id serves as the date (the server reads it into `date`); shown in the reader's own locale
- * and zone, as the checker shows ban dates. An id that is no real date reads 'Unknown'.
+ * 001 §9: the id serves as the date (the server reads it into `date`). Shown as every other bureau
+ * time is, in UTC and labelled so ('24 Nov 2026, 17:21 UTC', case-view's formatWhen): the Cases cards
+ * and the printed record show the same infraction that way on the same page, and a reader's own zone
+ * without a label made one infraction read as two different dates. An id that is no real date reads
+ * 'Unknown'.
  */
-export function formatInfractionDate(iso: string | null, options: DateOptions = {}): string {
-  if (!iso) return 'Unknown';
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return 'Unknown';
-  return new Intl.DateTimeFormat(options.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone }).format(time);
+export function formatInfractionDate(iso: string | null): string {
+  return iso ? formatWhen(Date.parse(iso)) : UNKNOWN;
 }
 
 /** One card per infraction (001 §2), as the printed Infraction Record shows it: same fields, same order. */
-export function toInfractionCardView(infraction: PersonInfraction, options: DateOptions = {}): InfractionCardView {
+export function toInfractionCardView(infraction: PersonInfraction): InfractionCardView {
   const reason = infraction.reason?.trim();
   const note = infraction.note?.trim();
   return {
     key: `${infraction.platform}-${infraction.id}`,
     platform: infraction.platform,
-    date: formatInfractionDate(infraction.date, options),
+    date: formatInfractionDate(infraction.date),
     rows: [
       { label: 'Moderator', value: orUnknown(infraction.moderator) },
       ...(reason ? [{ label: 'Reason' as const, value: reason }] : []),
