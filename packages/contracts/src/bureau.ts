@@ -407,6 +407,21 @@ const amended = (a: string | null | undefined, b: string | null | undefined) => 
   return value === undefined ? undefined : value || null;
 };
 
+/**
+ * The case as the amend form opened it (issue 14 item 2, the lost update of two staff in two tabs):
+ * each field named must still hold this value, or the amendment is refused with a 409 and writes
+ * nothing. Compared as stored, so not trimmed. Optional: bots and older callers amend without it.
+ */
+const AmendCaseExpected = z
+  .object({
+    type: CaseType.optional(),
+    moderator: z.string().nullable().optional(),
+    reason: z.string().nullable().optional(),
+    expiresAt: EpochMs.nullable().optional(),
+    hidden: z.boolean().optional(),
+  })
+  .strict();
+
 /** What an amendment may change; the text before it stays in the history. */
 export const AmendCaseRequest = z
   .object({
@@ -418,6 +433,7 @@ export const AmendCaseRequest = z
     /** null: the case no longer expires. */
     expiresAt: EpochMs.nullable().optional(),
     hidden: z.boolean().optional(),
+    expected: AmendCaseExpected.optional(),
   })
   .strict()
   .superRefine(
@@ -431,7 +447,8 @@ export const AmendCaseRequest = z
     ),
   )
   .superRefine((v, ctx) => {
-    if (Object.values(v).every((x) => x === undefined))
+    // `expected` only guards a change: on its own it changes nothing.
+    if (Object.entries(v).every(([key, x]) => key === 'expected' || x === undefined))
       ctx.addIssue({ code: 'custom', path: ['type'], message: 'name at least one field to change' });
   })
   .transform((v) => ({
@@ -440,6 +457,7 @@ export const AmendCaseRequest = z
     reason: amended(v.Reason, v.reason),
     expiresAt: v.expiresAt,
     hidden: v.hidden,
+    expected: v.expected,
   }));
 export type AmendCaseRequest = z.input<typeof AmendCaseRequest>;
 

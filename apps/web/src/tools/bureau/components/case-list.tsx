@@ -1,14 +1,38 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type AmendCaseRequest, CASE_TYPES, type CaseAnswer, type CaseType, caseTypeExpires } from '@guildhall/contracts/bureau';
 import { ApiError, UNKNOWN_ERROR } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { DetailList } from '@/ui/detail-list';
-import { SelectField, TextAreaField } from '@/ui/field';
+import { SelectField, TextAreaField, TextField } from '@/ui/field';
 import { Tag } from '@/ui/tag';
 import { useAddCaseNote } from '../api/add-case-note';
 import { useAmendCase } from '../api/amend-case';
 import { useExpireCase } from '../api/expire-case';
 import { formatWhen } from '../lib/case-view';
+import { EXPIRY_INPUT_MAX, readExpiry, toExpiryInput } from '../lib/read-expiry';
+
+/** What the amend form shows of a case, as its fields hold it (the expiry as a datetime-local value). */
+interface AmendFields {
+  type: CaseType;
+  moderator: string;
+  reason: string;
+  expires: string;
+}
+
+const fieldsOf = (item: CaseAnswer): AmendFields => ({
+  type: item.case.type,
+  moderator: item.moderator ?? '',
+  reason: item.reason ?? '',
+  expires: item.case.expiresAt === null ? '' : toExpiryInput(item.case.expiresAt),
+});
+
+/** The case as the form saw it, sent as `expected`: the server refuses (409) if it has changed since. */
+const expectedOf = (item: CaseAnswer): NonNullable<AmendCaseRequest['expected']> => ({
+  type: item.case.type,
+  moderator: item.moderator,
+  reason: item.reason,
+  expiresAt: item.case.expiresAt,
+});
 
 /** Issue 14 item 2: each case with its state and the staff's actions (amend, expire, hide, note). */
 export function CaseList({ cases, labels }: { cases: readonly CaseAnswer[]; labels: Record<CaseType, string> }) {
@@ -30,11 +54,18 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
   const addNote = useAddCaseNote();
   const [editing, setEditing] = useState(false);
   const [noting, setNoting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [type, setType] = useState<CaseType>(item.case.type);
-  // What the amend form opened with: only fields changed from it are sent, so a colleague's change
-  // made meanwhile (shown live) is not put back by fields left as they were.
-  const [base, setBase] = useState<{ reason: string; type: CaseType }>({ reason: '', type: item.case.type });
+  const [fields, setFields] = useState<AmendFields>(() => fieldsOf(item));
+  const set = (change: Partial<AmendFields>) => setFields((current) => ({ ...current, ...change }));
+  const [expiresError, setExpiresError] = useState<string | null>(null);
+  const expiresField = useRef<HTMLInputElement>(null);
+  // What the amend form opened with: only fields changed from it are sent, so a colleague's change to
+  // another field is not put back by fields left as they were. The page is not live (focus refetch is
+  // off, lib/query-client.ts): a colleague's change shows only once the case views are read again.
+  const [base, setBase] = useState<AmendFields>(() => fieldsOf(item));
+  // The case the form's `expected` names (issue 14 item 2, lost update): the case as opened, or after
+  // a 409, the case as read again then, so the next save, made having seen the colleague's change, passes.
+  const [seen, setSeen] = useState<'opened' | 'reloaded'>('opened');
+  const [opened, setOpened] = useState(() => expectedOf(item));
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const number = item.case.number;
@@ -94,28 +125,68 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
           aria-label={`Amend case No. ${number}`}
           onSubmit={(e) => {
             e.preventDefault();
+            const { type, moderator, reason } = fields;
             const changes: AmendCaseRequest = {};
-            if (type !== base.type) {
-              changes.type = type;
-              // A type that does not expire (a kick, say) ends the expiry the case had.
-              if (!caseTypeExpires(type) && item.case.expiresAt !== null) changes.expiresAt = null;
+            if (type !== base.type) changes.type = type;
+            // As in the open-a-case form: a type that does not expire (a kick, say) has no expiry, so it
+            // ends the one the case had; otherwise the field is read or refused with a sentence, never
+            // sent as "no expiry" when it could not be read (lib/read-expiry.ts).
+            const expires = caseTypeExpires(type) ? fields.expires : '';
+            if (expires !== base.expires || (caseTypeExpires(type) && expiresField.current?.validity.badInput)) {
+              const reading = readExpiry(expires, { badInput: expiresField.current?.validity.badInput, now: Date.now() });
+              if (!reading.ok) {
+                setExpiresError(reading.message);
+                expiresField.current?.focus();
+                return;
+              }
+              changes.expiresAt = reading.expiresAt;
             }
+            setExpiresError(null);
+            if (moderator.trim() !== base.moderator.trim()) changes.moderator = moderator.trim() || null;
             if (reason.trim() !== base.reason.trim()) changes.reason = reason.trim() || null;
-            if (Object.keys(changes).length === 0) setEditing(false);
-            else
-              amend.mutate(
-                { number, changes },
-                settle(() => setEditing(false)),
-              );
+            if (Object.keys(changes).length === 0) {
+              setEditing(false);
+              return;
+            }
+            changes.expected = seen === 'opened' ? opened : expectedOf(item);
+            setError(null);
+            amend.mutate(
+              { number, changes },
+              {
+                onSuccess: () => setEditing(false),
+                onError: (failure) => {
+                  fail(failure);
+                  // A colleague changed the case (the hook reads the case views again): the form keeps
+                  // what was typed; saving again, after seeing their change, is a deliberate choice.
+                  if (failure instanceof ApiError && failure.status === 409) setSeen('reloaded');
+                },
+              },
+            );
           }}
+          // The expiry's limits are checked on submit, so the refusal is the form's own sentence (as in new-case-form).
+          noValidate
         >
           <SelectField
             label="Type"
-            value={type}
-            onChange={(e) => setType(e.target.value as CaseType)}
+            value={fields.type}
+            onChange={(e) => set({ type: e.target.value as CaseType })}
             options={CASE_TYPES.map((t) => ({ value: t, label: labels[t] }))}
           />
-          <TextAreaField label="Reason" value={reason} maxLength={1000} rows={2} onChange={(e) => setReason(e.target.value)} />
+          <TextField
+            label="Expires (optional)"
+            type="datetime-local"
+            ref={expiresField}
+            value={caseTypeExpires(fields.type) ? fields.expires : ''}
+            disabled={!caseTypeExpires(fields.type)}
+            max={EXPIRY_INPUT_MAX}
+            error={caseTypeExpires(fields.type) ? expiresError : null}
+            onChange={(e) => {
+              set({ expires: e.target.value });
+              setExpiresError(null);
+            }}
+          />
+          <TextField label="Moderator" value={fields.moderator} maxLength={100} onChange={(e) => set({ moderator: e.target.value })} />
+          <TextAreaField label="Reason" value={fields.reason} maxLength={1000} rows={2} onChange={(e) => set({ reason: e.target.value })} />
           <div className="case-card__actions">
             <Button type="submit" size="sm" disabled={busy}>
               Save amendment
@@ -165,10 +236,12 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
             disabled={busy}
             onClick={() => {
               // The form starts from the case as shown now (it kept the text of when the card first drew).
-              const now = { reason: item.reason ?? '', type: item.case.type };
+              const now = fieldsOf(item);
               setBase(now);
-              setReason(now.reason);
-              setType(now.type);
+              setFields(now);
+              setOpened(expectedOf(item));
+              setSeen('opened');
+              setExpiresError(null);
               setEditing(true);
             }}
           >
