@@ -9,6 +9,7 @@ import { useAddCaseNote } from '../api/add-case-note';
 import { useAmendCase } from '../api/amend-case';
 import { useExpireCase } from '../api/expire-case';
 import { formatWhen } from '../lib/case-view';
+import { formatInfractionDate } from '../lib/infraction-view';
 import { EXPIRY_INPUT_MAX, readExpiry, toExpiryInput } from '../lib/read-expiry';
 
 /** What the amend form shows of a case, as its fields hold it (the expiry as a datetime-local value). */
@@ -101,7 +102,7 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
       <DetailList
         items={[
           { label: 'Account', value: <span className="records__id">{item.subjectId}</span> },
-          { label: 'Date', value: item.date ? formatWhen(Date.parse(item.date)) : 'Unknown' },
+          { label: 'Date', value: formatInfractionDate(item.date) },
           { label: 'Moderator', value: item.moderator ?? 'Unknown' },
           { label: 'Reason', value: item.reason ?? 'N/A' },
           { label: 'Note', value: item.note ?? 'N/A' },
