@@ -189,14 +189,16 @@ describe('issue 14 item 2: a case card', () => {
     Object.defineProperty(expires, 'value', { configurable: true, get: () => '10000-01-01T10:00', set: () => {} });
     fireEvent.change(expires);
     await userEvent.click(within(form).getByRole('button', { name: 'Save amendment' }));
-    expect(expires).toHaveAccessibleDescription('The expiry must be no later than 31 Dec 9999, 23:59.');
+    expect(expires).toHaveAccessibleDescription(expect.stringContaining('The expiry must be no later than 31 Dec 9999, 23:59.'));
     expect(expires).toHaveFocus();
     // A date without its time: the browser keeps the value empty and says badInput.
     Object.defineProperty(expires, 'value', { configurable: true, get: () => '', set: () => {} });
     Object.defineProperty(expires, 'validity', { configurable: true, get: () => ({ badInput: true }) });
     fireEvent.change(expires);
     await userEvent.click(within(form).getByRole('button', { name: 'Save amendment' }));
-    expect(expires).toHaveAccessibleDescription('The expiry is not complete. Fill in both the date and the time, or clear the field.');
+    expect(expires).toHaveAccessibleDescription(
+      expect.stringContaining('The expiry is not complete. Fill in both the date and the time, or clear the field.'),
+    );
     expect(server.calls).toHaveLength(0);
   });
 });

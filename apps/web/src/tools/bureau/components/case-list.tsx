@@ -10,7 +10,7 @@ import { useAmendCase } from '../api/amend-case';
 import { useExpireCase } from '../api/expire-case';
 import { formatWhen } from '../lib/case-view';
 import { formatInfractionDate } from '../lib/infraction-view';
-import { EXPIRY_INPUT_MAX, readExpiry, toExpiryInput } from '../lib/read-expiry';
+import { EXPIRY_HINT, EXPIRY_INPUT_MAX, readExpiry, toExpiryInput } from '../lib/read-expiry';
 
 /** What the amend form shows of a case, as its fields hold it (the expiry as a datetime-local value). */
 interface AmendFields {
@@ -175,6 +175,7 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
           />
           <TextField
             label="Expires (optional)"
+            hint={EXPIRY_HINT}
             type="datetime-local"
             ref={expiresField}
             value={caseTypeExpires(fields.type) ? fields.expires : ''}

@@ -4,7 +4,7 @@ import { ApiError, UNKNOWN_ERROR } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/ui/field';
 import { useOpenCase } from '../api/open-case';
-import { EXPIRY_INPUT_MAX, readExpiry, toExpiryInput } from '../lib/read-expiry';
+import { EXPIRY_HINT, EXPIRY_INPUT_MAX, readExpiry, toExpiryInput } from '../lib/read-expiry';
 
 export interface CaseTarget {
   platform: Platform;
@@ -108,6 +108,7 @@ export function NewCaseForm({
         />
         <TextField
           label="Expires (optional)"
+          hint={EXPIRY_HINT}
           type="datetime-local"
           ref={expiresField}
           value={caseTypeExpires(type) ? expires : ''}

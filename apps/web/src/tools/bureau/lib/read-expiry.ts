@@ -11,6 +11,9 @@
 /** The latest value the field offers (its `max`): the last minute of the last 4-digit year. */
 export const EXPIRY_INPUT_MAX = '9999-12-31T23:59';
 
+/** The field is read in the reader's zone while cases show UTC (case-view): said under the field. */
+export const EXPIRY_HINT = 'In your own time zone; cases show times in UTC.';
+
 export const EXPIRY_UNREADABLE = 'The expiry could not be read. Pick a date and time, or clear the field.';
 export const EXPIRY_INCOMPLETE = 'The expiry is not complete. Fill in both the date and the time, or clear the field.';
 export const EXPIRY_TOO_LATE = 'The expiry must be no later than 31 Dec 9999, 23:59.';
