@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button } from '@/ui/button';
-import { Modal } from '@/ui/modal';
 import { useToast } from '@/ui/toast';
 import { useDeleteCriterion } from '../api/delete-criterion';
 import { updateFailureText } from '../lib/messages';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
 
 /**
  * Issue 13 item 1: deleting a criterion hides every score reviewers gave on it (their reviews keep
@@ -27,27 +26,14 @@ export function DeleteCriterionButton({ id, name, roleName }: { id: number; name
     });
 
   return (
-    <Modal
+    <ConfirmDeleteModal
       open={open}
       onOpenChange={setOpen}
-      size="sm"
       title={`Delete criterion “${name}” of ${roleName}?`}
       description="Scores reviewers gave on it are no longer shown. A new criterion of the same name starts with no scores."
-      trigger={
-        <Button size="sm" variant="ghost" aria-label={`Delete criterion ${name} of ${roleName}`}>
-          Delete
-        </Button>
-      }
-      footer={
-        <>
-          <Button size="sm" variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button size="sm" variant="danger" onClick={confirm} disabled={remove.isPending}>
-            Delete
-          </Button>
-        </>
-      }
+      label={`Delete criterion ${name} of ${roleName}`}
+      onConfirm={confirm}
+      pending={remove.isPending}
     />
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { ManagedList } from '@guildhall/contracts/recruitment';
 import { Button } from '@/ui/button';
-import { Modal } from '@/ui/modal';
 import { useToast } from '@/ui/toast';
 import { useDeleteQuestion } from '../api/delete-question';
 import { useDeleteRole } from '../api/delete-role';
@@ -10,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { recruitmentKeys } from '../api/keys';
 import { restoreItem } from '../api/restore-item';
 import { updateFailureText } from '../lib/messages';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
 
 const NOUN: Record<ManagedList, string> = { stages: 'stage', roles: 'role', questions: 'question' };
 const KEEPS: Record<ManagedList, string> = {
@@ -76,27 +76,14 @@ export function DeleteWithUndo({ list, id, name }: { list: ManagedList; id: numb
     });
 
   return (
-    <Modal
+    <ConfirmDeleteModal
       open={open}
       onOpenChange={setOpen}
-      size="sm"
       title={`Delete ${noun} “${name}”?`}
       description={KEEPS[list]}
-      trigger={
-        <Button size="sm" variant="ghost" aria-label={`Delete ${noun} ${name}`}>
-          Delete
-        </Button>
-      }
-      footer={
-        <>
-          <Button size="sm" variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button size="sm" variant="danger" onClick={confirm} disabled={remove.isPending}>
-            Delete
-          </Button>
-        </>
-      }
+      label={`Delete ${noun} ${name}`}
+      onConfirm={confirm}
+      pending={remove.isPending}
     />
   );
 }
