@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { ManagedList } from '@guildhall/contracts/recruitment';
 import { Button } from '@/ui/button';
 import { useToast } from '@/ui/toast';
@@ -24,7 +23,6 @@ const KEEPS: Record<ManagedList, string> = {
  * same as before.
  */
 export function DeleteWithUndo({ list, id, name }: { list: ManagedList; id: number; name: string }) {
-  const [open, setOpen] = useState(false);
   const toast = useToast();
   const deleteStage = useDeleteStage();
   const deleteRole = useDeleteRole();
@@ -54,36 +52,27 @@ export function DeleteWithUndo({ list, id, name }: { list: ManagedList; id: numb
         });
     };
   };
-  const confirm = () =>
-    remove.mutate(id, {
-      onSuccess: () => {
-        setOpen(false);
-        const deleted = { close: () => {} };
-        deleted.close = toast({
-          title: `Deleted ${noun} “${name}”.`,
-          description: (
-            <Button size="sm" variant="secondary" onClick={undoOnce(() => deleted.close())}>
-              Undo
-            </Button>
-          ),
-          duration: 10_000,
-        });
-      },
-      onError: (error) => {
-        setOpen(false);
-        toast({ title: updateFailureText(error), tone: 'danger' });
-      },
+  const showDeleted = () => {
+    const deleted = { close: () => {} };
+    deleted.close = toast({
+      title: `Deleted ${noun} “${name}”.`,
+      description: (
+        <Button size="sm" variant="secondary" onClick={undoOnce(() => deleted.close())}>
+          Undo
+        </Button>
+      ),
+      duration: 10_000,
     });
+  };
 
   return (
     <ConfirmDeleteModal
-      open={open}
-      onOpenChange={setOpen}
       title={`Delete ${noun} “${name}”?`}
       description={KEEPS[list]}
       label={`Delete ${noun} ${name}`}
-      onConfirm={confirm}
-      pending={remove.isPending}
+      remove={remove}
+      id={id}
+      onDeleted={showDeleted}
     />
   );
 }
