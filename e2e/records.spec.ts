@@ -374,7 +374,8 @@ test.describe('infraction lookup', () => {
     // 001 §3: both platforms, ascending by numeric id; header platform + date, body moderator, reason, note or 'N/A'.
     await expect(cards(page)).toHaveCount(2);
     await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText(['Discord', 'Roblox']);
-    await expect(cards(page).locator('time')).toHaveText(['14 Nov 2023, 22:13', '9 Mar 2024, 16:00']);
+    // In UTC and labelled, as the Cases cards and the printed record show them.
+    await expect(cards(page).locator('time')).toHaveText(['14 Nov 2023, 22:13 UTC', '9 Mar 2024, 16:00 UTC']);
     await expect(cards(page).nth(0)).toContainText('ModeratorMikeReasonSpamming in #generalNoteN/A');
     await expect(cards(page).nth(1)).toContainText('ModeratorMikeReasonDerailing trains on purposeNoteThird warning');
     await saveScreenshot(page, 'records-infractions-desktop');
