@@ -3,6 +3,7 @@ import type { EditApplicationRequest, SuccessAnswer } from '@guildhall/contracts
 import { DomainError } from '@server/core/errors/domain-error';
 import type { Actor, RecruitmentDeps } from './recruitment-deps';
 import { checkAnswers } from './check-answers';
+import { lockOwnerUploads } from './upload-owner-lock';
 import { reviewerHasActed } from './reviewer-has-acted';
 import { recordAudit } from './record-audit';
 
@@ -16,9 +17,13 @@ export async function editApplication(
   applicant: Actor,
   edit: z.output<typeof EditApplicationRequest>,
 ): Promise<SuccessAnswer> {
-  const { role, answers, labels } = await checkAnswers(deps, applicant.id, edit);
   const now = deps.now();
   const edited = await deps.db.transaction().execute(async (trx) => {
+    // Issue 12 item 2: as in submit-application.ts, the uploads the new answers name are checked under
+    // this person's upload lock in the transaction that writes them, so the orphan clean-up cannot
+    // remove one between the check and the update.
+    await lockOwnerUploads(trx, deps.dialect, applicant.id);
+    const { role, answers, labels } = await checkAnswers({ db: trx }, applicant.id, edit);
     const row = await trx
       .updateTable('recruitment_applications')
       .set({ role_id: role.id, job: role.name, answers: JSON.stringify(answers), question_labels: JSON.stringify(labels) })

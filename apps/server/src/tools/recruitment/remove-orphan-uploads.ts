@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { RecruitmentDeps } from './recruitment-deps';
+import { lockOwnerUploads } from './upload-owner-lock';
 
 /** Uploads looked at per run; a run that finds a full batch leaves the rest to the next one. */
 const BATCH = 500;
@@ -10,10 +11,16 @@ type OrphanDeps = Pick<RecruitmentDeps, 'db' | 'storage' | 'now' | 'uploadOrphan
  * Issue 12 item 2: an upload that no application (nor a draft, issue 13 item 2) uses is removed, row
  * and bytes, once it is older than UPLOAD_ORPHAN_TTL_HOURS. "Uses" means its URL appears in the
  * answers (000 §7: a file answer is the upload's own URL, /recruitment/api/uploads/<id>/<name>).
- * The row goes first, in one statement that checks again that nothing uses it, so a submit that
- * names the upload at the same moment either wins (the row stays) or is refused as naming no upload
- * (never an answer pointing at bytes that are gone). The bytes follow; a crash in between leaves bytes
- * no row names, which nothing can serve. Safe to run again and on several processes at once.
+ * The row goes first, in its own transaction that takes the owner's upload lock (upload-owner-lock.ts)
+ * and then checks again that nothing uses it. A submit or an edit checks the uploads it names under the
+ * same lock in the transaction that writes the answers, so one naming this upload at the same moment
+ * either commits first (this check, made after the lock is granted, sees it: the row stays) or waits
+ * and is refused as naming no upload: never an answer pointing at bytes that are gone. The conditional
+ * delete alone did not close this on PostgreSQL: under READ COMMITTED its snapshot could predate the
+ * submit's commit. A draft save takes no lock: a draft promises nothing (read-draft.ts drops uploads
+ * that are gone, and its submit checks again). The bytes follow once the row's delete has committed; a
+ * crash in between leaves bytes no row names, which nothing can serve. Safe to run again and on
+ * several processes at once.
  */
 export async function removeOrphanUploads(deps: OrphanDeps): Promise<{ removed: number; bytes: number }> {
   const cutoff = deps.now() - deps.uploadOrphanTtlMs;
@@ -29,7 +36,7 @@ export async function removeOrphanUploads(deps: OrphanDeps): Promise<{ removed: 
   };
   const candidates = await deps.db
     .selectFrom('recruitment_uploads')
-    .select(['id', 'storage_key'])
+    .select(['id', 'owner_id'])
     .where('created_at', '<', cutoff)
     .where(({ ref }) => unused(ref('recruitment_uploads.id')))
     .orderBy('created_at')
@@ -38,13 +45,18 @@ export async function removeOrphanUploads(deps: OrphanDeps): Promise<{ removed: 
   let removed = 0;
   let bytes = 0;
   for (const candidate of candidates) {
-    const gone = await deps.db
-      .deleteFrom('recruitment_uploads')
-      .where('id', '=', candidate.id)
-      .where('created_at', '<', cutoff)
-      .where(({ ref }) => unused(ref('recruitment_uploads.id')))
-      .returning(['storage_key', 'size'])
-      .executeTakeFirst();
+    const gone = await deps.db.transaction().execute(async (trx) => {
+      // Granted only once any submit or edit of this owner in flight has committed (or rolled back);
+      // the delete below is a new statement, so on PostgreSQL its snapshot then includes that commit.
+      await lockOwnerUploads(trx, deps.dialect, candidate.owner_id);
+      return trx
+        .deleteFrom('recruitment_uploads')
+        .where('id', '=', candidate.id)
+        .where('created_at', '<', cutoff)
+        .where(({ ref }) => unused(ref('recruitment_uploads.id')))
+        .returning(['storage_key', 'size'])
+        .executeTakeFirst();
+    });
     if (!gone) continue;
     await deps.storage.delete(gone.storage_key);
     removed += 1;

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { detectUploadType, fileNameForType, plainTextCheck } from './detect-upload-type';
+import { lockOwnerUploads } from './upload-owner-lock';
 
 export interface IncomingUpload {
   ownerId: string;
@@ -126,9 +127,8 @@ function quotaExceeded(deps: Pick<UploadDeps, 'uploadQuotaBytes'>): DomainError 
 /**
  * The quota rule (decision 0024): the rows of one person's uploads never add up to more than the
  * quota. Checked once before streaming (cheap refusal), counted while streaming, and decided here: the
- * sum and the insert run in one transaction that holds a per-person lock (a PostgreSQL advisory lock
- * for the transaction; SQLite runs one write transaction at a time), so of two uploads racing for the
- * last space exactly one is recorded and the other's bytes are removed. Bytes still streaming are not
+ * sum and the insert run in one transaction that holds the per-person lock (upload-owner-lock.ts), so
+ * of two uploads racing for the last space exactly one is recorded and the other's bytes are removed. Bytes still streaming are not
  * counted, so while uploads run the bucket may briefly hold up to one file per upload in flight beyond
  * the quota; the rate limit bounds how many.
  */
@@ -137,9 +137,7 @@ async function recordUpload(
   row: { id: string; owner_id: string; file_name: string; storage_key: string; content_type: string; size: number; created_at: number },
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    if (deps.dialect === 'postgres') {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`guildhall:recruitment-upload-quota:${row.owner_id}`}, 0))`.execute(trx);
-    }
+    await lockOwnerUploads(trx, deps.dialect, row.owner_id);
     if ((await storedBytes({ db: trx }, row.owner_id)) + row.size > deps.uploadQuotaBytes) throw quotaExceeded(deps);
     await trx.insertInto('recruitment_uploads').values(row).execute();
   });

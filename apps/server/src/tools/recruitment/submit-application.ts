@@ -5,6 +5,7 @@ import { DomainError } from '@server/core/errors/domain-error';
 import { assertMayApply } from './assert-may-apply';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { checkAnswers } from './check-answers';
+import { lockOwnerUploads } from './upload-owner-lock';
 import { listStages } from './list-stages';
 import { postWebhookMessage } from './post-webhook-message';
 
@@ -31,8 +32,6 @@ export async function submitApplication(
 ): Promise<SubmitApplicationAnswer> {
   await assertMayApply(deps, applicant.userId);
 
-  const { role, answers, labels } = await checkAnswers(deps, applicant.userId, submission);
-
   // 000 §4: the first stage in the list is the default for new applications.
   const [firstStage] = await listStages(deps);
   const now = deps.now();
@@ -40,6 +39,13 @@ export async function submitApplication(
   try {
     // Issue 13 item 2: the draft becomes the application; decision 0043: the webhook's message commits with it.
     id = await deps.db.transaction().execute(async (trx) => {
+      // Issue 12 item 2: the answers (and so the uploads they name) are checked under this person's
+      // upload lock, in the transaction that inserts the application. The orphan clean-up deletes an
+      // upload under the same lock, so either it ran first (the upload is gone and this is a clear 400)
+      // or it waits for this commit and then sees the application naming the upload. Checked outside
+      // the transaction, the upload could be removed between the check and the insert on PostgreSQL.
+      await lockOwnerUploads(trx, deps.dialect, applicant.userId);
+      const { role, answers, labels } = await checkAnswers({ db: trx }, applicant.userId, submission);
       const row = await trx
         .insertInto('recruitment_applications')
         .values({
