@@ -120,6 +120,52 @@ test('a case opened from the records tool reaches the infraction page, the PDF a
   await expect(card).toContainText('Expired');
 });
 
+// Decision 0051: two staff amend one case from two tabs; the later form is told instead of silently
+// replacing the colleague's reason, sees it, and amends after it. The amend form corrects the expiry too.
+test('two staff amend one case: the later form is told, sees the change, and amends after it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const infractions = `/bureau/records/${subject.discord.id}/infractions`;
+  await signInWithDiscord(page, 'staff', infractions);
+  const open = page.getByRole('form', { name: 'Open a case' });
+  await open.getByLabel('Type').selectOption({ label: 'Mute' });
+  await open.getByLabel('Reason').fill('E2E shouting in the cab');
+  await open.getByRole('button', { name: 'Open case' }).click();
+  const number = /Case No\. (\d+) opened\./.exec((await open.getByRole('status').textContent()) ?? '')?.[1];
+  expect(number).toBeTruthy();
+
+  const other = await page.context().newPage();
+  await other.goto(infractions);
+  const amendForm = (p: Page) => p.getByRole('form', { name: `Amend case No. ${number}` });
+  const startAmending = async (p: Page) => {
+    await p.getByRole('article', { name: `Case No. ${number}` }).getByRole('button', { name: 'Amend' }).click();
+    await expect(amendForm(p).getByLabel('Reason')).toHaveValue('E2E shouting in the cab');
+  };
+  // This tab opens its form first; the other tab amends the reason meanwhile.
+  await startAmending(page);
+  await amendForm(page).getByLabel('Reason').fill('E2E shouting at passengers');
+  await shots(page, 'bureau-case-amend-form');
+  await startAmending(other);
+  await amendForm(other).getByLabel('Reason').fill('E2E shouting in the cab, twice');
+  await amendForm(other).getByRole('button', { name: 'Save amendment' }).click();
+  await expect(other.getByRole('article', { name: `Case No. ${number}` })).toContainText('E2E shouting in the cab, twice');
+  await other.close();
+
+  // This tab's save is refused, keeps the typing, and the card now shows the colleague's reason.
+  await amendForm(page).getByRole('button', { name: 'Save amendment' }).click();
+  const card = page.getByRole('article', { name: `Case No. ${number}` });
+  await expect(card.getByRole('alert')).toHaveText(
+    'Someone else changed this case since you opened it. Reload to see their change, then amend again.',
+  );
+  await expect(card).toContainText('E2E shouting in the cab, twice');
+  await expect(amendForm(page).getByLabel('Reason')).toHaveValue('E2E shouting at passengers');
+  // Saving again, having seen their change, is a choice: it passes, with an expiry set in the form.
+  await amendForm(page).getByLabel('Expires (optional)').fill('2099-01-31T12:00');
+  await amendForm(page).getByRole('button', { name: 'Save amendment' }).click();
+  await expect(amendForm(page)).toHaveCount(0);
+  await expect(card).toContainText('E2E shouting at passengers');
+  await expect(card).toContainText('Expires 31 Jan 2099, 12:00 UTC');
+});
+
 test('the lookup page shows anyone, paired or not, and the bot API page documents every call', async ({ page }) => {
   await signInWithDiscord(page, 'staff', '/bureau/lookup/roblox/777000111');
   await expect(page.getByRole('heading', { name: /Accounts/ })).toContainText('Not paired');
