@@ -137,7 +137,10 @@ test('two staff amend one case: the later form is told, sees the change, and ame
   await other.goto(infractions);
   const amendForm = (p: Page) => p.getByRole('form', { name: `Amend case No. ${number}` });
   const startAmending = async (p: Page) => {
-    await p.getByRole('article', { name: `Case No. ${number}` }).getByRole('button', { name: 'Amend' }).click();
+    await p
+      .getByRole('article', { name: `Case No. ${number}` })
+      .getByRole('button', { name: 'Amend' })
+      .click();
     await expect(amendForm(p).getByLabel('Reason')).toHaveValue('E2E shouting in the cab');
   };
   // This tab opens its form first; the other tab amends the reason meanwhile.
