@@ -20,6 +20,8 @@ export function GrantsPanel({ ownId }: { ownId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setStatus(null);
+    // The message under the form is the last action's: a revoke's earlier refusal no longer shows.
+    revoke.reset();
     give.mutate(
       { discordId: discordId.trim(), role },
       {
@@ -50,6 +52,9 @@ export function GrantsPanel({ ownId }: { ownId: string }) {
             disabled={revoke.isPending}
             onClick={() => {
               setStatus(null);
+              // A refused grant's message stayed in place of this revoke's result ("Revoked ..."), so an
+              // owner revoking in a hurry was told it had failed.
+              give.reset();
               revoke.mutate(
                 { discordId: g.discordId, role: g.role },
                 { onSuccess: (a) => setStatus(`Revoked ${a.role} from ${a.discordId}.`) },

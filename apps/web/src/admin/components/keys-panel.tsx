@@ -31,6 +31,8 @@ export function KeysPanel() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setCreated(null);
+    // The alert is the last action's: a revoke's earlier refusal no longer shows beside a new key.
+    revoke.reset();
     create.mutate(
       { name, scopes: ticked },
       {
@@ -68,7 +70,11 @@ export function KeysPanel() {
             aria-label={`Revoke key ${k.name} (${k.id})`}
             disabled={revoke.isPending}
             // The new key's card goes with the key: it kept offering a revoked secret to copy.
-            onClick={() => revoke.mutate(k.id, { onSuccess: () => setCreated((shown) => (shown?.info.id === k.id ? null : shown)) })}
+            onClick={() => {
+              // A refused create's message stayed on screen after this revoke had worked.
+              create.reset();
+              revoke.mutate(k.id, { onSuccess: () => setCreated((shown) => (shown?.info.id === k.id ? null : shown)) });
+            }}
           >
             Revoke
           </Button>

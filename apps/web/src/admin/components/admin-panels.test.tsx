@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { GrantsPanel } from './grants-panel';
+import { KeysPanel } from './keys-panel';
+
+const OWNER = '867684895948800003';
+const STAFF = '867684895948800001';
+const refused = (error: string) => [400, { error, code: 'invalid_input' }] as const;
+
+describe('the owner console says the outcome of the last action, not an older refusal', () => {
+  it('Roles: a revoke after a refused grant says it revoked (the grant refusal stayed instead)', async () => {
+    fakeServer({
+      'GET /admin/api/grants': () => [
+        200,
+        {
+          grants: [
+            { discordId: OWNER, role: 'owner', grantedAt: 0 },
+            { discordId: STAFF, role: 'bureau-staff', grantedAt: 0 },
+          ],
+        },
+      ],
+      'POST /admin/api/grants': () => [...refused('discordId: must be a Discord ID: 5 to 25 digits')],
+      [`DELETE /admin/api/grants/${STAFF}/bureau-staff`]: () => [200, { discordId: STAFF, role: 'bureau-staff', changed: true }],
+    });
+    renderWithApp(<GrantsPanel ownId={OWNER} />);
+    await userEvent.type(await screen.findByLabelText('Discord ID'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Grant role' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('discordId: must be a Discord ID: 5 to 25 digits');
+
+    await userEvent.click(screen.getByRole('button', { name: `Revoke bureau-staff from ${STAFF}` }));
+    expect(await screen.findByText(`Revoked bureau-staff from ${STAFF}.`)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Bot API keys: a revoke after a refused create leaves no refusal on screen', async () => {
+    const key = {
+      id: 'abcd1234',
+      name: 'Community bot',
+      scope: 'bureau-bot',
+      scopes: ['bureau-bot'],
+      createdAt: 0,
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    let revoked = false;
+    const server = fakeServer({
+      'GET /admin/api/keys': () => [200, { keys: [{ ...key, revokedAt: revoked ? 1 : null }], scopes: ['bureau-bot'] }],
+      'POST /admin/api/keys': () => [...refused('name: must not be empty')],
+      'DELETE /admin/api/keys/abcd1234': () => ((revoked = true), [200, { id: 'abcd1234', revoked: true }]),
+    });
+    renderWithApp(<KeysPanel />);
+    const keys = await screen.findByRole('region', { name: 'Bot API keys' });
+    await userEvent.type(within(keys).getByLabelText('Name'), '   ');
+    await userEvent.click(within(keys).getByRole('button', { name: 'Create key' }));
+    expect(await within(keys).findByRole('alert')).toHaveTextContent('name: must not be empty');
+
+    await userEvent.click(await within(keys).findByRole('button', { name: 'Revoke key Community bot (abcd1234)' }));
+    await expect.poll(() => server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    await expect.poll(() => within(keys).queryByRole('alert')).toBeNull();
+  });
+});
