@@ -92,6 +92,24 @@ export const AUDIT_ACTIONS = ['sign_in', 'sign_in_failed', 'grant.given', 'grant
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
 
+/** The audit log's actions in words, as the console shows them (and its search finds them). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Failed sign-in',
+  'grant.given': 'Role granted',
+  'grant.revoked': 'Role revoked',
+  'api_key.created': 'Key created',
+  'api_key.revoked': 'Key revoked',
+};
+
+/** Who did it, in words (the console's Who column): the CLI on the server, or a kind of sign-in and its id. */
+export function describeAuditActor(kind: string, id: string): string {
+  if (kind === 'cli') return `Command line (${id})`;
+  if (kind === 'school') return `Student ${id}`;
+  if (kind === 'line') return `LINE ${id}`;
+  return `Discord ${id}`;
+}
+
 export const AuditEntry = z.object({
   id: z.number(),
   at: z.number(),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUDIT_PAGE_SIZE, AuditAnswer } from '@guildhall/contracts/admin';
+import { AUDIT_PAGE_SIZE, AuditAnswer, describeAuditActor } from '@guildhall/contracts/admin';
 import { demoPerson } from '@guildhall/testkit/demo-data';
 import { makeDiscordUser, makeRobloxUser } from '@guildhall/testkit/factories';
 import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
@@ -232,6 +232,20 @@ describe.each(DIALECTS)('owner console on %s', (dialect) => {
       ['grant.given', 'cli', null],
     ]);
     expect(log.entries[2]!.target).toBe(target);
+    // The search finds the words the console's What and Who columns show, not only the stored codes.
+    const inWords = async (q: string) => (await audit(`?q=${encodeURIComponent(q)}`)).entries.map((e) => e.action);
+    expect(await inWords('Command line')).toEqual(['api_key.revoked', 'api_key.created', 'grant.given']);
+    expect(await inWords('key REVOKED')).toEqual(['api_key.revoked']);
+    expect(await inWords('Role granted')).toEqual(expect.arrayContaining(['grant.given']));
+    const everything = (await audit('')).entries;
+    for (const kind of new Set(everything.map((e) => e.actorKind))) {
+      const entry = everything.find((e) => e.actorKind === kind)!;
+      const words = describeAuditActor(entry.actorKind, entry.actor);
+      expect(
+        (await audit(`?q=${encodeURIComponent(words)}`)).entries.map((e) => e.id),
+        words,
+      ).toContain(entry.id);
+    }
     // Issue 14 item 4: several scopes, comma-separated; an unknown one is named.
     expect(await createApiKeyCommand.run(t.ctx, ['ban bot', 'bureau-bans, bureau-cases'], io)).toBe(0);
     expect(out.at(-2)).toMatch(/^Created API key [a-z0-9]{8} "ban bot" \(bureau-bans, bureau-cases\)\./);

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditAnswer, AuditEntry } from '@guildhall/contracts/admin';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditAction, type AuditAnswer, type AuditEntry } from '@guildhall/contracts/admin';
 import type { Generated, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { CoreTables } from '../db/core-tables';
@@ -54,8 +54,20 @@ export async function recordAudit(db: Kysely<CoreTables>, now: () => number, act
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * A page of the audit log, newest first: `q` is a case-insensitive substring of who (kind or id),
- * what it was about, the detail, the address or the action; `action` narrows to one kind of event.
+ * The Who column as the console writes it (contracts' describeAuditActor), lower-cased, in SQL, so a
+ * search for "Student 90000005" or "Command line" finds what the table shows. The admin console's
+ * integration test checks every kind against describeAuditActor, which keeps the two in step.
+ */
+const actorInWords = sql<string>`lower(case actor_kind
+  when 'cli' then 'Command line (' || actor || ')'
+  when 'school' then 'Student ' || actor
+  when 'line' then 'LINE ' || actor
+  else 'Discord ' || actor end)`;
+
+/**
+ * A page of the audit log, newest first: `q` is a case-insensitive substring of who (kind or id, or
+ * the Who column's words), what it was about, the detail, the address, or the action (its code or the
+ * What column's words: a search for "Role granted" found nothing); `action` narrows to one kind.
  */
 export async function searchAudit(
   db: Kysely<CoreTables>,
@@ -66,12 +78,16 @@ export async function searchAudit(
   if (query.action) base = base.where('action', '=', query.action);
   if (query.q) {
     const pattern = likePattern(query.q);
+    const needle = query.q.toLowerCase();
+    const actionsNamed = AUDIT_ACTIONS.filter((action) => AUDIT_ACTION_LABELS[action].toLowerCase().includes(needle));
     base = base.where((eb) =>
-      eb.or(
-        (['actor_kind', 'actor', 'target', 'detail', 'address', 'action'] as const).map(
+      eb.or([
+        ...(['actor_kind', 'actor', 'target', 'detail', 'address', 'action'] as const).map(
           (column) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`,
         ),
-      ),
+        sql<boolean>`${actorInWords} like ${pattern} escape '\\'`,
+        ...(actionsNamed.length ? [eb('action', 'in', actionsNamed)] : []),
+      ]),
     );
   }
   const [rows, count] = await Promise.all([

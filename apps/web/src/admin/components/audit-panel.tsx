@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { AUDIT_ACTIONS, AuditAction, type AuditEntry } from '@guildhall/contracts/admin';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AuditAction, type AuditEntry, describeAuditActor } from '@guildhall/contracts/admin';
 import { Button } from '@/ui/button';
 import { SelectField, TextField } from '@/ui/field';
 import { Table, type TableColumn } from '@/ui/table';
 import { useSearchAudit } from '../api/search-audit';
-import { ACTION_LABELS, describeActor, formatTime } from './format';
+import { formatTime } from './format';
 
 const columns: Array<TableColumn<AuditEntry>> = [
   { key: 'at', header: 'When', render: (e) => formatTime(e.at) },
-  { key: 'action', header: 'What', rowHeader: true, render: (e) => ACTION_LABELS[e.action] },
-  { key: 'actor', header: 'Who', render: (e) => describeActor(e.actorKind, e.actor) },
+  { key: 'action', header: 'What', rowHeader: true, render: (e) => AUDIT_ACTION_LABELS[e.action] },
+  { key: 'actor', header: 'Who', render: (e) => describeAuditActor(e.actorKind, e.actor) },
   { key: 'target', header: 'About', render: (e) => [e.target, e.detail].filter(Boolean).join(' · ') || '—' },
   { key: 'address', header: 'From', render: (e) => e.address ?? 'the server' },
 ];
@@ -41,7 +41,7 @@ export function AuditPanel() {
             setAction(e.target.value ? AuditAction.parse(e.target.value) : undefined);
             setPage(1);
           }}
-          options={[{ value: '', label: 'All events' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] }))]}
+          options={[{ value: '', label: 'All events' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))]}
         />
         <Button type="submit" variant="secondary">
           Search
