@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type InvalidateOptions, type QueryClient, useQuery } from '@tanstack/react-query';
 import type { MeAnswer } from '@guildhall/contracts';
 import { apiRequest, lazySchema } from '../lib/api-client';
 
@@ -42,6 +42,6 @@ export function useDiscordGrant(grant: string): GrantCheck {
  * or ends the browser's one session cookie, so who is signed in must be asked again at once, not on
  * the next page load.
  */
-export function invalidateMe(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ queryKey: meQueryKey });
+export function invalidateMe(client: QueryClient, options?: InvalidateOptions): Promise<void> {
+  return client.invalidateQueries({ queryKey: meQueryKey }, options);
 }

@@ -4,6 +4,7 @@ import { useMe } from '../api/get-me';
 import { signOutUrl } from '../lib/auth-links';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
+import { SignInNotice } from './sign-in-notice';
 import './shell.css';
 
 /** The shell around every tool that does not need the full screen: skip link, header, main. */
@@ -22,6 +23,7 @@ export function AppLayout() {
         </div>
       </header>
       <main id="main" className="shell__main" tabIndex={-1}>
+        <SignInNotice />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -8,6 +8,9 @@ import { hashToken } from './session-store';
 
 const LOGIN = '/auth/discord/login';
 const staff = demoPerson('staff');
+/** What a browser sends when it follows Discord's redirect back to us, and what a script's fetch sends. */
+const NAVIGATION = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' };
+const FETCH = { accept: 'application/json', 'sec-fetch-mode': 'cors' };
 
 /** `name=value` exactly as the server set it, to send back in a Cookie header. */
 function cookieFrom(res: LightMyRequestResponse, name: string): string | null {
@@ -84,47 +87,108 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(rows[0]!.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
 
-    // The same callback again (the code is single-use at Discord) is refused, and no session is added.
-    const replay = await t.request({ url: `${back.pathname}${back.search}`, cookie: oauthCookie });
-    expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ error: expect.any(String), code: 'sign_in_failed' });
+    // The same callback again (the code is single-use at Discord) is refused, and no session is added:
+    // the browser goes back to where it started, the reason named by its key (decision 0054).
+    const replay = await t.request({ url: `${back.pathname}${back.search}`, cookie: oauthCookie, headers: NAVIGATION });
+    expect(replay.statusCode).toBe(302);
+    expect(replay.headers.location).toBe('/bureau/records?signin=refused');
     expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
   });
 
-  it('refuses a callback whose state does not match, or that has no OAuth cookie', async () => {
+  it('a callback whose state does not match (another tab signed in since), or that has no OAuth cookie (older than 10 minutes), goes back with signin=expired', async () => {
     t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
     const { back, oauthCookie } = await authorizeAt(staff.discord.id);
     const forged = new URL(back);
     forged.searchParams.set('state', 'not-the-state-we-sent');
-    const mismatch = await t.request({ url: `${forged.pathname}${forged.search}`, cookie: oauthCookie });
-    expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().error).toMatch(/expired or was not started here/);
+    const mismatch = await t.request({ url: `${forged.pathname}${forged.search}`, cookie: oauthCookie, headers: NAVIGATION });
+    expect(mismatch.statusCode).toBe(302);
+    expect(mismatch.headers.location).toBe('/bureau/records?signin=expired');
+    expect(setCookieLine(mismatch, 'gh_oauth')).toMatch(/^gh_oauth=;/);
 
+    // Without the cookie there is no path to go back to: the home page.
     const second = await authorizeAt(staff.discord.id);
-    const noCookie = await t.request({ url: `${second.back.pathname}${second.back.search}` });
-    expect(noCookie.statusCode).toBe(400);
-    expect(noCookie.json().error).toMatch(/expired or was not started here/);
+    const noCookie = await t.request({ url: `${second.back.pathname}${second.back.search}`, headers: NAVIGATION });
+    expect(noCookie.statusCode).toBe(302);
+    expect(noCookie.headers.location).toBe('/?signin=expired');
     expect(cookieFrom(noCookie, 'gh_session')).toBeNull();
     expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
     // Neither refused callback spent the code at Discord.
     expect(t.discord!.calls.filter((c) => c === 'POST /api/oauth2/token')).toEqual([]);
   });
 
-  it("answers 502 {error} when Discord's token endpoint fails or hangs", async () => {
+  it("goes back with signin=unreachable when Discord's token endpoint fails or hangs; a caller asking for JSON gets 502 {error}", async () => {
     t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau', LOOKUP_TIMEOUT_MS: '300' } });
-    const failing = await authorizeAt(staff.discord.id);
+    const failing = await authorizeAt(staff.discord.id, '/admin');
     t.discord!.faults.fail(/^\/api\/oauth2\/token/, 500);
-    const res = await t.request({ url: `${failing.back.pathname}${failing.back.search}`, cookie: failing.oauthCookie });
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: 'Discord could not be reached. Please try again.', code: 'upstream_failed' });
+    const res = await t.request({
+      url: `${failing.back.pathname}${failing.back.search}`,
+      cookie: failing.oauthCookie,
+      headers: NAVIGATION,
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/admin?signin=unreachable');
+
+    const fetched = await authorizeAt(staff.discord.id);
+    t.discord!.faults.fail(/^\/api\/oauth2\/token/, 500);
+    const json = await t.request({ url: `${fetched.back.pathname}${fetched.back.search}`, cookie: fetched.oauthCookie, headers: FETCH });
+    expect(json.statusCode).toBe(502);
+    expect(json.json()).toEqual({ error: 'Discord could not be reached. Please try again.', code: 'upstream_failed' });
 
     const hanging = await authorizeAt(staff.discord.id);
     t.discord!.faults.fail(/^\/api\/oauth2\/token/, 200, 1, 3000);
     const started = Date.now();
-    const slow = await t.request({ url: `${hanging.back.pathname}${hanging.back.search}`, cookie: hanging.oauthCookie });
-    expect(slow.statusCode).toBe(502);
+    const slow = await t.request({
+      url: `${hanging.back.pathname}${hanging.back.search}`,
+      cookie: hanging.oauthCookie,
+      headers: NAVIGATION,
+    });
+    expect(slow.statusCode).toBe(302);
+    expect(slow.headers.location).toBe('/bureau/records?signin=unreachable');
     expect(Date.now() - started).toBeLessThan(2500);
     expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+
+  it("Discord's Cancel sends the browser back where it started with signin=cancelled, its own query and fragment kept (decision 0054)", async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    const begin = await t.request({ url: `${LOGIN}?returnTo=${encodeURIComponent('/bureau/records?q=12#top')}` });
+    // The fake's consent page, as the browser shows it: its Cancel link is what Discord's Cancel does.
+    const consent = await (await fetch(begin.headers.location as string)).text();
+    const cancel = new URL(/href="([^"]+)">Cancel</.exec(consent)![1]!.replaceAll('&amp;', '&'));
+    expect(cancel.searchParams.get('error')).toBe('access_denied');
+    const back = await t.request({
+      url: `${cancel.pathname}${cancel.search}`,
+      cookie: cookieFrom(begin, 'gh_oauth')!,
+      headers: NAVIGATION,
+    });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe('/bureau/records?q=12&signin=cancelled#top');
+    expect(setCookieLine(back, 'gh_oauth')).toMatch(/^gh_oauth=;/);
+    expect(cookieFrom(back, 'gh_session')).toBeNull();
+
+    // A caller asking for JSON (fetch metadata, or an Accept without HTML) still gets {error, code}.
+    for (const headers of [FETCH, { accept: 'application/json' }]) {
+      const again = await t.request({ url: `${LOGIN}?error=access_denied&state=x`, headers });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ error: 'Discord sign-in was cancelled. You have not been signed in.', code: 'sign_in_failed' });
+    }
+  });
+
+  it('a failed callback never goes off-site: an edited OAuth cookie goes home, and the address cannot choose the words', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const cookie = `gh_oauth=${encodeURIComponent(JSON.stringify({ state: 's', verifier: 'v', returnTo }))}`;
+      const res = await t.request({ url: `${LOGIN}?error=access_denied&state=s&signin=You+were+hacked`, cookie, headers: NAVIGATION });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/?signin=cancelled');
+    }
+    // A returnTo that already names a failure gets ours instead, not both.
+    const begin = await t.request({ url: `${LOGIN}?returnTo=${encodeURIComponent('/bureau?signin=whatever')}` });
+    const back = await t.request({
+      url: `${LOGIN}?error=access_denied&state=x`,
+      cookie: cookieFrom(begin, 'gh_oauth')!,
+      headers: NAVIGATION,
+    });
+    expect(back.headers.location).toBe('/bureau?signin=cancelled');
   });
 
   it('a session ends when its time is up, and logout clears the cookie and deletes the row', async () => {

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DevSignInRequest, DiscordLoginQuery, type MeAnswer, ReturnToQuery } from '@guildhall/contracts';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../http/parse-input';
-import { beginDiscordLogin, finishDiscordLogin } from './discord-oauth';
+import { DiscordSignInFailed, beginDiscordLogin, finishDiscordLogin } from './discord-oauth';
 import { currentSession, signIn, signOut } from './request-auth';
 import { safeReturnTo } from './safe-return-to';
 import { renderDevSignInPage } from './dev-sign-in-page';
@@ -19,8 +19,16 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     if (query.code === undefined && query.state === undefined && query.error === undefined) {
       return beginDiscordLogin(request, reply, { callbackPath: CALLBACK_PATH, returnTo: safeReturnTo(query.returnTo) });
     }
-    const returnTo = await finishDiscordLogin(request, reply, CALLBACK_PATH, query);
-    return reply.redirect(returnTo);
+    // Decision 0054: Discord sends the browser here, so a sign-in that did not finish goes back to the
+    // page it started from with the reason's key (the web shows our sentence and a "Try again"),
+    // never to a page of JSON. Only a caller that asks for JSON gets the `{error, code}` answer.
+    try {
+      return reply.redirect(await finishDiscordLogin(request, reply, CALLBACK_PATH, query));
+    } catch (error) {
+      if (!(error instanceof DiscordSignInFailed) || wantsJson(request)) throw error;
+      request.log.info({ failure: error.failure, code: error.code }, 'discord sign-in did not finish');
+      return reply.redirect(error.redirectTarget);
+    }
   });
 
   // Issue 10 item 2: only a POST ends the session, so it passes core/http's Origin check; a GET
@@ -57,4 +65,16 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     await signIn(request, reply, { kind: 'discord', subject: person.discord.id, displayName: person.discord.username, avatar: null });
     return reply.redirect(safeReturnTo(body.returnTo));
   });
+}
+
+/**
+ * A script's fetch, not a browser's navigation: the fetch metadata says so (Sec-Fetch-Mode other than
+ * "navigate"), or, without it, the caller accepts JSON and not HTML. Anything else is taken for a
+ * browser, whose every navigation accepts text/html.
+ */
+function wantsJson(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  if (typeof mode === 'string' && mode !== '') return mode !== 'navigate';
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
 }

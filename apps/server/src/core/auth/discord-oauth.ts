@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DiscordLoginQuery } from '@guildhall/contracts';
+import { SIGN_IN_FAILURE_PARAM, SIGN_IN_FAILURES, type SignInFailure } from '@guildhall/contracts/sign-in';
 import { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { callUpstream } from '../http/call-upstream';
@@ -61,7 +62,8 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
  * Finishes the login Discord sent back (its query parsed by the route, DiscordLoginQuery): checks
  * the state against the cookie (once: the cookie is cleared whatever happens, so a replayed callback
  * fails), trades the code with the PKCE verifier, reads /users/@me, and starts our own session.
- * Answers the path to return to.
+ * Answers the path to return to. A sign-in that does not finish throws DiscordSignInFailed, which
+ * names the reason by its key and still carries the path the person came from (decision 0054).
  */
 export async function finishDiscordLogin(
   request: FastifyRequest,
@@ -73,18 +75,21 @@ export async function finishDiscordLogin(
   if (!config.discordOAuth) throw new DomainError('not_configured', 'Discord sign-in is not configured on this server.');
   const raw = request.cookies[OAUTH_COOKIE];
   reply.clearCookie(OAUTH_COOKIE, { path: callbackPath });
-  if (query.error !== undefined) throw new DomainError('sign_in_failed', 'Discord sign-in was cancelled.');
   let pending: z.infer<typeof PendingLogin> | null = null;
   try {
     pending = raw ? PendingLogin.parse(JSON.parse(raw)) : null;
   } catch {
     pending = null;
   }
+  // Read before any check, so a failure still goes back where the person came from. The cookie is
+  // ours, but whoever holds the browser can edit it: checked again here, as on success.
+  const returnTo = safeReturnTo(pending?.returnTo);
+  const failed = (code: 'sign_in_failed' | 'upstream_failed', failure: SignInFailure) => new DiscordSignInFailed(code, failure, returnTo);
+  if (query.error !== undefined) throw failed('sign_in_failed', 'cancelled');
   const state = query.state ?? '';
-  if (!pending || !timingSafeEqual(pending.state, state)) {
-    throw new DomainError('sign_in_failed', 'This sign-in link has expired or was not started here. Please try signing in again.');
-  }
-  if (!query.code || query.code.length > 512) throw new DomainError('sign_in_failed', 'Discord did not send a sign-in code.');
+  // A second tab's sign-in replaces the cookie, so the first tab's state no longer matches it.
+  if (!pending || !timingSafeEqual(pending.state, state)) throw failed('sign_in_failed', 'expired');
+  if (!query.code || query.code.length > 512) throw failed('sign_in_failed', 'expired');
 
   const { OAuth2Client, OAuth2RequestError } = await import('arctic');
   const client = new OAuth2Client(config.discordOAuth.clientId, config.discordOAuth.clientSecret, config.publicUrl + callbackPath);
@@ -97,26 +102,49 @@ export async function finishDiscordLogin(
     );
     accessToken = tokens.accessToken();
   } catch (error) {
-    if (error instanceof OAuth2RequestError)
-      throw new DomainError('sign_in_failed', 'Discord refused this sign-in code (it may have been used already). Please try again.');
+    if (error instanceof OAuth2RequestError) throw failed('sign_in_failed', 'refused');
     request.log.warn({ err: error }, 'discord token exchange failed');
-    throw new DomainError('upstream_failed', 'Discord could not be reached. Please try again.');
+    throw failed('upstream_failed', 'unreachable');
   }
   const me = await callUpstream(`${config.DISCORD_BASE_URL}/api/users/@me`, {
     headers: { authorization: `Bearer ${accessToken}` },
     timeoutMs: config.LOOKUP_TIMEOUT_MS,
   }).catch(() => null);
-  if (!me || !me.ok) throw new DomainError('upstream_failed', 'Discord did not tell us who you are. Please try again.');
+  if (!me || !me.ok) throw failed('upstream_failed', 'unreachable');
   const user = DiscordMe.safeParse(me.json());
-  if (!user.success) throw new DomainError('upstream_failed', 'Discord answered in a way we did not understand.');
+  if (!user.success) {
+    request.log.warn('discord /users/@me answered off its documented shape');
+    throw failed('upstream_failed', 'unreachable');
+  }
   await signIn(request, reply, {
     kind: 'discord',
     subject: user.data.id,
     displayName: user.data.username,
     avatar: user.data.avatar ?? null,
   });
-  // The cookie is ours, but whoever holds the browser can edit it: checked again on the way out.
-  return safeReturnTo(pending.returnTo);
+  return returnTo;
+}
+
+/**
+ * A Discord sign-in that did not finish, named by its key (SIGN_IN_FAILURES), with the checked path
+ * the person started from. The route turns it into a redirect for a browser; a caller asking for
+ * JSON gets the usual `{error, code}` with the same sentence.
+ */
+export class DiscordSignInFailed extends DomainError {
+  constructor(
+    code: 'sign_in_failed' | 'upstream_failed',
+    readonly failure: SignInFailure,
+    readonly returnTo: string,
+  ) {
+    super(code, SIGN_IN_FAILURES[failure]);
+  }
+
+  /** `returnTo` with `signin=<key>` added (its own query and fragment kept): where the browser goes back to. */
+  get redirectTarget(): string {
+    const url = new URL(this.returnTo, 'http://return-to.invalid');
+    url.searchParams.set(SIGN_IN_FAILURE_PARAM, this.failure);
+    return `${url.pathname}${url.search}${url.hash}`;
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
