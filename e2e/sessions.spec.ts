@@ -3,6 +3,7 @@ import { demoPerson } from '@guildhall/testkit';
 import { demoSchoolAccount } from '@guildhall/testkit/school-demo';
 import { expect, test } from './support/fixtures';
 import { signInWithDiscord } from './support/sign-in';
+import { saveScreenshot } from './support/screenshots';
 
 // Sign-in and sign-out as a browser lives them (issue 10 items 1 and 22; docs/decisions/0001).
 
@@ -93,3 +94,27 @@ for (const tool of tools) {
     await expect(banner).not.toContainText('Signed in as');
   });
 }
+
+// Decision 0054: Cancel on Discord's page brings the browser back to the page it started from, which
+// says why and offers to try again (it was a page of raw JSON, and the return path was lost).
+test('a cancelled Discord sign-in returns to its page, says so, and Try again signs in', async ({ page }) => {
+  const person = demoPerson('staff');
+  await page.goto(`/auth/discord/login?returnTo=${encodeURIComponent('/bureau/records?from=e2e')}`);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.waitForURL((url) => url.pathname === '/bureau/records' && url.searchParams.get('signin') === 'cancelled');
+  await expect(page.getByText('Discord sign-in was cancelled. You have not been signed in.')).toBeVisible();
+  for (const [width, label] of [
+    [1280, 'desktop'],
+    [390, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await saveScreenshot(page, `sign-in-cancelled-${label}`);
+  }
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await page.getByRole('link', { name: `Authorize as ${person.discord.username}`, exact: true }).click();
+  await page.waitForURL(
+    (url) => url.pathname === '/bureau/records' && url.searchParams.get('from') === 'e2e' && !url.searchParams.has('signin'),
+  );
+  await expect(page.getByRole('banner')).toContainText(`Signed in as ${person.discord.username}`);
+  await expect(page.getByText('Discord sign-in did not finish')).toHaveCount(0);
+});
