@@ -188,6 +188,11 @@ export type StaffDayAnswer = z.infer<typeof StaffDayAnswer>;
 
 export const CancelAppointmentRequest = z.object({
   reason: z.string().trim().min(1, 'is required').max(CANCEL_REASON_MAX_LENGTH, `must be at most ${CANCEL_REASON_MAX_LENGTH} characters`),
+  /**
+   * The start the staff member saw (the booking's `datetime`). A booking moved since is refused 409
+   * `conflict` rather than cancelled at its new time (decision 0053). Optional: without it, as before.
+   */
+  expectedStart: IsoDateTime.optional(),
 });
 export type CancelAppointmentRequest = z.infer<typeof CancelAppointmentRequest>;
 export const CancelAppointmentParams = z.object({ id: AppointmentId });
@@ -264,8 +269,15 @@ export const BookingSettings = z.object({
 });
 export type BookingSettings = z.infer<typeof BookingSettings>;
 
-/** PUT /bureau/worker/staff/settings: the whole rule set; a date is a holiday or an exception once. */
-export const SaveBookingSettingsRequest = BookingSettings.superRefine((s, ctx) => {
+/**
+ * PUT /bureau/worker/staff/settings: the whole rule set; a date is a holiday or an exception once.
+ * `expectedUpdatedAt` is the answer's `updatedAt` the page loaded (null: the configured defaults, never
+ * saved): rules saved since are refused 409 `conflict` and nothing is written (decision 0053).
+ * Optional: a caller without it replaces the rules as before. It is not stored with the rules.
+ */
+export const SaveBookingSettingsRequest = BookingSettings.extend({
+  expectedUpdatedAt: IsoDateTime.nullable().optional(),
+}).superRefine((s, ctx) => {
   const seen = new Set<string>();
   s.holidays.forEach((h, i) => {
     if (seen.has(h.date)) ctx.addIssue({ code: 'custom', path: ['holidays', i, 'date'], message: `lists ${h.date} twice` });
@@ -275,6 +287,16 @@ export const SaveBookingSettingsRequest = BookingSettings.superRefine((s, ctx) =
   s.exceptions.forEach((e, i) => {
     if (exceptionDates.has(e.date)) ctx.addIssue({ code: 'custom', path: ['exceptions', i, 'date'], message: `lists ${e.date} twice` });
     exceptionDates.add(e.date);
+  });
+  // A date in both lists was a holiday silently ignored: hoursOn takes the one-off change first
+  // (booking-rules.ts). Refused here, so what the page shows is what applies (issue 15 item 3).
+  s.holidays.forEach((h, i) => {
+    if (exceptionDates.has(h.date))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['holidays', i, 'date'],
+        message: `${h.date} is also a one-off change: a date can be a holiday or have a one-off change, not both`,
+      });
   });
 });
 export type SaveBookingSettingsRequest = z.infer<typeof SaveBookingSettingsRequest>;

@@ -14,9 +14,11 @@ export async function cancelAppointment(
   staff: { discordId: string },
   id: number,
   reason: string,
+  expectedStart?: string,
 ): Promise<CancelAppointmentAnswer> {
+  const expectedStartsAt = expectedStart === undefined ? undefined : Date.parse(expectedStart);
   // Issue 15 item 6: the seat passes to the day's waitlist in the cancelling transaction.
-  const { row: updated, offer } = await cancelBooking(deps, id, { cancelled_by: staff.discordId, cancel_reason: reason });
+  const { row: updated, offer } = await cancelBooking(deps, id, { cancelled_by: staff.discordId, cancel_reason: reason }, expectedStartsAt);
   if (!updated) {
     const existing = await deps.db
       .selectFrom('appointments')
@@ -25,6 +27,13 @@ export async function cancelAppointment(
       .executeTakeFirst();
     if (!existing || existing.held_until !== null) throw new DomainError('not_found', 'There is no appointment with that id.');
     if (existing.status !== 'booked') throw new DomainError('appointments.already_cancelled');
+    // Decision 0053: the user moved it since the staff page was drawn. Nothing was written and no
+    // LINE message goes: cancelling it at a time the staff member never saw told the user it was off.
+    if (expectedStartsAt !== undefined && existing.starts_at !== expectedStartsAt)
+      throw new DomainError(
+        'conflict',
+        `This appointment has moved to ${formatSlotTime(existing.starts_at, deps.timeZone)} since you opened it. Look again before cancelling.`,
+      );
     // As for the LINE user's own cancel: a booking that has started is marked attended or no-show,
     // not cancelled (it was, and its user was told their attended appointment had been cancelled).
     throw new DomainError(

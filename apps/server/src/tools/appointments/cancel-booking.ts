@@ -10,11 +10,13 @@ import { passSeatToWaitlist, type WaitlistOffer } from './waitlist';
  * why. The start is a condition of the update itself, so a cancel racing the start cannot slip past. The seat passes to the day's waitlist in the same transaction, so
  * it is never free to anyone else in between (decision 0032). Answers the cancelled row (undefined when
  * nothing was cancelled) and the offer, which the caller announces (announceWaitlistOffer) after commit.
+ * With `expectedStartsAt`, only a booking still starting then is cancelled (decision 0053).
  */
 export async function cancelBooking(
   deps: AppointmentsDeps,
   id: number,
   by: { cancelled_by: string; cancel_reason?: string },
+  expectedStartsAt?: number,
 ): Promise<{ row: Selectable<AppointmentsTable> | undefined; offer: WaitlistOffer | null }> {
   const now = deps.now();
   // Read before the transaction: on SQLite its one connection is busy during it.
@@ -27,6 +29,9 @@ export async function cancelBooking(
       .where('status', '=', 'booked')
       .where('held_until', 'is', null)
       .where('starts_at', '>', now)
+      // Decision 0053: the start the caller saw is part of the compare-and-set, so a booking moved
+      // since (a reschedule keeps its id) is not cancelled at a time nobody looked at.
+      .$if(expectedStartsAt !== undefined, (qb) => qb.where('starts_at', '=', expectedStartsAt!))
       .returningAll()
       .executeTakeFirst();
     return {

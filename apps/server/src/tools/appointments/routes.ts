@@ -113,8 +113,8 @@ export async function registerAppointmentRoutes(app: FastifyInstance, deps: Appo
   app.post('/bureau/worker/staff/appointments/:id/cancel', async (request) => {
     const staff = await requireGrant(request, 'bureau-staff');
     const { id } = parseInput(CancelAppointmentParams, request.params);
-    const { reason } = parseInput(CancelAppointmentRequest, request.body);
-    return cancelAppointment(deps, { discordId: staff.subject }, id, reason);
+    const { reason, expectedStart } = parseInput(CancelAppointmentRequest, request.body);
+    return cancelAppointment(deps, { discordId: staff.subject }, id, reason, expectedStart);
   });
 
   // Issue 15 item 5: the staff calendar (day and week views), attendance, CSV export, live changes.

@@ -1,37 +1,114 @@
 import type { BookingSettingsAnswer, SaveBookingSettingsRequest } from '@guildhall/contracts/appointments';
 import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
+import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
+import type { AppointmentsDb } from './appointments-tables';
+import type { BookingRules } from './booking-rules';
 import { BOOKING_SETTINGS, loadBookingRules } from './load-booking-rules';
+import { queueReminders } from './send-reminder';
 import { announceWaitlistOffer, passOpenedSeatsToWaitlist } from './waitlist';
+
+/** Decision 0053: the sentence a stale settings page reads (nothing was written). */
+export const STALE_SETTINGS =
+  'Another staff member changed the booking rules since you opened this page. Reload to see their change, then save again.';
 
 /**
  * Issue 15 item 3: staff replace the booking rules (already parsed by the contract). Bookings already
  * made stay as they are; the rules apply to new bookings and reschedules from now on. Issue 15 item 6:
  * seats the new rules open on a day people wait for are held for them in the same commit
  * (passOpenedSeatsToWaitlist, decision 0032), then offered by LINE.
+ *
+ * Decision 0053: with `expectedUpdatedAt` (the updatedAt the page loaded), the write is a
+ * compare-and-set on the row's updated_at: rules saved since are refused 409 and nothing is written,
+ * so a stale tab no longer replaces a colleague's holiday with its old copy. updated_at is kept
+ * strictly increasing (one millisecond past the last save at least), so it serves as the version
+ * even when two saves fall in the same millisecond. Changed reminder times are queued for bookings
+ * already made, in the same commit (rescheduleReminders, decision 0041).
  */
 export async function saveBookingSettings(
   deps: AppointmentsDeps,
   staff: { discordId: string },
-  settings: SaveBookingSettingsRequest,
+  request: SaveBookingSettingsRequest,
 ): Promise<BookingSettingsAnswer> {
+  const { expectedUpdatedAt, ...settings } = request;
   const now = deps.now();
   const value = JSON.stringify(settings);
+  const by = staff.discordId;
   // A booker on PostgreSQL may take a seat that was free under the old rules too between the read
   // and the hold's insert: the unique violation rolls the save back and it runs again (decision 0008).
   const offers = await retryOnWriteConflict(() =>
     deps.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('appointment_settings')
-        .values({ name: BOOKING_SETTINGS, value, updated_at: now, updated_by: staff.discordId })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: now, updated_by: staff.discordId }))
-        .execute();
+      const inTrx = { ...deps, db: trx };
+      const before = await loadBookingRules(inTrx);
+      const row = await trx.selectFrom('appointment_settings').select('updated_at').where('name', '=', BOOKING_SETTINGS).executeTakeFirst();
+      const last = row ? Number(row.updated_at) : null;
+      const updatedAt = last === null ? now : Math.max(now, last + 1);
+      if (expectedUpdatedAt === undefined) {
+        await trx
+          .insertInto('appointment_settings')
+          .values({ name: BOOKING_SETTINGS, value, updated_at: updatedAt, updated_by: by })
+          .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: updatedAt, updated_by: by }))
+          .execute();
+      } else {
+        const expected = expectedUpdatedAt === null ? null : Date.parse(expectedUpdatedAt);
+        // The compare is in the write itself (as amend-case.ts, decision 0051): a save committed
+        // between the read above and this statement still makes it change nothing.
+        const written =
+          expected === null
+            ? await trx
+                .insertInto('appointment_settings')
+                .values({ name: BOOKING_SETTINGS, value, updated_at: updatedAt, updated_by: by })
+                .onConflict((oc) => oc.column('name').doNothing())
+                .returning('name')
+                .executeTakeFirst()
+            : await trx
+                .updateTable('appointment_settings')
+                .set({ value, updated_at: Math.max(updatedAt, expected + 1), updated_by: by })
+                .where('name', '=', BOOKING_SETTINGS)
+                .where('updated_at', '=', expected)
+                .returning('name')
+                .executeTakeFirst();
+        if (!written) throw new DomainError('conflict', STALE_SETTINGS);
+      }
       // The rules just written, read through the transaction (on SQLite its one connection is busy during it).
-      return passOpenedSeatsToWaitlist(deps, await loadBookingRules({ ...deps, db: trx }), trx);
+      const after = await loadBookingRules(inTrx);
+      await rescheduleReminders(deps, before, after, trx);
+      return passOpenedSeatsToWaitlist(deps, after, trx);
     }),
   );
   for (const offer of offers) announceWaitlistOffer(deps, offer);
   return readBookingSettings(deps);
+}
+
+/**
+ * Issue 15 item 4, decision 0053: each booking has one reminder job at a time, queued for the largest
+ * offset ahead when it was made, and each job only queues smaller ones; so an offset larger than the
+ * one queued (1440, 60 changed to 2880) was never sent. When the offsets change, every booking still
+ * ahead gets the job for the largest new offset still ahead, in the save's transaction (decision 0041).
+ * No reminder goes twice: the job's singleton key (booking, start, offset) keeps one waiting per
+ * offset, and sendReminder claims each (booking, start, offset) under a primary key before pushing.
+ * A job already queued for an offset taken out skips and queues the next smaller one (sendReminder).
+ * Cost: one job insert per booked, not held booking starting after the smallest new offset from
+ * now, and only when the offsets changed (a rare staff action; bookings ahead are bounded by
+ * maxDaysAhead x slots x seats, in practice hundreds).
+ */
+async function rescheduleReminders(deps: AppointmentsDeps, before: BookingRules, after: BookingRules, trx: AppointmentsDb) {
+  const same = (a: number[], b: number[]) => a.length === b.length && a.every((m, i) => m === b[i]);
+  const sorted = (m: number[]) => [...m].sort((x, y) => y - x);
+  // Without a LINE channel no reminder is queued at all (queueReminders).
+  if (!deps.line.channelToken) return;
+  if (after.reminderMinutes.length === 0 || same(sorted(before.reminderMinutes), sorted(after.reminderMinutes))) return;
+  const soonest = deps.now() + Math.min(...after.reminderMinutes) * 60_000;
+  const ahead = await trx
+    .selectFrom('appointments')
+    .select(['id', 'starts_at'])
+    .where('status', '=', 'booked')
+    .where('held_until', 'is', null)
+    .where('starts_at', '>', soonest)
+    .execute();
+  for (const booking of ahead) {
+    await queueReminders(deps, after, { id: booking.id, startsAt: Number(booking.starts_at) }, { within: trx });
+  }
 }
 
 /** The rules in force for the settings page, with who saved them last (null: the configured defaults). */

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeBookingSettings } from '@guildhall/testkit/appointments-demo';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { discordMe, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { BookingSettingsPage } from './booking-settings-page';
 
@@ -96,6 +96,80 @@ describe('issue 15 item 3: the booking rules page', () => {
     expect(
       await screen.findByText(
         'Monday closes: must be later than opens; Reminder 2: must be a whole number of minutes; Seats per slot: must be at least 1',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('decision 0053: sends the version it loaded; a save refused as stale keeps the draft until staff load the current rules', async () => {
+    const stale = 'Another staff member changed the booking rules since you opened this page. Reload to see their change, then save again.';
+    const loaded = { ...answer, updatedAt: '2030-01-01T00:00:00.000Z', updatedBy: '1' };
+    // A colleague's save, after this page loaded: a holiday.
+    const theirs = {
+      ...answer,
+      settings: { ...settings, holidays: [{ date: '2030-04-13', name: 'Songkran' }], reminderMinutes: [2880] },
+      updatedAt: '2030-01-02T00:00:00.000Z',
+      updatedBy: '2',
+    };
+    let stored = loaded;
+    const server = fakeServer({
+      'GET /auth/api/me': () => [200, staff],
+      'GET /bureau/worker/staff/settings': () => [200, stored],
+      'PUT /bureau/worker/staff/settings': ({ body }) => {
+        const { expectedUpdatedAt, ...rest } = body as { expectedUpdatedAt?: string | null };
+        if (expectedUpdatedAt !== stored.updatedAt) return [409, { error: stale, code: 'conflict' }];
+        stored = { ...answer, settings: rest as typeof settings, updatedAt: '2030-01-03T00:00:00.000Z', updatedBy: '1' };
+        return [200, stored];
+      },
+    });
+    renderWithApp(<BookingSettingsPage />);
+    const seats = await screen.findByLabelText('Seats per slot');
+    stored = theirs;
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByText(stale)).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ capacity: 3, expectedUpdatedAt: loaded.updatedAt });
+    expect(screen.queryByText('The new rules apply to bookings from now on.')).not.toBeInTheDocument();
+    // The draft is still as typed until staff choose.
+    expect(screen.getByLabelText('Seats per slot')).toHaveValue(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Load the current rules' }));
+    expect(await screen.findByLabelText('Holiday 1 name')).toHaveValue('Songkran');
+    expect(screen.getByLabelText('Seats per slot')).toHaveValue(settings.capacity);
+    expect(screen.getByLabelText('Reminders (minutes before)')).toHaveValue('2880');
+    expect(screen.queryByText(stale)).not.toBeInTheDocument();
+    // Saved again having seen the colleague's change: it names their version and passes.
+    await userEvent.clear(screen.getByLabelText('Seats per slot'));
+    await userEvent.type(screen.getByLabelText('Seats per slot'), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByText('The new rules apply to bookings from now on.')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({
+      capacity: 3,
+      holidays: [{ date: '2030-04-13', name: 'Songkran' }],
+      expectedUpdatedAt: theirs.updatedAt,
+    });
+    // And the next save names the version that save answered.
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    await vi.waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(3));
+    expect(server.calls.at(-1)!.body).toMatchObject({ expectedUpdatedAt: '2030-01-03T00:00:00.000Z' });
+  });
+
+  it('issue 15 item 3: shows the refusal of a date that is both a holiday and a one-off change by the field it names', async () => {
+    fakeServer({
+      'GET /auth/api/me': () => [200, staff],
+      'GET /bureau/worker/staff/settings': () => [200, answer],
+      'PUT /bureau/worker/staff/settings': () => [
+        400,
+        {
+          error: 'holidays.0.date: 2030-04-13 is also a one-off change: a date can be a holiday or have a one-off change, not both',
+          code: 'invalid_input',
+        },
+      ],
+    });
+    renderWithApp(<BookingSettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save rules' }));
+    expect(
+      await screen.findByText(
+        'Holiday 1 date: 2030-04-13 is also a one-off change: a date can be a holiday or have a one-off change, not both',
       ),
     ).toBeInTheDocument();
   });

@@ -118,8 +118,19 @@ function BookingSettingsForm() {
   const save = useSaveBookingSettings();
   const saveOnce = useSingleFlight(save);
   const [draft, setDraft] = useState<BookingSettings | null>(null);
+  // Decision 0053: the updatedAt of the rules the draft was copied from, sent with the save, so rules
+  // a colleague saved since are refused (409) instead of replaced by this page's older copy.
+  const [base, setBase] = useState<string | null>(null);
+  // Counts loads into the draft: fields that keep their own text (the reminders) start again from it.
+  const [loads, setLoads] = useState(0);
+  const [reloading, setReloading] = useState(false);
+  const loadDraft = (answer: { settings: BookingSettings; updatedAt: string | null }) => {
+    setDraft(answer.settings);
+    setBase(answer.updatedAt);
+    setLoads((n) => n + 1);
+  };
   useEffect(() => {
-    if (current.data && !draft) setDraft(current.data.settings);
+    if (current.data && !draft) loadDraft(current.data);
   }, [current.data, draft]);
   useEffect(() => {
     document.title = 'Booking rules · Guildhall';
@@ -153,6 +164,20 @@ function BookingSettingsForm() {
     setDraft({ ...draft, ...patch });
   };
   const timeZone = current.data?.timeZone ?? '';
+  const stale = save.error instanceof ApiError && save.error.code === 'conflict';
+  // The draft stays as typed until staff choose to replace it with the rules saved since.
+  const loadCurrent = async () => {
+    setReloading(true);
+    try {
+      const answer = await current.refetch();
+      if (answer.data) {
+        save.reset();
+        loadDraft(answer.data);
+      }
+    } finally {
+      setReloading(false);
+    }
+  };
 
   return (
     <Page
@@ -163,7 +188,7 @@ function BookingSettingsForm() {
         className="booking-settings"
         onSubmit={(e) => {
           e.preventDefault();
-          saveOnce(draft);
+          saveOnce({ ...draft, expectedUpdatedAt: base }, { onSuccess: (answer) => setBase(answer.updatedAt) });
         }}
       >
         <section className="booking-settings__section" aria-labelledby="weekly-heading">
@@ -211,7 +236,7 @@ function BookingSettingsForm() {
               value={draft.maxActivePerUser}
               onChange={(n) => set({ maxActivePerUser: n })}
             />
-            <RemindersField value={draft.reminderMinutes ?? []} onChange={(minutes) => set({ reminderMinutes: minutes })} />
+            <RemindersField key={loads} value={draft.reminderMinutes ?? []} onChange={(minutes) => set({ reminderMinutes: minutes })} />
           </div>
         </section>
 
@@ -296,7 +321,16 @@ function BookingSettingsForm() {
               The new rules apply to bookings from now on.
             </StatusCard>
           )}
-          {save.error && (
+          {save.error && stale && (
+            <StatusCard tone="warning" title="Not saved">
+              <p>{save.error.message}</p>
+              <p>Your changes are still on this page until you load the current rules.</p>
+              <Button variant="secondary" disabled={reloading} onClick={() => void loadCurrent()}>
+                {reloading ? 'Loading...' : 'Load the current rules'}
+              </Button>
+            </StatusCard>
+          )}
+          {save.error && !stale && (
             <StatusCard tone="danger" title="Not saved">
               {wordSettingsRefusal(save.error.message)}
             </StatusCard>

@@ -114,6 +114,49 @@ describe('issue 15 item 5: the staff calendar', () => {
       expect(server.calls.filter((c) => c.path.endsWith('/cancel'))).toHaveLength(1);
     });
 
+    it('decision 0053: sends the start it shows; a booking moved since is refused, the dialog says so and shows where it is now', async () => {
+      const seen = startingIn(3_600_000);
+      const moved = startingIn(2 * 3_600_000);
+      const sentence = 'This appointment has moved to 9 Dec since you opened it. Look again before cancelling.';
+      let rows = [seen];
+      const server = serve([], {
+        'GET /bureau/worker/staff/calendar': ({ url }) => [
+          200,
+          { from: url.searchParams.get('from'), to: url.searchParams.get('to'), timeZone: 'Asia/Bangkok', appointments: rows },
+        ],
+        'POST /bureau/worker/staff/appointments/7/cancel': ({ body }) =>
+          (body as { expectedStart?: string }).expectedStart === rows[0]!.datetime
+            ? [200, { appointment: { ...rows[0], status: 'cancelled', cancelReason: 'Closed', cancelledAt: seen.createdAt } }]
+            : [409, { error: sentence, code: 'conflict' }],
+      });
+      renderWithApp(<StaffAppointmentsPage />);
+      const row = await screen.findByRole('row', { name: /Nok/ });
+      await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
+      const time = (iso: string) =>
+        new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit', hour12: false }).format(
+          new Date(iso),
+        );
+      expect(dialog).toHaveTextContent(time(seen.datetime));
+      await userEvent.type(within(dialog).getByLabelText('Reason'), 'Closed');
+      rows = [moved]; // the user reschedules while the dialog is open (the page has not heard yet)
+      const reads = server.calls.filter((c) => c.path.endsWith('/calendar')).length;
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+      expect(await within(dialog).findByText(sentence)).toBeInTheDocument();
+      expect(server.calls.find((c) => c.path.endsWith('/cancel'))!.body).toEqual({ reason: 'Closed', expectedStart: seen.datetime });
+      // The calendar is read again and the open dialog shows the booking where it is now.
+      await vi.waitFor(() => expect(server.calls.filter((c) => c.path.endsWith('/calendar')).length).toBeGreaterThan(reads));
+      await vi.waitFor(() => expect(dialog).toHaveTextContent(time(moved.datetime)));
+      expect(screen.getByRole('dialog', { name: 'Cancel appointment' })).toBeInTheDocument();
+      // Cancelling now names the start shown, and passes.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel appointment' })).not.toBeInTheDocument());
+      expect(server.calls.filter((c) => c.path.endsWith('/cancel')).at(-1)!.body).toEqual({
+        reason: 'Closed',
+        expectedStart: moved.datetime,
+      });
+    });
+
     it('says why a range cannot be exported instead of offering a download the server refuses', async () => {
       serve([]);
       renderWithApp(<StaffAppointmentsPage />);

@@ -84,8 +84,10 @@ function StaffCalendar() {
   const cancel = useCancelAppointment();
   const attendance = useMarkAttendance();
   const feed = useIssueCalendarFeed();
-  const [cancelling, setCancelling] = useState<StaffAppointment | null>(null);
-  const [details, setDetails] = useState<StaffAppointment | null>(null);
+  // The dialogs hold the booking as opened; what they show is the booking as the calendar has it now
+  // (below), so a live change (a reschedule) reaches an open dialog (decision 0053).
+  const [cancellingOpened, setCancelling] = useState<StaffAppointment | null>(null);
+  const [detailsOpened, setDetails] = useState<StaffAppointment | null>(null);
   const [reason, setReason] = useState('');
   const [exportFrom, setExportFrom] = useState<string | null>(null);
   const [exportTo, setExportTo] = useState<string | null>(null);
@@ -166,6 +168,9 @@ function StaffCalendar() {
   ];
   const step = view === 'day' ? 1 : 7;
   const rows = bookings.data?.appointments ?? [];
+  const current = (a: StaffAppointment | null) => (a ? (rows.find((r) => r.id === a.id) ?? a) : null);
+  const cancelling = current(cancellingOpened);
+  const details = current(detailsOpened);
   const weekDays = range ? Array.from({ length: 7 }, (_, i) => addDays(range.from, i)) : [];
   const from = exportFrom ?? range?.from ?? '';
   const to = exportTo ?? range?.to ?? '';
@@ -312,7 +317,7 @@ function StaffCalendar() {
         onOpenChange={(open) => !open && setDetails(null)}
         title="Appointment details"
         description={details ? `${dayHeading(dateIn(details.datetime, timeZone))}, ${timeIn(details.datetime, timeZone)}` : undefined}
-        footer={details ? actions(rows.find((a) => a.id === details.id) ?? details) : undefined}
+        footer={details ? actions(details) : undefined}
       >
         {details && (
           <DetailList
@@ -321,7 +326,7 @@ function StaffCalendar() {
               { label: 'LINE user', value: details.displayName ?? '—' },
               { label: 'LINE user id', value: details.userId },
               { label: 'Topic', value: details.topic ?? '—' },
-              { label: 'Status', value: <StatusTags a={rows.find((a) => a.id === details.id) ?? details} /> },
+              { label: 'Status', value: <StatusTags a={details} /> },
               { label: 'Booked at', value: new Date(details.createdAt).toLocaleString('en-GB', { timeZone }) },
             ]}
           />
@@ -346,7 +351,13 @@ function StaffCalendar() {
               variant="danger"
               disabled={cancel.isPending || reason.trim() === ''}
               onClick={() =>
-                cancelling && cancelOnce({ id: cancelling.id, reason: reason.trim() }, { onSuccess: () => setCancelling(null) })
+                cancelling &&
+                // The start shown in this dialog: a booking moved since is refused, not cancelled at
+                // a time the staff member never saw (decision 0053).
+                cancelOnce(
+                  { id: cancelling.id, reason: reason.trim(), expectedStart: cancelling.datetime },
+                  { onSuccess: () => setCancelling(null) },
+                )
               }
             >
               {cancel.isPending ? 'Cancelling...' : 'Cancel appointment'}
