@@ -154,6 +154,21 @@ export const appointmentsMigrations: Record<string, GuildhallMigration> = {
         .execute();
     },
   },
+  // Decision 0052: availability counts the booked rows overlapping each slot (a seat is taken for a
+  // booking's whole length), so it reads ends_at and seat too: this index answers that read alone, as
+  // appointments_booked_slots answered the count by start it replaces. ends_at needs no new column:
+  // every row has stored its end (start + the slot length at booking time) since the first migration.
+  '20261128-01-appointments-booked-ranges-index': {
+    async up(db) {
+      await db.schema
+        .createIndex('appointments_booked_ranges')
+        .on('appointments')
+        .columns(['starts_at', 'ends_at', 'held_until', 'seat'])
+        .where(sql.ref('status'), '=', 'booked')
+        .execute();
+      await db.schema.dropIndex('appointments_booked_slots').execute();
+    },
+  },
   // Issue 15 item 5: staff mark attended / no-show.
   '20261126-02-appointments-attendance': {
     async up(db) {

@@ -16,8 +16,9 @@ import { toAppointment } from './to-appointment';
 
 /**
  * 001 §7 create-appointment: books the slot for the verified LINE user, or with reschedule_id moves
- * that user's active booking there. The unique index on active slots settles races: whoever's write
- * lands first gets the slot, everyone else gets `appointments.slot_taken` (409), and nothing else is written.
+ * that user's active booking there. claimSeats settles races (decisions 0032, 0052): whoever claims
+ * first gets the seat, for the slot's whole length; once the seats are gone everyone else gets
+ * `appointments.slot_taken` (409), and nothing else is written.
  */
 export async function createAppointment(
   deps: AppointmentsDeps,
@@ -78,7 +79,7 @@ async function book(
   const row = await claimSeats(
     deps,
     rules,
-    { lineUserId: user.userId, startsAt: slot.startsAt, now, needsUserSeat: true },
+    { lineUserId: user.userId, startsAt: slot.startsAt, endsAt: slot.endsAt, now, needsUserSeat: true },
     async (seats, db) => {
       await seeLineUser(db, user, now);
       const booked = await db
@@ -123,7 +124,7 @@ async function reschedule(
   const moved = await claimSeats(
     deps,
     rules,
-    { lineUserId: user.userId, startsAt: slot.startsAt, now, excludeId: id, needsUserSeat: false },
+    { lineUserId: user.userId, startsAt: slot.startsAt, endsAt: slot.endsAt, now, excludeId: id, needsUserSeat: false },
     async ({ seat }, db) => {
       const row = await db
         .updateTable('appointments')

@@ -1,15 +1,18 @@
-import { sql } from 'kysely';
 import type { AvailabilityAnswer, AvailableDay } from '@guildhall/contracts/appointments';
 import type { AppointmentsDeps } from './appointments-deps';
 import { addDays, dayRange, localDayOf, slotStartsOn } from './booking-rules';
 import { loadBookingRules } from './load-booking-rules';
+import { type SeatRow, overlapping, seatsInUse } from './seats-in-use';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Issue 15 item 1: the free slots of the next `days` days (today first, in the booking time zone),
  * from the working plan, holidays and exceptions, minimum notice and horizon, less the seats booked.
- * One grouped read of the range's booked seats (the (starts_at, seat) index covers it).
+ * One read of the range's booked rows. Decision 0052: a booking takes its seat for its whole length,
+ * so a slot's free seats are the capacity less the most rows overlapping it at any one instant, not
+ * less the rows starting with it (after the slot length or an opening time changed, old bookings lie
+ * across the new grid). claimSeats counts the same way (seats-in-use.ts).
  */
 export async function listAvailability(
   deps: Pick<AppointmentsDeps, 'db' | 'now' | 'timeZone' | 'defaultSettings'>,
@@ -23,26 +26,38 @@ export async function listAvailability(
   const plan = Array.from({ length: days }, (_, i) => addDays(today, i)).map((day) => ({ day, starts: slotStartsOn(rules, day) }));
   const from = dayRange(today.date, rules.timeZone).from;
   const to = dayRange(addDays(today, days).date, rules.timeZone).from;
+  const lower = Math.max(from, earliest);
   const booked = await deps.db
     .selectFrom('appointments')
-    .select(['starts_at', sql<number>`count(*)`.as('taken')])
+    .select(['starts_at', 'ends_at', 'seat'])
     .where('status', '=', 'booked')
-    .where('starts_at', '>=', Math.max(from, earliest))
-    .where('starts_at', '<', to)
+    .where(overlapping(lower, to))
     // Issue 15 item 6: a seat held for a waitlist offer is taken until its time (the person offered books by its link).
     .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '>', now)]))
-    .groupBy('starts_at')
+    .orderBy('starts_at')
     .execute();
-  const taken = new Map(booked.map((r) => [Number(r.starts_at), Number(r.taken)]));
+  // Rows by the day they start on (counted from `from`), so each slot looks only at its own day and
+  // the one before (a booking is at most a day long, seats-in-use.ts).
+  const byDay = new Map<number, SeatRow[]>();
+  for (const r of booked) {
+    const row = { starts_at: Number(r.starts_at), ends_at: Number(r.ends_at), seat: r.seat };
+    const k = Math.floor((row.starts_at - from) / 86_400_000);
+    byDay.set(k, [...(byDay.get(k) ?? []), row]);
+  }
+  const length = rules.slotMinutes * 60_000;
+  const inUse = (s: number) => {
+    const k = Math.floor((s - from) / 86_400_000);
+    return seatsInUse([...(byDay.get(k - 1) ?? []), ...(byDay.get(k) ?? [])], s, s + length);
+  };
   let next: number | null = null;
   const answerDays: AvailableDay[] = plan.map(({ day, starts }) => {
     const bookable = starts.filter((s) => s > now && s >= earliest && s <= latest);
     const slots = bookable
-      .map((s) => ({ s, free: rules.capacity - (taken.get(s) ?? 0) }))
+      .map((s) => ({ s, free: rules.capacity - inUse(s) }))
       .filter((x) => x.free > 0)
       .map(({ s, free }) => {
         next ??= s;
-        return { start: iso(s), end: iso(s + rules.slotMinutes * 60_000), free };
+        return { start: iso(s), end: iso(s + length), free };
       });
     return { date: day.date, open: starts.length > 0, full: bookable.length > 0 && slots.length === 0, slots };
   });

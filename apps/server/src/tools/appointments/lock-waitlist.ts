@@ -11,6 +11,11 @@ import type { AppointmentsDb } from './appointments-tables';
  * entry is not there yet, and the rules row is not there until staff first save): a transaction-scoped
  * advisory lock, as bureau writes take. SQLite's one connection already runs a transaction whole.
  * The statements after it in `trx` see what the other transaction committed.
+ *
+ * Decision 0052: every claim of a seat (claimSeats) takes it too, before counting the bookings that
+ * overlap its slot, since no index can count overlaps. One lock for all writers of seats, not one per
+ * day: a reschedule passes its old seat to the waitlist inside its claim and a claim passes on lapsed
+ * holds, so a second lock would be taken in both orders and could deadlock.
  */
 export async function lockWaitlist(trx: AppointmentsDb, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended('guildhall:appointments:waitlist', 0))`.execute(trx);

@@ -34,8 +34,8 @@ export async function saveBookingSettings(
   const now = deps.now();
   const value = JSON.stringify(settings);
   const by = staff.discordId;
-  // A booker on PostgreSQL may take a seat that was free under the old rules too between the read
-  // and the hold's insert: the unique violation rolls the save back and it runs again (decision 0008).
+  // Bookers take the appointments lock before they count seats (decision 0052), as the hand-out below
+  // does; the retry on a unique violation (decision 0008) stays as a second guard.
   const offers = await retryOnWriteConflict(() =>
     deps.db.transaction().execute(async (trx) => {
       const inTrx = { ...deps, db: trx };

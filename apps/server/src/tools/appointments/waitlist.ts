@@ -5,11 +5,12 @@ import type { WaitlistAnswer } from '@guildhall/contracts/appointments';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 import { type AppointmentsDb, newBookingRow } from './appointments-tables';
-import { type BookingRules, dayRange, localDayOf, slotStartsOn } from './booking-rules';
+import { type BookingRules, checkBookableSlot, dayRange, localDayOf, slotStartsOn } from './booking-rules';
 import { formatSlotTime } from './format-slot-time';
 import { loadBookingRules } from './load-booking-rules';
 import { lockWaitlist } from './lock-waitlist';
 import { notifyLineUser } from './notify-line-user';
+import { freeSeat, overlapping, seatsInUse } from './seats-in-use';
 
 // Issue 15 item 6: the waitlist of a full day. When a slot of that day frees, the first person
 // waiting is offered it by LINE push and it is held for them (APPOINTMENT_WAITLIST_OFFER_MINUTES):
@@ -57,16 +58,16 @@ export async function joinWaitlist(deps: Deps, lineUserId: string, date: string)
     const rules = await loadBookingRules({ ...deps, db: trx });
     const starts = bookableStartsOn(rules, date, now);
     if (starts.length === 0) throw new DomainError('invalid_input', `There are no times to wait for on ${date}.`);
+    // Decision 0052: a booking fills its seat for its whole length, so count what overlaps each slot.
+    const length = rules.slotMinutes * 60_000;
     const taken = await trx
       .selectFrom('appointments')
-      .select('starts_at')
+      .select(['starts_at', 'ends_at', 'seat'])
       .where('status', '=', 'booked')
-      .where('starts_at', 'in', starts)
+      .where(overlapping(starts[0]!, starts[starts.length - 1]! + length))
       .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '>', now)]))
       .execute();
-    const counts = new Map<number, number>();
-    for (const r of taken) counts.set(r.starts_at, (counts.get(r.starts_at) ?? 0) + 1);
-    if (starts.some((s) => (counts.get(s) ?? 0) < rules.capacity)) throw new DomainError('appointments.day_not_full');
+    if (starts.some((s) => seatsInUse(taken, s, s + length) < rules.capacity)) throw new DomainError('appointments.day_not_full');
     // Someone booked that day who waits too is offered the seat they free themselves by cancelling,
     // ahead of those waiting with nothing: one booking a day is theirs, and a move is a reschedule.
     const { from, to } = dayRange(date, rules.timeZone);
@@ -145,12 +146,16 @@ export type FreedSeat = { startsAt: number; seat: number };
 export type WaitlistOffer = { entryId: number; lineUserId: string; startsAt: number; expiresAt: number; timeZone: string };
 
 /**
- * Issue 15 item 6: a seat of a full day is being freed in `trx`: in the same transaction, hold that
- * very seat for the first person waiting on the day and mark their entry offered. Freed and held in
- * one commit, the seat is never free to anyone else's booking in between (decision 0032), so the
- * first in line is not skipped by a booker who came later. Answers the offer for
- * `announceWaitlistOffer` after commit, or null (nobody waiting, too late to offer, or a seat above
- * a lowered capacity). `rules` are read before the transaction: on SQLite its one connection is busy.
+ * Issue 15 item 6: a seat of a full day is being freed in `trx`: in the same transaction, hold a
+ * seat of that slot (the freed seat's number when it can) for the first person waiting on the day and
+ * mark their entry offered. Freed and held in one commit, the seat is never free to anyone else's
+ * booking in between (decision 0032), so the first in line is not skipped by a booker who came later.
+ * Answers the offer for `announceWaitlistOffer` after commit, or null: nobody waiting, or the freed
+ * start is no longer a slot anyone may book now (decision 0052: the day closed, the hours or the slot
+ * length changed, too late for the notice), or the slot has no seat free for its whole length under
+ * the rules in force (a lowered capacity, or bookings of another length overlapping it). What is not
+ * a bookable slot is never offered: the person offered could not book it. `rules` are read before the
+ * transaction: on SQLite its one connection is busy.
  */
 export async function passSeatToWaitlist(
   deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs' | 'dialect'>,
@@ -159,20 +164,45 @@ export async function passSeatToWaitlist(
   freed: FreedSeat,
 ): Promise<WaitlistOffer | null> {
   // Before reading who waits, as for seats new rules open: a joiner who read the day full while this
-  // seat was still taken is in line by now (joinWaitlist), not left waiting beside it.
+  // seat was still taken is in line by now (joinWaitlist), not left waiting beside it. The same lock
+  // as claimSeats (decision 0052), so the seat counted free here is not booked before the hold is in.
   await lockWaitlist(trx, deps.dialect);
   const now = deps.now();
-  if (freed.startsAt <= now + rules.minNoticeMinutes * 60_000 || freed.seat > rules.capacity) return null;
-  // Under a lowered capacity the seats still taken may fill it though this one's number is below it.
-  const stillTaken = await trx
+  // Decision 0052: the slot the person offered books is checked by checkBookableSlot like any other
+  // (create-appointment.ts), so offer only what passes it now, and only past the notice (as
+  // bookableStartsOn): a hold on a closed day or off the grid would be a push for a time nobody can book.
+  if (freed.startsAt <= now + rules.minNoticeMinutes * 60_000 || !checkBookableSlot(rules, freed.startsAt, now).ok) return null;
+  const seat = await freeSeatOf(rules, trx, freed.startsAt, freed.seat);
+  return seat === null ? null : holdForNextInLine(deps, rules, trx, freed.startsAt, seat);
+}
+
+/**
+ * A seat of the slot at `startsAt` (under `rules`) free for its whole length, read in `trx`, or null.
+ * Every booked row fills its seat (decision 0052: over its whole length), a hold past its time too:
+ * its expiry job or the next booker passes that one on (passExpiredHold).
+ */
+async function freeSeatOf(rules: BookingRules, trx: AppointmentsDb, startsAt: number, prefer?: number): Promise<number | null> {
+  const endsAt = startsAt + rules.slotMinutes * 60_000;
+  const taken = await trx
     .selectFrom('appointments')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('starts_at', '=', freed.startsAt)
+    .select(['starts_at', 'ends_at', 'seat'])
     .where('status', '=', 'booked')
-    .where('seat', '!=', freed.seat)
-    .executeTakeFirstOrThrow();
-  if (Number(stillTaken.count) >= rules.capacity) return null;
-  const date = localDayOf(freed.startsAt, rules.timeZone).date;
+    .where(overlapping(startsAt, endsAt))
+    .execute();
+  // Decision 0032: under a lowered capacity the bookings above it stay and still count.
+  return freeSeat(taken, startsAt, endsAt, rules.capacity, prefer);
+}
+
+/** Holds `seat` of the slot at `startsAt` for the first in line of its day; null when nobody waits. */
+async function holdForNextInLine(
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
+  rules: BookingRules,
+  trx: AppointmentsDb,
+  startsAt: number,
+  seat: number,
+): Promise<WaitlistOffer | null> {
+  const now = deps.now();
+  const date = localDayOf(startsAt, rules.timeZone).date;
   const expiresAt = now + deps.waitlistOfferMinutes * 60_000;
   for (;;) {
     const next = await trx
@@ -188,7 +218,7 @@ export async function passSeatToWaitlist(
     // loser reads the line again, which no longer has that entry).
     const offered = await trx
       .updateTable('appointment_waitlist')
-      .set({ status: 'offered', offered_start: freed.startsAt, offer_expires_at: expiresAt, updated_at: now })
+      .set({ status: 'offered', offered_start: startsAt, offer_expires_at: expiresAt, updated_at: now })
       .where('id', '=', next.id)
       .where('status', '=', 'waiting')
       .executeTakeFirst();
@@ -196,10 +226,7 @@ export async function passSeatToWaitlist(
     await trx
       .insertInto('appointments')
       .values({
-        ...newBookingRow(next.line_user_id, freed.startsAt, freed.startsAt + rules.slotMinutes * 60_000, null, now, {
-          seat: freed.seat,
-          userSeat: null,
-        }),
+        ...newBookingRow(next.line_user_id, startsAt, startsAt + rules.slotMinutes * 60_000, null, now, { seat, userSeat: null }),
         held_until: expiresAt,
       })
       .execute();
@@ -210,7 +237,7 @@ export async function passSeatToWaitlist(
       { entryId: next.id },
       { runAt: expiresAt, singletonKey: `waitlist-offer:${next.id}:${expiresAt}`, within: trx },
     );
-    return { entryId: next.id, lineUserId: next.line_user_id, startsAt: freed.startsAt, expiresAt, timeZone: rules.timeZone };
+    return { entryId: next.id, lineUserId: next.line_user_id, startsAt, expiresAt, timeZone: rules.timeZone };
   }
 }
 
@@ -250,27 +277,14 @@ async function passOpenSeatsOfDay(
   trx: AppointmentsDb,
   starts: number[],
 ): Promise<WaitlistOffer[]> {
-  if (starts.length === 0) return [];
-  // Every booked row fills its seat number (the unique index), a hold past its time too: its expiry
-  // job or the next booker passes that one on (passExpiredHold).
-  const taken = await trx
-    .selectFrom('appointments')
-    .select(['starts_at', 'seat'])
-    .where('status', '=', 'booked')
-    .where('starts_at', 'in', starts)
-    .execute();
   const offers: WaitlistOffer[] = [];
   for (const startsAt of starts) {
-    const used = new Set(taken.filter((r) => r.starts_at === startsAt).map((r) => r.seat));
-    // Decision 0032: under a lowered capacity the bookings above it stay and still count.
-    let free = rules.capacity - used.size;
-    for (let seat = 1; seat <= rules.capacity && free > 0; seat++) {
-      if (used.has(seat)) continue;
-      const offer = await passSeatToWaitlist(deps, rules, trx, { startsAt, seat });
+    // Read again after each hold: the hold fills a seat (decision 0052: for the slot's whole length).
+    for (let seat = await freeSeatOf(rules, trx, startsAt); seat !== null; seat = await freeSeatOf(rules, trx, startsAt)) {
+      const offer = await holdForNextInLine(deps, rules, trx, startsAt, seat);
       // The seat is free and bookable, so null means nobody waits for the day any more.
       if (!offer) return offers;
       offers.push(offer);
-      free--;
     }
   }
   return offers;
