@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import type { AvailabilityAnswer, AvailableDay } from '@guildhall/contracts/appointments';
 import type { AppointmentsDeps } from './appointments-deps';
 import { addDays, dayRange, localDayOf, slotStartsOn } from './booking-rules';
 import { loadBookingRules } from './load-booking-rules';
-import { type SeatRow, overlapping, seatsInUse } from './seats-in-use';
+import { type SeatSpan, overlapping, seatsInUse } from './seats-in-use';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -27,22 +28,26 @@ export async function listAvailability(
   const from = dayRange(today.date, rules.timeZone).from;
   const to = dayRange(addDays(today, days).date, rules.timeZone).from;
   const lower = Math.max(from, earliest);
+  // Grouped by range: a slot's seats are one row per booked range with its count (a few hundred for
+  // 60 days), not one per booking (10,000 rows read into objects cost the availability bench 2.4x).
   const booked = await deps.db
     .selectFrom('appointments')
-    .select(['starts_at', 'ends_at', 'seat'])
+    .select(['starts_at', 'ends_at', sql<number>`count(*)`.as('n')])
     .where('status', '=', 'booked')
     .where(overlapping(lower, to))
     // Issue 15 item 6: a seat held for a waitlist offer is taken until its time (the person offered books by its link).
     .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '>', now)]))
-    .orderBy('starts_at')
+    .groupBy(['starts_at', 'ends_at'])
     .execute();
-  // Rows by the day they start on (counted from `from`), so each slot looks only at its own day and
+  // Ranges by the day they start on (counted from `from`), so each slot looks only at its own day and
   // the one before (a booking is at most a day long, seats-in-use.ts).
-  const byDay = new Map<number, SeatRow[]>();
+  const byDay = new Map<number, SeatSpan[]>();
   for (const r of booked) {
-    const row = { starts_at: Number(r.starts_at), ends_at: Number(r.ends_at), seat: r.seat };
-    const k = Math.floor((row.starts_at - from) / 86_400_000);
-    byDay.set(k, [...(byDay.get(k) ?? []), row]);
+    const span = { starts_at: Number(r.starts_at), ends_at: Number(r.ends_at), n: Number(r.n) };
+    const k = Math.floor((span.starts_at - from) / 86_400_000);
+    const day = byDay.get(k);
+    if (day) day.push(span);
+    else byDay.set(k, [span]);
   }
   const length = rules.slotMinutes * 60_000;
   const inUse = (s: number) => {

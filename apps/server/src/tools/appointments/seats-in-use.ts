@@ -8,6 +8,8 @@ import type { AppointmentsTables } from './appointments-tables';
  * so "taken" means "overlaps", never "starts at the same instant".
  */
 export type SeatRow = { starts_at: number; ends_at: number; seat: number };
+/** A time range held by `n` rows (availability reads them grouped by range; one row when `n` is absent). */
+export type SeatSpan = { starts_at: number; ends_at: number; n?: number };
 
 /**
  * Rows that could overlap [startsAt, endsAt): starts before its end and ends after its start. A slot
@@ -24,15 +26,12 @@ export function overlapping(startsAt: number, endsAt: number) {
  * count). The count of a slot's free seats is the capacity less this: one seat may be used by a booking
  * ending inside the range and another starting after it, and that is one seat, not two.
  */
-export function seatsInUse(rows: readonly SeatRow[], startsAt: number, endsAt: number): number {
+export function seatsInUse(rows: readonly SeatSpan[], startsAt: number, endsAt: number): number {
   const over = rows.filter((r) => r.starts_at < endsAt && r.ends_at > startsAt);
-  if (over.length <= 1) return over.length;
+  const held = (at: number) => over.reduce((sum, r) => (r.starts_at <= at && r.ends_at > at ? sum + (r.n ?? 1) : sum), 0);
   // The count only rises where a booking starts: the range's start and each start inside it.
-  let most = 0;
-  for (const p of [startsAt, ...over.filter((r) => r.starts_at > startsAt).map((r) => r.starts_at)]) {
-    const n = over.filter((r) => r.starts_at <= p && r.ends_at > p).length;
-    if (n > most) most = n;
-  }
+  let most = held(startsAt);
+  for (const r of over) if (r.starts_at > startsAt) most = Math.max(most, held(r.starts_at));
   return most;
 }
 
