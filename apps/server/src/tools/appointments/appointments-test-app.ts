@@ -1,6 +1,9 @@
 import { demoPerson } from '@guildhall/testkit';
+import { makeAppointment, makeLineUser } from '@guildhall/testkit/appointments-demo';
 import type { Dialect } from '@server/core/db/database';
+import { toolDb } from '@server/core/db/tool-db';
 import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { AppointmentsTables } from './appointments-tables';
 
 /**
  * The app as the appointments integration tests run it (decision 0018: one harness): only the
@@ -26,4 +29,30 @@ export async function buildAppointmentsStaffTestApp(dialect: Dialect): Promise<{
     await t.close();
     throw error;
   }
+}
+
+/**
+ * Fills every slot of one day (16 of 30 minutes from `firstStart`, the shipped rules' 09:00-16:30) with
+ * bookings of other people; answers their ids by start.
+ */
+export async function fillDay(t: TestApp, firstStart: number): Promise<Map<number, number>> {
+  const db = toolDb<AppointmentsTables>(t.ctx.database);
+  const ids = new Map<number, number>();
+  for (let i = 0; i < 16; i++) {
+    const start = firstStart + i * 30 * 60_000;
+    const [row] = await db.insertInto('appointments').values(makeAppointment(makeLineUser().userId, start)).returning('id').execute();
+    ids.set(start, row!.id);
+  }
+  return ids;
+}
+
+/** Staff cancels a booking (the demo staff member granted bureau-staff and signed in). */
+export async function cancelAsStaff(t: TestApp, id: number, reason: string) {
+  await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
+  return t.request({
+    method: 'POST',
+    url: `/bureau/worker/staff/appointments/${id}/cancel`,
+    cookie: await t.signInAs('staff'),
+    payload: { reason },
+  });
 }

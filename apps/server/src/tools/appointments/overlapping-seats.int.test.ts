@@ -1,5 +1,4 @@
-import { demoPerson } from '@guildhall/testkit';
-import { makeAppointment, makeBookingSettings, makeLineUser } from '@guildhall/testkit/appointments-demo';
+import { makeBookingSettings, makeLineUser } from '@guildhall/testkit/appointments-demo';
 import type { BookingSettings } from '@guildhall/contracts/appointments';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
@@ -8,7 +7,7 @@ import type { TestApp } from '@server/test-support/build-test-app';
 import { type AppointmentsDeps, makeAppointmentsDeps } from './appointments-deps';
 import { type AppointmentsTables, newBookingRow } from './appointments-tables';
 import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
-import { buildAppointmentsTestApp } from './appointments-test-app';
+import { buildAppointmentsTestApp, cancelAsStaff, fillDay } from './appointments-test-app';
 import { claimSeats } from './claim-seats';
 import { BOOKING_SETTINGS, loadBookingRules } from './load-booking-rules';
 import { expireWaitlistOffer } from './waitlist';
@@ -140,24 +139,6 @@ describe.each(DIALECTS)('decision 0052: a freed seat goes to the waitlist only w
   };
   const join = (user: { userId: string; displayName: string }) =>
     t.request({ method: 'POST', url: '/bureau/worker/waitlist', token: t.signInLine(user), payload: { userId: user.userId, date: DATE } });
-  async function fillDay(): Promise<Map<number, number>> {
-    const ids = new Map<number, number>();
-    for (let i = 0; i < 16; i++) {
-      const start = at('09:00') + i * 30 * 60_000;
-      const [row] = await db().insertInto('appointments').values(makeAppointment(makeLineUser().userId, start)).returning('id').execute();
-      ids.set(start, row!.id);
-    }
-    return ids;
-  }
-  async function cancelAsStaff(id: number) {
-    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
-    return t.request({
-      method: 'POST',
-      url: `/bureau/worker/staff/appointments/${id}/cancel`,
-      cookie: await t.signInAs('staff'),
-      payload: { reason: 'Closed' },
-    });
-  }
   const offers = () => t.line!.pushes.filter((p) => p.messages[0]?.text?.startsWith('A time is free'));
   const holds = () => db().selectFrom('appointments').select(['line_user_id', 'starts_at']).where('held_until', 'is not', null).execute();
   const entryOf = (user: { userId: string }) =>
@@ -169,10 +150,10 @@ describe.each(DIALECTS)('decision 0052: a freed seat goes to the waitlist only w
   const CLOSED = makeBookingSettings({ exceptions: [{ date: DATE, hours: null }] });
 
   it('a staff cancel on a day closed since: no hold, no push, the line waits on', async () => {
-    const ids = await fillDay();
+    const ids = await fillDay(t, at('09:00'));
     expect((await join(first)).statusCode).toBe(200);
     await setRules(CLOSED);
-    expect((await cancelAsStaff(ids.get(at('11:00'))!)).statusCode).toBe(200);
+    expect((await cancelAsStaff(t, ids.get(at('11:00'))!, 'Closed')).statusCode).toBe(200);
     expect(await holds()).toEqual([]);
     expect(await entryOf(first)).toEqual({ status: 'waiting', offered_start: null });
     // A push would follow the commit: give it a moment to reach the fake LINE.
@@ -181,22 +162,22 @@ describe.each(DIALECTS)('decision 0052: a freed seat goes to the waitlist only w
   });
 
   it('a staff cancel of a start the new slot length left off the grid: not offered', async () => {
-    const ids = await fillDay();
+    const ids = await fillDay(t, at('09:00'));
     expect((await join(first)).statusCode).toBe(200);
     // 45-minute slots from 09:00: 10:00 is no slot start any more.
     await setRules(makeBookingSettings({ slotMinutes: 45 }));
-    expect((await cancelAsStaff(ids.get(at('10:00'))!)).statusCode).toBe(200);
+    expect((await cancelAsStaff(t, ids.get(at('10:00'))!, 'Closed')).statusCode).toBe(200);
     expect(await holds()).toEqual([]);
     expect(await entryOf(first)).toEqual({ status: 'waiting', offered_start: null });
     expect(offers()).toEqual([]);
   });
 
   it('a hold that lapses after the day closed is not passed to the next in line', async () => {
-    const ids = await fillDay();
+    const ids = await fillDay(t, at('09:00'));
     expect((await join(first)).statusCode).toBe(200);
     t.clock.advance(1000);
     expect((await join(second)).statusCode).toBe(200);
-    expect((await cancelAsStaff(ids.get(at('11:00'))!)).statusCode).toBe(200);
+    expect((await cancelAsStaff(t, ids.get(at('11:00'))!, 'Closed')).statusCode).toBe(200);
     expect(await entryOf(first)).toEqual({ status: 'offered', offered_start: at('11:00') });
     const entry = await db()
       .selectFrom('appointment_waitlist')

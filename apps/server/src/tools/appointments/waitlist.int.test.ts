@@ -9,7 +9,7 @@ import { refuseNewJobs } from '@server/test-support/refuse-inserts';
 import type { AppointmentsTables } from './appointments-tables';
 import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
 import { EXPIRE_WAITLIST_OFFER } from './waitlist';
-import { buildAppointmentsTestApp } from './appointments-test-app';
+import { buildAppointmentsTestApp, cancelAsStaff, fillDay } from './appointments-test-app';
 
 const first = makeLineUser({ displayName: 'First' });
 const second = makeLineUser({ displayName: 'Second' });
@@ -38,32 +38,12 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
       token: t.signInLine(user),
       payload: { userId: user.userId, datetime: new Date(startsAt).toISOString(), topic: null, reschedule_id: null },
     });
-  /** Fills every slot of the day (16, 09:00-16:30) with bookings of other people; answers their ids by start. */
-  async function fillDay(): Promise<Map<number, number>> {
-    const ids = new Map<number, number>();
-    for (let i = 0; i < 16; i++) {
-      const start = at('09:00') + i * 30 * 60_000;
-      const [row] = await db().insertInto('appointments').values(makeAppointment(makeLineUser().userId, start)).returning('id').execute();
-      ids.set(start, row!.id);
-    }
-    return ids;
-  }
-  /** Staff cancels a booking (staff grant given, signed in as staff). */
-  async function cancelAsStaff(id: number) {
-    await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
-    return t.request({
-      method: 'POST',
-      url: `/bureau/worker/staff/appointments/${id}/cancel`,
-      cookie: await t.signInAs('staff'),
-      payload: { reason: 'Moved away' },
-    });
-  }
   const offers = (user: { userId: string }) =>
     t.line!.pushes.filter((p) => p.to === user.userId && p.messages[0]?.text?.startsWith('A time is free'));
 
   it('joins only a full day, in order; bad input 4xx', async () => {
     expect((await join(first)).json()).toMatchObject({ code: 'appointments.day_not_full' });
-    await fillDay();
+    await fillDay(t, at('09:00'));
     const a = await join(first);
     expect(a.statusCode).toBe(200);
     expect(a.json().entry).toEqual({ date: DATE, status: 'waiting', position: 1, offeredStart: null, offerExpiresAt: null });
@@ -98,7 +78,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
   });
 
   it('under a lowered capacity a freed seat below it is no free seat while the others still fill it: no offer, no booking (decision 0032)', async () => {
-    const ids = await fillDay();
+    const ids = await fillDay(t, at('09:00'));
     // 11:00 was booked twice when the capacity was 2; it is 1 now (the default), and both bookings stay.
     const slot = at('11:00');
     await db()
@@ -106,7 +86,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
       .values(makeAppointment(makeLineUser().userId, slot, { seat: 2 }))
       .execute();
     await join(first);
-    expect((await cancelAsStaff(ids.get(slot)!)).statusCode).toBe(200);
+    expect((await cancelAsStaff(t, ids.get(slot)!, 'Moved away')).statusCode).toBe(200);
     // Seat 1 is free by number, but seat 2 still fills the capacity: nobody is offered it, nobody books it.
     expect((await book(outsider, slot)).json()).toMatchObject({ code: 'appointments.slot_taken' });
     expect((await book(first, slot)).json()).toMatchObject({ code: 'appointments.slot_taken' });
@@ -128,12 +108,12 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
   });
 
   it('a freed slot is offered to the first in line by LINE and held for them; unused, it passes to the next', async () => {
-    const ids = await fillDay();
+    const ids = await fillDay(t, at('09:00'));
     await join(first);
     t.clock.advance(1000);
     await join(second);
     const freed = at('11:00');
-    const cancel = await cancelAsStaff(ids.get(freed)!);
+    const cancel = await cancelAsStaff(t, ids.get(freed)!, 'Moved away');
     expect(cancel.statusCode).toBe(200);
     await vi.waitFor(() => expect(offers(first)).toHaveLength(1), { timeout: 10_000 });
     expect(offers(first)[0]!.messages[0]!.text).toContain(`?slot=${encodeURIComponent(new Date(freed).toISOString())}`);
@@ -173,14 +153,14 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
   });
 
   it('the seat is held and its expiry queued in one commit: when the job cannot be stored, the cancel changes nothing (decision 0041)', async () => {
-    const ids = await fillDay();
+    const ids = await fillDay(t, at('09:00'));
     await join(first);
     // An expiry of no entry, far ahead (on PostgreSQL it installs pg-boss's tables); the job of a missing entry does nothing.
     await t.ctx.jobs.enqueue(EXPIRE_WAITLIST_OFFER, { entryId: -1 }, { runAt: t.clock.now() + 30 * 24 * 3_600_000 });
     await refuseNewJobs(t);
     const freed = at('11:00');
     const before = await rowsAt(freed);
-    const cancel = await cancelAsStaff(ids.get(freed)!);
+    const cancel = await cancelAsStaff(t, ids.get(freed)!, 'Moved away');
     expect(cancel.statusCode).toBe(500);
     // Still booked by its owner, no hold, the waiter still waiting and not told of a seat.
     expect(await rowsAt(freed)).toEqual(before);
@@ -192,7 +172,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
 
   /** Fills the day, puts `first` on its waitlist and has staff cancel the 11:00 booking. */
   async function freeSlotFor(waiter: { userId: string; displayName: string }, alsoAtOnce: () => Promise<unknown>[] = () => []) {
-    const ids = await fillDay();
+    const ids = await fillDay(t, at('09:00'));
     await join(waiter);
     const freed = at('11:00');
     await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
@@ -245,7 +225,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
     // Issue 15 item 6: the hold is taken in the transaction that frees the seat, so a booker racing
     // the cancellation never sees the seat free and the first in line is not skipped. Each round
     // frees one slot of the full day by one of the three requests that free seats.
-    const ids = await fillDay();
+    const ids = await fillDay(t, at('09:00'));
     const waiters = [makeLineUser(), makeLineUser(), makeLineUser()];
     for (const w of waiters) {
       await join(w);
@@ -343,7 +323,7 @@ describe.each(DIALECTS)('issue 15 item 6: waitlist on %s', (dialect) => {
   });
 
   it('race: the one offered books as the offer expires, with its expiry job at once: booked with the entry booked, or too late with the next in line offered, once', async () => {
-    const ids = await fillDay();
+    const ids = await fillDay(t, at('09:00'));
     await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
     const cookie = await t.signInAs('staff');
     const start = t.clock.now();
