@@ -121,6 +121,7 @@ describe('the owner console (issue 12 item 7)', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Create key' }));
     expect(await within(panel).findByLabelText('New API key')).toHaveTextContent('gh_abcd1234_secret');
     await userEvent.click(await within(panel).findByRole('button', { name: 'Revoke key Community bot (abcd1234)' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke key' }));
     await expect.poll(() => within(panel).queryByLabelText('New API key')).toBeNull();
   });
 });

@@ -34,7 +34,7 @@ describe('the owner console says the outcome of the last action, not an older re
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('Bot API keys: a revoke after a refused create leaves no refusal on screen', async () => {
+  it('Bot API keys: a revoke (asked first) after a refused create leaves no refusal on screen', async () => {
     const key = {
       id: 'abcd1234',
       name: 'Community bot',
@@ -56,7 +56,14 @@ describe('the owner console says the outcome of the last action, not an older re
     await userEvent.click(within(keys).getByRole('button', { name: 'Create key' }));
     expect(await within(keys).findByRole('alert')).toHaveTextContent('name: must not be empty');
 
+    // Revoking cannot be undone: it asks first, and Cancel revokes nothing.
     await userEvent.click(await within(keys).findByRole('button', { name: 'Revoke key Community bot (abcd1234)' }));
+    const ask = await screen.findByRole('dialog', { name: 'Revoke key “Community bot” (abcd1234)?' });
+    expect(ask).toHaveTextContent('A revoked key cannot be brought back');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await userEvent.click(within(keys).getByRole('button', { name: 'Revoke key Community bot (abcd1234)' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke key' }));
     await expect.poll(() => server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
     await expect.poll(() => within(keys).queryByRole('alert')).toBeNull();
   });

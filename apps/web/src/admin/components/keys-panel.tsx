@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { API_KEY_SCOPE_ALLOWS, type ApiKeyInfo, type ApiKeyScope, type CreateApiKeyAnswer } from '@guildhall/contracts/admin';
 import { Button } from '@/ui/button';
+import { Modal } from '@/ui/modal';
 import { TextField } from '@/ui/field';
 import { StatusCard } from '@/ui/status-card';
 import { Table, type TableColumn } from '@/ui/table';
@@ -64,20 +65,16 @@ export function KeysPanel() {
       align: 'end',
       render: (k) =>
         k.revokedAt === null && (
-          <Button
-            variant="danger"
-            size="sm"
-            aria-label={`Revoke key ${k.name} (${k.id})`}
-            disabled={revoke.isPending}
+          <RevokeKeyButton
+            info={k}
+            pending={revoke.isPending}
             // The new key's card goes with the key: it kept offering a revoked secret to copy.
-            onClick={() => {
+            onRevoke={() => {
               // A refused create's message stayed on screen after this revoke had worked.
               create.reset();
               revoke.mutate(k.id, { onSuccess: () => setCreated((shown) => (shown?.info.id === k.id ? null : shown)) });
             }}
-          >
-            Revoke
-          </Button>
+          />
         ),
     },
   ];
@@ -150,5 +147,44 @@ export function KeysPanel() {
         />
       )}
     </section>
+  );
+}
+
+/**
+ * Revoking a key cannot be undone and stops the bot holding it at its next call (a new key must be
+ * made and given to the bot), so it asks first; one click beside the key did it at once.
+ */
+function RevokeKeyButton({ info, pending, onRevoke }: { info: ApiKeyInfo; pending: boolean; onRevoke: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={setOpen}
+      size="sm"
+      title={`Revoke key “${info.name}” (${info.id})?`}
+      description="A bot using this key is refused from its next call. A revoked key cannot be brought back: the bot will need a new key."
+      trigger={
+        <Button variant="danger" size="sm" aria-label={`Revoke key ${info.name} (${info.id})`} disabled={pending}>
+          Revoke
+        </Button>
+      }
+      footer={
+        <>
+          <Button size="sm" variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => {
+              setOpen(false);
+              onRevoke();
+            }}
+          >
+            Revoke key
+          </Button>
+        </>
+      }
+    />
   );
 }
