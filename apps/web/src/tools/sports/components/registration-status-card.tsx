@@ -19,7 +19,8 @@ export function RegistrationStatusCard({ registration, onWithdraw }: { registrat
   const strong = { strong: <strong /> };
   return (
     <div data-testid="registration-status">
-      <StatusCard tone={TONES[status]} title={t('status.title', { sport })} live>
+      {/* Not a live region itself: student-section's region around it, on the page before the card, is. */}
+      <StatusCard tone={TONES[status]} title={t('status.title', { sport })}>
         {status === 'pending_selection' && (
           <>
             <p>

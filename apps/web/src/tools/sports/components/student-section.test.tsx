@@ -100,6 +100,38 @@ describe('002 §2 student registration section', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('กีฬา Badminton ไม่เปิดรับสมัครอีกต่อไปแล้ว');
   });
 
+  it('reads out the status card that appears after a first registration: its live region is on the page before it', async () => {
+    let registered = false;
+    renderSection([sport(2, 'Football', 18, 0)], {
+      'GET /sports/api/my-registration': () =>
+        registered
+          ? [
+              200,
+              {
+                registration_id: 5,
+                sport_id: 2,
+                sport_name: 'Football',
+                status: 'pending_selection',
+                registration_date: '2026-11-24T10:00:00.000Z',
+                waiting_position: null,
+                moved_up_at: null,
+              },
+            ]
+          : [404, { error: 'You have not registered for a sport.', code: 'sports.no_registration' }],
+      'POST /sports/api/register-sport': () => ((registered = true), [200, { message: 'Registered for Football.' }]),
+    });
+    await screen.findByRole('button', { name: 'Register for Football' });
+    // A region that arrives together with its text is not announced reliably: it must already be there, empty.
+    const region = screen.getByTestId('registration-status-region');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register for Football' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirm registration' })).getByRole('button', { name: 'Register' }));
+    expect(await within(region).findByTestId('registration-status')).toHaveTextContent('Football');
+    expect(screen.getByTestId('registration-status-region')).toBe(region);
+  });
+
   it('warns, beside 002 §5 text, that registering for a full sport joins its waiting list for good', async () => {
     renderSection([sport(1, 'Badminton', 2, 2), sport(2, 'Football', 18, 0)]);
 

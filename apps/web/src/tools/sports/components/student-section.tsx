@@ -67,7 +67,11 @@ export function StudentSection({ session, onLoadFailure }: { session: SportsSess
       <h2 id="sports-student-title" className="sports-section-title">
         {t('student.title')}
       </h2>
-      {registration && <RegistrationStatusCard registration={registration} onWithdraw={() => setConfirmWithdraw(true)} />}
+      {/* Always on the page, so the card appearing after a first registration is read out: a live
+          region that arrives together with its text is not announced reliably (ui/status-card). */}
+      <div className="sports-student__status" aria-live="polite" data-testid="registration-status-region">
+        {registration && <RegistrationStatusCard registration={registration} onWithdraw={() => setConfirmWithdraw(true)} />}
+      </div>
       {!open && !active && (
         <p className="sports-notice" role="status">
           {t('student.closed')}
