@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -27,6 +28,7 @@ export class LocalDiskStorage implements FileStorage {
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     let size = 0;
+    const out = fs.createWriteStream(temp, { flags: 'wx' });
     try {
       await pipeline(
         Buffer.isBuffer(data) ? Readable.from([data]) : data,
@@ -36,10 +38,15 @@ export class LocalDiskStorage implements FileStorage {
             yield chunk;
           }
         },
-        fs.createWriteStream(temp, { flags: 'wx' }),
+        out,
       );
       await fs.promises.rename(temp, target);
     } catch (error) {
+      // The pipeline rejects at the first error, and the write stream may still be opening (creating)
+      // the temporary file on another libuv thread: removed before that, the file appeared after the
+      // removal and stayed (a refused upload left a .tmp behind once, on a loaded machine). Wait for
+      // the stream to close first; it always does once destroyed.
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await fs.promises.rm(temp, { force: true });
       throw error;
     }
