@@ -309,6 +309,21 @@ export const BookingSettingsAnswer = z.object({
 });
 export type BookingSettingsAnswer = z.infer<typeof BookingSettingsAnswer>;
 
+/**
+ * Decision 0055: a day the saved rules close (no times left), from today on, that needs staff's
+ * attention: bookings made there before stay booked (this save newly closed the day), and people who
+ * waited for it were told by LINE that their places ended.
+ */
+export const ClosedDayReport = z.object({
+  date: z.string(),
+  bookings: z.number().int(),
+  waitlistEnded: z.number().int(),
+});
+export type ClosedDayReport = z.infer<typeof ClosedDayReport>;
+/** PUT /bureau/worker/staff/settings: the rules now in force, and what the save closed (decision 0055). */
+export const SaveBookingSettingsAnswer = BookingSettingsAnswer.extend({ closedDays: z.array(ClosedDayReport) });
+export type SaveBookingSettingsAnswer = z.infer<typeof SaveBookingSettingsAnswer>;
+
 /** Issue 15 item 1: GET /bureau/worker/availability?days=N. */
 export const AVAILABILITY_MAX_DAYS = 90;
 export const AvailabilityQuery = z.object({

@@ -81,6 +81,38 @@ describe.each(DIALECTS)('issue 15 item 3: rules staff set, on %s', (dialect) => 
     expect(times(saturday)).toEqual(['10:00']);
   });
 
+  it('decision 0055: a save that closes days with bookings names them and their counts; the bookings stay', async () => {
+    const [monday, tuesday, wednesday] = [0, 1, 2].map((d) => dateOf(at('09:00', d)));
+    for (const [when, who] of [
+      [at('09:00'), makeLineUser()],
+      [at('10:00'), makeLineUser()],
+      [at('09:00', 1), makeLineUser()],
+      [at('09:00', 2), makeLineUser()],
+    ] as const)
+      expect((await book(who, when)).statusCode).toBe(200);
+    // Monday as a holiday, Tuesday closed by a one-off change, Wednesday's hours moved (still open).
+    const closing = await save({
+      ...BASE,
+      holidays: [{ date: monday, name: 'Bureau day' }],
+      exceptions: [
+        { date: tuesday, hours: null },
+        { date: wednesday, hours: { opens: '13:00', closes: '15:00', breaks: [] } },
+      ],
+    });
+    expect(closing.statusCode).toBe(200);
+    expect(closing.json().closedDays).toEqual([
+      { date: monday, bookings: 2, waitlistEnded: 0 },
+      { date: tuesday, bookings: 1, waitlistEnded: 0 },
+    ]);
+    const stillBooked = await db().selectFrom('appointments').select('id').where('status', '=', 'booked').execute();
+    expect(stillBooked).toHaveLength(4);
+    // Closing every weekday at once: each day with bookings is named once, in date order.
+    const shut = await save({ ...BASE, weekly: [null, null, null, null, null, null, null] });
+    expect(shut.json().closedDays).toEqual([{ date: wednesday, bookings: 1, waitlistEnded: 0 }]);
+    // Reopened, nothing is closed by the save.
+    expect((await save(BASE)).json().closedDays).toEqual([]);
+  });
+
   it('enforces minimum notice and the booking horizon', async () => {
     await save({ ...BASE, minNoticeMinutes: 60 * 24 * 30 });
     expect((await book(makeLineUser(), at('10:00'))).json().error).toBe('Appointments must be booked at least 30 days ahead.');

@@ -1,12 +1,24 @@
-import type { BookingSettingsAnswer, SaveBookingSettingsRequest } from '@guildhall/contracts/appointments';
+import type {
+  BookingSettingsAnswer,
+  ClosedDayReport,
+  SaveBookingSettingsAnswer,
+  SaveBookingSettingsRequest,
+} from '@guildhall/contracts/appointments';
 import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 import type { AppointmentsDb } from './appointments-tables';
 import type { BookingRules } from './booking-rules';
+import { countBookingsOnNewlyClosedDays } from './count-bookings-on-closed-days';
 import { BOOKING_SETTINGS, loadBookingRules } from './load-booking-rules';
 import { queueReminders } from './send-reminder';
-import { announceWaitlistOffer, passOpenedSeatsToWaitlist } from './waitlist';
+import {
+  type ClosedDayNotice,
+  announceClosedDay,
+  announceWaitlistOffer,
+  endWaitlistsOfClosedDays,
+  passOpenedSeatsToWaitlist,
+} from './waitlist';
 
 /** Decision 0053: the sentence a stale settings page reads (nothing was written). */
 export const STALE_SETTINGS =
@@ -16,7 +28,8 @@ export const STALE_SETTINGS =
  * Issue 15 item 3: staff replace the booking rules (already parsed by the contract). Bookings already
  * made stay as they are; the rules apply to new bookings and reschedules from now on. Issue 15 item 6:
  * seats the new rules open on a day people wait for are held for them in the same commit
- * (passOpenedSeatsToWaitlist, decision 0032), then offered by LINE.
+ * (passOpenedSeatsToWaitlist, decision 0032), then offered by LINE; places on the waitlist of a day
+ * the new rules close end and their people are told (endWaitlistsOfClosedDays, decision 0055).
  *
  * Decision 0053: with `expectedUpdatedAt` (the updatedAt the page loaded), the write is a
  * compare-and-set on the row's updated_at: rules saved since are refused 409 and nothing is written,
@@ -29,14 +42,14 @@ export async function saveBookingSettings(
   deps: AppointmentsDeps,
   staff: { discordId: string },
   request: SaveBookingSettingsRequest,
-): Promise<BookingSettingsAnswer> {
+): Promise<SaveBookingSettingsAnswer> {
   const { expectedUpdatedAt, ...settings } = request;
   const now = deps.now();
   const value = JSON.stringify(settings);
   const by = staff.discordId;
   // Bookers take the appointments lock before they count seats (decision 0052), as the hand-out below
   // does; the retry on a unique violation (decision 0008) stays as a second guard.
-  const offers = await retryOnWriteConflict(() =>
+  const outcome = await retryOnWriteConflict(() =>
     deps.db.transaction().execute(async (trx) => {
       const inTrx = { ...deps, db: trx };
       const before = await loadBookingRules(inTrx);
@@ -73,11 +86,23 @@ export async function saveBookingSettings(
       // The rules just written, read through the transaction (on SQLite its one connection is busy during it).
       const after = await loadBookingRules(inTrx);
       await rescheduleReminders(deps, before, after, trx);
-      return passOpenedSeatsToWaitlist(deps, after, trx);
+      const bookingsLeft = await countBookingsOnNewlyClosedDays(trx, before, after, now);
+      const ended = await endWaitlistsOfClosedDays(deps, after, trx);
+      return { offers: await passOpenedSeatsToWaitlist(deps, after, trx), ended, closedDays: reportClosedDays(bookingsLeft, ended) };
     }),
   );
-  for (const offer of offers) announceWaitlistOffer(deps, offer);
-  return readBookingSettings(deps);
+  for (const offer of outcome.offers) announceWaitlistOffer(deps, offer);
+  for (const notice of outcome.ended) announceClosedDay(deps, notice);
+  return { ...(await readBookingSettings(deps)), closedDays: outcome.closedDays };
+}
+
+/** Decision 0055: per closed day, the bookings left on it and the waitlist places ended, by date. */
+function reportClosedDays(bookingsLeft: Map<string, number>, ended: ClosedDayNotice[]): ClosedDayReport[] {
+  const days = new Map<string, ClosedDayReport>();
+  const dayOf = (date: string) => days.get(date) ?? days.set(date, { date, bookings: 0, waitlistEnded: 0 }).get(date)!;
+  for (const [date, bookings] of bookingsLeft) dayOf(date).bookings = bookings;
+  for (const notice of ended) dayOf(notice.date).waitlistEnded += 1;
+  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /**

@@ -134,6 +134,72 @@ describe.each(DIALECTS)('issue 15 item 6: seats that open when staff change the 
     expect(await entryOf(second)).toEqual({ status: 'waiting', offered_start: null });
   });
 
+  describe('decision 0055: staff close a day people wait for', () => {
+    const NEXT_DAY = bangkokDateOf(mondayAfterNextAt('09:00', 1));
+    const tiny = { opens: '09:00', closes: '09:10', breaks: [] };
+    /** TINY_DAY's rules with `hours` on DATE (null: closed) and the tiny plan on the next day too. */
+    const withDate = (hours: typeof tiny | null) => ({
+      ...TINY_DAY,
+      exceptions: [
+        { date: DATE, hours },
+        { date: NEXT_DAY, hours: tiny },
+      ],
+    });
+    const toldClosed = (user: { userId: string }) =>
+      t.line!.pushes.filter((p) => p.to === user.userId && p.messages[0]?.text?.startsWith('The office is now closed on'));
+
+    it('their places end, a seat held for an offer there is let go, and each is told by LINE; another day waits on', async () => {
+      const [offered, waiting, other] = [makeLineUser(), makeLineUser(), makeLineUser()];
+      await fullDayWith(offered, waiting);
+      // The next day full too, with someone waiting for it.
+      expect((await save(withDate(tiny))).statusCode).toBe(200);
+      for (const hhmm of ['09:00', '09:05'])
+        expect((await book(makeLineUser(), Date.parse(mondayAfterNextAt(hhmm, 1)))).statusCode).toBe(200);
+      const joinNextDay = await t.request({
+        method: 'POST',
+        url: '/bureau/worker/waitlist',
+        token: t.signInLine(other),
+        payload: { userId: other.userId, date: NEXT_DAY },
+      });
+      expect(joinNextDay.json().entry).toMatchObject({ status: 'waiting', position: 1 });
+      // A longer DATE: its new 09:10 seat is held for the first in line.
+      expect((await save(withDate({ ...tiny, closes: '09:15' }))).statusCode).toBe(200);
+      expect(await entryOf(offered)).toEqual({ status: 'offered', offered_start: at('09:10') });
+
+      const closing = await save(withDate(null));
+      expect(closing.statusCode).toBe(200);
+      // Staff read what the save closed: two bookings stay on DATE (the hold is not one), two places ended.
+      expect(closing.json().closedDays).toEqual([{ date: DATE, bookings: 2, waitlistEnded: 2 }]);
+
+      expect(await entryOf(offered)).toEqual({ status: 'expired', offered_start: at('09:10') });
+      expect(await entryOf(waiting)).toEqual({ status: 'expired', offered_start: null });
+      expect(await holdersAt(at('09:10'))).toEqual([]);
+      expect(await entryOf(other)).toEqual({ status: 'waiting', offered_start: null });
+      await vi.waitFor(() => expect([toldClosed(offered).length, toldClosed(waiting).length]).toEqual([1, 1]), { timeout: 10_000 });
+      expect(toldClosed(waiting)[0]!.messages[0]!.text).toMatch(
+        /^The office is now closed on Mon \d{1,2} [A-Z][a-z]{2} \d{4}, so the waitlist for that day has ended and you are no longer on it\. Please choose another day: http\S+\/bureau\/appointment$/,
+      );
+      expect(toldClosed(other)).toEqual([]);
+      // Saving the same rules again closes nothing new and ends no place.
+      expect((await save(withDate(null))).json().closedDays).toEqual([]);
+      // While it stays closed, joining it is refused in words.
+      const refused = await join(waiting);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(`There are no times to wait for on ${DATE}.`);
+    });
+
+    it('reopened, the day is full again and they may join again, at the back of the line', async () => {
+      const [first, second] = [makeLineUser(), makeLineUser()];
+      await fullDayWith(first, second);
+      expect((await save({ ...TINY_DAY, exceptions: [{ date: DATE, hours: null }] })).statusCode).toBe(200);
+      expect(await entryOf(first)).toEqual({ status: 'expired', offered_start: null });
+      expect((await save(TINY_DAY)).statusCode).toBe(200);
+      expect((await join(second)).json().entry).toMatchObject({ status: 'waiting', position: 1 });
+      t.clock.advance(1000);
+      expect((await join(first)).json().entry).toMatchObject({ status: 'waiting', position: 2 });
+    });
+  });
+
   describe('race: joining the waitlist while a save or a cancel opens seats (decision 0032)', () => {
     const joiner = makeLineUser();
     const settled = (work: Promise<unknown>) =>

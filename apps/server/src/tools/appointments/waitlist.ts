@@ -6,7 +6,7 @@ import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 import { type AppointmentsDb, newBookingRow } from './appointments-tables';
 import { type BookingRules, checkBookableSlot, dayRange, localDayOf, slotStartsOn } from './booking-rules';
-import { formatSlotTime } from './format-slot-time';
+import { formatSlotDay, formatSlotTime } from './format-slot-time';
 import { loadBookingRules } from './load-booking-rules';
 import { lockWaitlist } from './lock-waitlist';
 import { notifyLineUser } from './notify-line-user';
@@ -37,11 +37,15 @@ async function position(deps: Pick<Deps, 'db'>, entry: { id: number; date: strin
   return ahead.length;
 }
 
+/** Midday of `date` (YYYY-MM-DD) in `timeZone`: an instant inside that local day whatever its length. */
+const middayOf = (date: string, timeZone: string) => dayRange(date, timeZone).from + 12 * 3_600_000;
+
+/** The slot starts of `date` (YYYY-MM-DD) under `rules`; none on a closed day. */
+const startsOnDate = (rules: BookingRules, date: string) => slotStartsOn(rules, localDayOf(middayOf(date, rules.timeZone), rules.timeZone));
+
 /** The slot starts of `date` (YYYY-MM-DD) that may still be booked now: past the minimum notice, within the horizon. */
 function bookableStartsOn(rules: BookingRules, date: string, now: number): number[] {
-  return slotStartsOn(rules, localDayOf(dayRange(date, rules.timeZone).from + 12 * 3_600_000, rules.timeZone)).filter(
-    (s) => s > now + rules.minNoticeMinutes * 60_000 && s - now <= rules.maxDaysAhead * 86_400_000,
-  );
+  return startsOnDate(rules, date).filter((s) => s > now + rules.minNoticeMinutes * 60_000 && s - now <= rules.maxDaysAhead * 86_400_000);
 }
 
 /**
@@ -270,6 +274,61 @@ export async function passOpenedSeatsToWaitlist(
   return offers;
 }
 
+/** A place on a waitlist that ended because staff closed its day (decision 0055), to tell after commit. */
+export type ClosedDayNotice = { lineUserId: string; date: string; timeZone: string };
+
+/**
+ * Decision 0055: staff saved rules (`rules`, read in `trx`) under which a day people wait for has no
+ * times at all (a holiday, a closed weekday, a one-off closed day). Nobody can be offered anything
+ * there any more, so each place ends ('expired', as a lapsed offer's; joining again is refused while
+ * the day stays closed and works once it opens), a seat held for an offer that day is let go, and the
+ * people are told after commit (announceClosedDay) instead of waiting in silence. In the save's
+ * transaction, under the waitlist's lock, so a join cannot slip in between the read and the end.
+ */
+export async function endWaitlistsOfClosedDays(
+  deps: Pick<Deps, 'now' | 'dialect'>,
+  rules: BookingRules,
+  trx: AppointmentsDb,
+): Promise<ClosedDayNotice[]> {
+  await lockWaitlist(trx, deps.dialect);
+  const now = deps.now();
+  const entries = await trx
+    .selectFrom('appointment_waitlist')
+    .select(['id', 'line_user_id', 'date', 'status', 'offered_start'])
+    .where('status', 'in', ['waiting', 'offered'])
+    .where('date', '>=', localDayOf(now, rules.timeZone).date)
+    .execute();
+  const notices: ClosedDayNotice[] = [];
+  for (const entry of entries.filter((e) => startsOnDate(rules, e.date).length === 0)) {
+    if (entry.status === 'offered' && entry.offered_start !== null)
+      await trx
+        .deleteFrom('appointments')
+        .where('line_user_id', '=', entry.line_user_id)
+        .where('starts_at', '=', entry.offered_start)
+        .where('status', '=', 'booked')
+        .where('held_until', 'is not', null)
+        .execute();
+    await trx
+      .updateTable('appointment_waitlist')
+      .set({ status: 'expired', updated_at: now })
+      .where('id', '=', entry.id)
+      .where('status', '=', entry.status)
+      .execute();
+    notices.push({ lineUserId: entry.line_user_id, date: entry.date, timeZone: rules.timeZone });
+  }
+  return notices;
+}
+
+/** After commit: tell someone whose waitlist place ended with its day's closing (decision 0055). */
+export function announceClosedDay(deps: Deps, notice: ClosedDayNotice): void {
+  const day = formatSlotDay(middayOf(notice.date, notice.timeZone), notice.timeZone);
+  notifyLineUser(
+    deps,
+    notice.lineUserId,
+    `The office is now closed on ${day}, so the waitlist for that day has ended and you are no longer on it. Please choose another day: ${bookingLink(deps)}`,
+  );
+}
+
 /** One day of passOpenedSeatsToWaitlist: its free seats, until nobody waits for the day any more. */
 async function passOpenSeatsOfDay(
   deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs' | 'dialect'>,
@@ -294,12 +353,17 @@ async function passOpenSeatsOfDay(
 export function announceWaitlistOffer(deps: Deps, offer: WaitlistOffer | null): void {
   if (!offer) return;
   const until = format(new TZDate(offer.expiresAt, offer.timeZone), 'HH:mm');
-  const link = `${deps.liffId ? `https://liff.line.me/${deps.liffId}` : `${deps.publicUrl}/bureau/appointment`}?slot=${encodeURIComponent(new Date(offer.startsAt).toISOString())}`;
+  const link = `${bookingLink(deps)}?slot=${encodeURIComponent(new Date(offer.startsAt).toISOString())}`;
   notifyLineUser(
     deps,
     offer.lineUserId,
     `A time is free on the day you are waiting for: ${formatSlotTime(offer.startsAt, offer.timeZone)}. It is held for you until ${until}. Book it here: ${link}`,
   );
+}
+
+/** The mini-app's address: its LIFF URL when one is set, else the page on this server. */
+function bookingLink(deps: Pick<Deps, 'liffId' | 'publicUrl'>): string {
+  return deps.liffId ? `https://liff.line.me/${deps.liffId}` : `${deps.publicUrl}/bureau/appointment`;
 }
 
 /** A seat held for a waitlist offer (a row with held_until set). */
