@@ -13,6 +13,7 @@ test.describe.configure({ mode: 'serial' });
 const PICKER = { id: 'Ue2epicker000000000000000000000001', name: 'E2E Picker' };
 const RACER = { id: 'Ue2eracer0000000000000000000000002', name: 'E2E Racer' };
 const MOVER = { id: 'Ue2emover0000000000000000000000003', name: 'E2E Mover' };
+const CLOSED_OUT = { id: 'Ue2eclosedout000000000000000000005', name: 'E2E Closed Out' };
 
 const status = (page: Page) => page.locator('.appointment-app__status');
 const READY = 'Please select a date, time, and add an optional topic.';
@@ -149,12 +150,25 @@ test('item 3: staff set the rules; a holiday closes the day in the mini-app', as
     }
     throw new Error('no weekday');
   })();
+  // Someone has booked that day before staff close it (decision 0055).
+  const booker = await phonePage(browser, baseURL);
+  await openApp(booker, CLOSED_OUT);
+  await booker.locator(`[data-date="${holiday}"]`).click();
+  await times(booker).getByRole('button').first().click();
+  await booker.getByRole('button', { name: 'Book Now' }).click();
+  await expect(status(booker)).toHaveText(SUCCESS);
+  await booker.context().close();
+
   await page.getByRole('button', { name: 'Add holiday' }).click();
   await page.getByLabel('Holiday 1 date').fill(holiday);
   await page.getByLabel('Holiday 1 name').fill('E2E closure');
   await page.getByLabel('Seats per slot').fill('2');
   await page.getByRole('button', { name: 'Save rules' }).click();
   await expect(page.getByText('The new rules apply to bookings from now on.')).toBeVisible();
+  // The save names the day it closed and the bookings left there (the demo's may be among them).
+  const closedDay = page.getByRole('list', { name: 'Days now closed' }).getByRole('listitem');
+  await expect(closedDay).toHaveCount(1);
+  await expect(closedDay).toContainText(/ is now closed\. \d+ bookings? stays? booked: open the day in the calendar to cancel/);
   await saveScreenshot(page, 'appointments-settings-desktop');
   await page.emulateMedia({ colorScheme: 'dark' });
   await saveScreenshot(page, 'appointments-settings-desktop-dark');
@@ -167,6 +181,19 @@ test('item 3: staff set the rules; a holiday closes the day in the mini-app', as
   await expect(app.locator(`[data-date="${holiday}"]`)).toBeDisabled();
   await expect(app.locator(`[data-date="${holiday}"]`)).toContainText('Closed');
   await app.context().close();
+
+  // The link opens the calendar on that day, where staff cancel the booking left there.
+  await closedDay.getByRole('link', { name: 'open the day in the calendar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/bureau/appointments\\?date=${holiday}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+  await expect(page.getByLabel('Day', { exact: true })).toHaveValue(holiday);
+  const row = page.getByRole('row').filter({ hasText: 'E2E Closed Out' });
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel appointment' });
+  await dialog.getByLabel('Reason').fill('E2E closure');
+  await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('E2E closure');
 
   // Put the rules back for the other journeys sharing this server.
   const origin = new URL(page.url()).origin;

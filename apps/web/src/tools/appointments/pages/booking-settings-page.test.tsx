@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeBookingSettings } from '@guildhall/testkit/appointments-demo';
 import { describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ describe('issue 15 item 3: the booking rules page', () => {
       'GET /bureau/worker/staff/settings': () => [200, answer],
       'PUT /bureau/worker/staff/settings': ({ body }) => [
         200,
-        { ...answer, settings: body, updatedAt: '2030-01-01T00:00:00.000Z', updatedBy: '1' },
+        { ...answer, settings: body, updatedAt: '2030-01-01T00:00:00.000Z', updatedBy: '1', closedDays: [] },
       ],
     });
     renderWithApp(<BookingSettingsPage />);
@@ -47,7 +47,7 @@ describe('issue 15 item 3: the booking rules page', () => {
         200,
         { ...answer, settings: { ...settings, weekly: [null, { ...day, closes: '24:00' }, day, day, day, day, null] } },
       ],
-      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body }],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [] }],
     });
     renderWithApp(<BookingSettingsPage />);
     expect(await screen.findByRole('checkbox', { name: 'Monday open until midnight' })).toBeChecked();
@@ -66,7 +66,7 @@ describe('issue 15 item 3: the booking rules page', () => {
     const server = fakeServer({
       'GET /auth/api/me': () => [200, staff],
       'GET /bureau/worker/staff/settings': () => [200, { ...answer, settings: { ...settings, reminderMinutes: [1440, 60] } }],
-      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body }],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [] }],
     });
     renderWithApp(<BookingSettingsPage />);
     const reminders = await screen.findByLabelText('Reminders (minutes before)');
@@ -118,7 +118,7 @@ describe('issue 15 item 3: the booking rules page', () => {
         const { expectedUpdatedAt, ...rest } = body as { expectedUpdatedAt?: string | null };
         if (expectedUpdatedAt !== stored.updatedAt) return [409, { error: stale, code: 'conflict' }];
         stored = { ...answer, settings: rest as typeof settings, updatedAt: '2030-01-03T00:00:00.000Z', updatedBy: '1' };
-        return [200, stored];
+        return [200, { ...stored, closedDays: [] }];
       },
     });
     renderWithApp(<BookingSettingsPage />);
@@ -151,6 +151,34 @@ describe('issue 15 item 3: the booking rules page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
     await vi.waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(3));
     expect(server.calls.at(-1)!.body).toMatchObject({ expectedUpdatedAt: '2030-01-03T00:00:00.000Z' });
+  });
+
+  it('decision 0055: names the days the save closed: bookings left there, with the calendar on that day, and waitlists ended', async () => {
+    const closedDays = [
+      { date: '2030-04-12', bookings: 2, waitlistEnded: 0 },
+      { date: '2030-04-13', bookings: 1, waitlistEnded: 3 },
+      { date: '2030-04-15', bookings: 0, waitlistEnded: 1 },
+    ];
+    fakeServer({
+      'GET /auth/api/me': () => [200, staff],
+      'GET /bureau/worker/staff/settings': () => [200, answer],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays }],
+    });
+    renderWithApp(<BookingSettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByText('The new rules apply to bookings from now on.')).toBeInTheDocument();
+    const days = within(screen.getByRole('list', { name: 'Days now closed' })).getAllByRole('listitem');
+    expect(days.map((d) => d.textContent)).toEqual([
+      'Fri, 12 Apr 2030 is now closed. 2 bookings stay booked: open the day in the calendar to cancel them (each person is told by LINE).',
+      'Sat, 13 Apr 2030 is now closed. 1 booking stays booked: open the day in the calendar to cancel it (each person is told by LINE). 3 people waiting for it were told by LINE that its waitlist has ended.',
+      'Mon, 15 Apr 2030 is now closed. 1 person waiting for it was told by LINE that its waitlist has ended.',
+    ]);
+    expect(within(days[1]!).getByRole('link', { name: 'open the day in the calendar' })).toHaveAttribute(
+      'href',
+      '/bureau/appointments?date=2030-04-13',
+    );
+    // Bookings left to clear make it a warning, not a plain success.
+    expect(screen.getByRole('region', { name: 'Saved' })).toHaveAttribute('data-tone', 'warning');
   });
 
   it('issue 15 item 3: shows the refusal of a date that is both a holiday and a one-off change by the field it names', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { BookingSettings, OpeningHours } from '@guildhall/contracts/appointments';
+import type { BookingSettings, ClosedDayReport, OpeningHours } from '@guildhall/contracts/appointments';
 import type { CoreErrorCode } from '@guildhall/contracts/core';
 import { ApiError } from '@/lib/api-client';
 import { Button, Page, Spinner, StatusCard, TextField } from '@/ui';
@@ -317,8 +317,9 @@ function BookingSettingsForm() {
             {save.isPending ? 'Saving...' : 'Save rules'}
           </Button>
           {save.isSuccess && (
-            <StatusCard tone="success" title="Saved">
-              The new rules apply to bookings from now on.
+            <StatusCard tone={save.data.closedDays.some((d) => d.bookings > 0) ? 'warning' : 'success'} title="Saved">
+              <p>The new rules apply to bookings from now on.</p>
+              <ClosedDays days={save.data.closedDays} />
             </StatusCard>
           )}
           {save.error && stale && (
@@ -339,5 +340,47 @@ function BookingSettingsForm() {
         </div>
       </form>
     </Page>
+  );
+}
+
+/** "Mon, 7 Dec 2026" for a YYYY-MM-DD date (a calendar day, no time zone involved). */
+function dayName(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Decision 0055: the days the save closed that need staff: bookings made there stay booked (staff
+ * cancel them from the calendar, which tells each person), and the people who waited for a closed
+ * day have been told by LINE that its waitlist ended.
+ */
+function ClosedDays({ days }: { days: ClosedDayReport[] }) {
+  if (days.length === 0) return null;
+  return (
+    <ul className="booking-settings__closed-days" aria-label="Days now closed">
+      {days.map((d) => (
+        <li key={d.date}>
+          <strong>{dayName(d.date)} is now closed.</strong>
+          {d.bookings > 0 && (
+            <>
+              {' '}
+              {count(d.bookings, 'booking stays', 'bookings stay')} booked:{' '}
+              <Link to={`/bureau/appointments?date=${d.date}`}>open the day in the calendar</Link> to cancel{' '}
+              {d.bookings === 1 ? 'it' : 'them'} (each person is told by LINE).
+            </>
+          )}
+          {d.waitlistEnded > 0 &&
+            ` ${count(d.waitlistEnded, 'person', 'people')} waiting for it ${d.waitlistEnded === 1 ? 'was' : 'were'} told by LINE that its waitlist has ended.`}
+        </li>
+      ))}
+    </ul>
   );
 }

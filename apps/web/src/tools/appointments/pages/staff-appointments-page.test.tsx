@@ -21,6 +21,21 @@ const past = { ...base, id: 1, datetime: '2020-01-06T03:00:00.000Z', endsAt: '20
 const wed = { ...base, id: 2, displayName: 'Brown', datetime: '2020-01-08T04:00:00.000Z', endsAt: '2020-01-08T04:30:00.000Z' };
 
 describe('issue 15 item 5: the staff calendar', () => {
+  it('decision 0055: ?date= opens that day (the booking rules page links a day it closed)', async () => {
+    fakeServer({
+      'GET /auth/api/me': () => [200, discordMe(['bureau-staff'])],
+      'GET /bureau/worker/config': () => [200, { liffId: null, mock: false, booking }],
+      'GET /bureau/worker/staff/calendar': ({ url }) => [
+        200,
+        { from: url.searchParams.get('from'), to: url.searchParams.get('to'), timeZone: 'Asia/Bangkok', appointments: [wed] },
+      ],
+    });
+    renderWithApp(<StaffAppointmentsPage />, { path: '/bureau/appointments?date=2020-01-08' });
+    expect(await screen.findByLabelText('Day')).toHaveValue('2020-01-08');
+    // The day's table, as the server answered it for that day.
+    expect(await screen.findByRole('table', { name: 'Appointments on 2020-01-08' })).toHaveTextContent('Brown');
+  });
+
   it('day and week views, previous/next, details, attendance and the CSV link of the range', async () => {
     const server = fakeServer({
       'GET /auth/api/me': () => [200, discordMe(['bureau-staff'])],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { StaffAppointment } from '@guildhall/contracts/appointments';
 import { CANCEL_REASON_MAX_LENGTH, STAFF_RANGE_MAX_DAYS } from '@guildhall/contracts/appointments';
 import type { CoreErrorCode } from '@guildhall/contracts/core';
@@ -75,7 +75,12 @@ function StaffCalendar() {
   // "Today" is today where the bureau books (APPOINTMENT_TIME_ZONE), not where the browser is.
   const config = useWorkerConfig();
   const configuredZone = config.data?.booking.timeZone ?? (config.isError ? 'UTC' : null);
-  const [picked, setDate] = useState<string | null>(null);
+  // ?date=YYYY-MM-DD opens that day (the booking rules page links a day it closed, decision 0055).
+  const [params] = useSearchParams();
+  const [picked, setDate] = useState<string | null>(() => {
+    const asked = params.get('date');
+    return asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : null;
+  });
   const [view, setView] = useState<View>('day');
   const today = configuredZone ? todayIn(configuredZone) : null;
   const date = picked ?? today;
