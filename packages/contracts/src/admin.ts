@@ -24,8 +24,18 @@ export type Grant = z.infer<typeof Grant>;
 export const GrantsAnswer = z.object({ grants: z.array(Grant) });
 export type GrantsAnswer = z.infer<typeof GrantsAnswer>;
 
-/** POST /admin/api/grants (idempotent: granting what is held answers `changed: false`). */
-export const GrantRequest = z.object({ discordId: DiscordId, role: AdminGrantRole });
+/**
+ * POST /admin/api/grants (idempotent: granting what is held answers `changed: false`). A snowflake never
+ * starts with 0, so a grant to "0867..." could never match a sign-in and the owner would think they had
+ * given access (owner console audit). Only here: DELETE (`GrantParams`) must still remove any grant
+ * already stored, and the shared `DiscordId` serves other spec'd endpoints.
+ */
+export const GrantDiscordId = DiscordId.refine((id) => !id.startsWith('0'), {
+  message: 'must be a Discord ID: it never starts with 0',
+  // Said only of digits: "abc" is told the whole rule once, not this as well.
+  when: (payload) => payload.issues.length === 0,
+});
+export const GrantRequest = z.object({ discordId: GrantDiscordId, role: AdminGrantRole });
 export type GrantRequest = z.infer<typeof GrantRequest>;
 
 /** DELETE /admin/api/grants/:discordId/:role */
@@ -65,10 +75,26 @@ export type ApiKeyInfo = z.infer<typeof ApiKeyInfo>;
 export const ApiKeysAnswer = z.object({ keys: z.array(ApiKeyInfo), scopes: z.array(z.string()) });
 export type ApiKeysAnswer = z.infer<typeof ApiKeysAnswer>;
 
+/**
+ * Unicode's text-direction controls: the embeddings and overrides (U+202A-U+202E), the isolates
+ * (U+2066-U+2069) and the marks (U+200E, U+200F, U+061C). A key named with U+202E shows reversed in the
+ * console and the audit log, so an owner could be misled about which key is which (owner console audit).
+ * Letters of right-to-left scripts are not controls and are kept.
+ */
+const TEXT_DIRECTION_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** A bot API key's name, from the console or the CLI's create-api-key. */
+export const ApiKeyName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters')
+  .refine((name) => !TEXT_DIRECTION_CONTROL.test(name), 'must not contain text-direction control characters');
+
 /** POST /admin/api/keys: `scopes` (issue 14) or one `scope` (issue 12), not both; bureau-bot when neither. */
 export const CreateApiKeyRequest = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+    name: ApiKeyName,
     scope: ApiKeyScope.optional(),
     scopes: z.array(ApiKeyScope).min(1, 'choose at least one scope').max(API_KEY_SCOPES.length).optional(),
   })

@@ -10,6 +10,7 @@ import type { AppContext } from '../core/context';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../core/db/test-databases';
 import { createLocalEventBus } from '../core/events/event-bus';
 import type { CliIo } from './cli-command';
+import { createApiKeyCommand } from './create-api-key';
 import { grantCommand } from './grant';
 import { importRegistryCommand } from './import-registry';
 import { listCommand } from './list';
@@ -93,6 +94,26 @@ describe.each(DIALECTS)('CLI commands on %s', (dialect) => {
     await expect(listCommand.run(ctx, ['everyone'], io)).rejects.toMatchObject({
       message: expect.stringMatching(/^role: unknown role "everyone"/),
     });
+    // As the console's grant form: a snowflake never starts with 0, so such a grant could match no one.
+    await expect(grantCommand.run(ctx, [`0${ALICE}`, 'bureau-staff'], io)).rejects.toMatchObject({
+      exitCode: 2,
+      message: `discordId: "0${ALICE}" must be a Discord ID: it never starts with 0`,
+    });
+    // As the console's key form: no text-direction controls in a key's name (it would show reversed).
+    await expect(createApiKeyCommand.run(ctx, ['bot \u202eyek', 'bureau-bot'], io)).rejects.toMatchObject({
+      exitCode: 2,
+      message: 'create-api-key: <name> must not contain text-direction control characters',
+    });
+    await expect(createApiKeyCommand.run(ctx, ['  ', 'bureau-bot'], io)).rejects.toMatchObject({
+      message: 'create-api-key: <name> must not be empty',
+    });
+    expect(await ctx.grants.list()).toEqual([]);
+    expect(await database.db.withTables<{ api_keys: { id: string } }>().selectFrom('api_keys').select('id').execute()).toEqual([]);
+  });
+
+  it('revoke still removes a grant to an id starting with 0 stored before the grant rule', async () => {
+    await ctx.grants.grant(`0${ALICE}`, 'bureau-staff');
+    expect(await revokeCommand.run(ctx, [`0${ALICE}`, 'bureau-staff'], io)).toBe(0);
     expect(await ctx.grants.list()).toEqual([]);
   });
 

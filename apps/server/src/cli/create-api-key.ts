@@ -1,3 +1,4 @@
+import { ApiKeyName } from '@guildhall/contracts/admin';
 import { createBotKey } from '../core/admin/create-bot-key';
 import { API_KEY_SCOPES, type ApiKeyScope, isApiKeyScope } from '../core/auth/api-keys';
 import { cliActor } from './cli-actor';
@@ -14,8 +15,10 @@ export const createApiKeyCommand: CliCommand = {
   summary: `create a bot API key holding the scopes named, comma-separated (default ${API_KEY_SCOPES[0]}; see API key scopes below); printed once`,
   async run(ctx, args, io) {
     expectArgs(createApiKeyCommand, args, 1, 2);
-    const name = args[0]!.trim();
-    if (!name || name.length > 100) throw new CliError('create-api-key: <name> must be 1 to 100 characters');
+    // The console's rule for a name (owner console audit: no text-direction controls either).
+    const parsed = ApiKeyName.safeParse(args[0]);
+    if (!parsed.success) throw new CliError(`create-api-key: <name> ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+    const name = parsed.data;
     const scopes: ApiKeyScope[] = [];
     for (const scope of (args[1] ?? API_KEY_SCOPES[0]).split(',').map((s) => s.trim())) {
       if (!isApiKeyScope(scope)) throw new CliError(`create-api-key: unknown scope "${scope}"; known: ${API_KEY_SCOPES.join(', ')}`);

@@ -147,6 +147,46 @@ describe.each(DIALECTS)('owner console on %s', (dialect) => {
     expect(badAction.statusCode).toBe(400);
   });
 
+  // Owner console audit: a key named with U+202E showed reversed in the console and the audit log.
+  it('refuses a key name holding a text-direction control, and keeps names written in any script', async () => {
+    for (const control of ['\u202e', '\u202a', '\u2066', '\u2069', '\u200e', '\u200f', '\u061c']) {
+      const name = `Community bot ${control}yek-kcab`;
+      const refused = await t.request({ method: 'POST', url: '/admin/api/keys', cookie: owner.cookie, payload: { name } });
+      expect(refused.statusCode, JSON.stringify(name)).toBe(400);
+      expect(refused.json()).toEqual({ code: 'invalid_input', error: 'name: must not contain text-direction control characters' });
+    }
+    expect((await t.request({ method: 'GET', url: '/admin/api/keys', cookie: owner.cookie })).json().keys).toEqual([]);
+    expect((await audit('?action=api_key.created')).total).toBe(0);
+
+    // Right-to-left letters are not controls: only the invisible direction marks are refused.
+    for (const name of ['บอทชุมชน 🤖', 'بوت المجتمع']) {
+      const created = await t.request({ method: 'POST', url: '/admin/api/keys', cookie: owner.cookie, payload: { name } });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().info.name).toBe(name);
+    }
+  });
+
+  // Owner console audit: a snowflake never starts with 0, so such a grant could never match a sign-in.
+  it('refuses to grant a role to a Discord ID starting with 0, and still revokes one already stored', async () => {
+    const zeroed = '0867684895948800001';
+    const refused = await t.request({
+      method: 'POST',
+      url: '/admin/api/grants',
+      cookie: owner.cookie,
+      payload: { discordId: zeroed, role: 'bureau-staff' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 'invalid_input', error: 'discordId: must be a Discord ID: it never starts with 0' });
+    expect(await t.ctx.grants.has(zeroed, 'bureau-staff')).toBe(false);
+    expect((await audit('?action=grant.given')).total).toBe(0);
+
+    // One stored before this rule (or by the CLI) can still be taken away from the console.
+    await t.ctx.grants.grant(zeroed, 'bureau-staff');
+    const revoked = await t.request({ method: 'DELETE', url: `/admin/api/grants/${zeroed}/bureau-staff`, cookie: owner.cookie });
+    expect(revoked.json()).toEqual({ discordId: zeroed, role: 'bureau-staff', changed: true });
+    expect(await t.ctx.grants.has(zeroed, 'bureau-staff')).toBe(false);
+  });
+
   it('creates a bot key shown once, which works until it is revoked', async () => {
     const created = await t.request({ method: 'POST', url: '/admin/api/keys', cookie: owner.cookie, payload: { name: 'Discord bot' } });
     expect(created.statusCode).toBe(201);
