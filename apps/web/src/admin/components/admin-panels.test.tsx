@@ -68,3 +68,66 @@ describe('the owner console says the outcome of the last action, not an older re
     await expect.poll(() => within(keys).queryByRole('alert')).toBeNull();
   });
 });
+
+// Owner console audit: revoking from the keyboard changed the row whose button had focus, and focus fell
+// to <body>, so a keyboard or screen-reader user was left nowhere and told nothing.
+describe('the owner console after a key is revoked from the keyboard', () => {
+  it('Bot API keys: focus goes to the section’s heading and the status line says which key was revoked', async () => {
+    const key = {
+      id: 'abcd1234',
+      name: 'Community bot',
+      scope: 'bureau-bot',
+      scopes: ['bureau-bot'],
+      createdAt: 0,
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    let revoked = false;
+    fakeServer({
+      'GET /admin/api/keys': () => [200, { keys: [{ ...key, revokedAt: revoked ? 1 : null }], scopes: ['bureau-bot'] }],
+      'DELETE /admin/api/keys/abcd1234': () => ((revoked = true), [200, { id: 'abcd1234', revoked: true }]),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<KeysPanel />);
+    const keys = await screen.findByRole('region', { name: 'Bot API keys' });
+    const revoke = await within(keys).findByRole('button', { name: 'Revoke key Community bot (abcd1234)' });
+    for (let tabs = 0; document.activeElement !== revoke && tabs < 10; tabs++) await user.tab();
+    expect(revoke).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const ask = await screen.findByRole('dialog', { name: 'Revoke key “Community bot” (abcd1234)?' });
+    const confirm = within(ask).getByRole('button', { name: 'Revoke key' });
+    for (let tabs = 0; document.activeElement !== confirm && tabs < 5; tabs++) await user.tab();
+    expect(confirm).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    await expect.poll(() => within(keys).queryByRole('button', { name: /^Revoke key/ })).toBeNull();
+    await expect.poll(() => document.activeElement).toBe(within(keys).getByRole('heading', { name: 'Bot API keys' }));
+    expect(within(keys).getByRole('status')).toHaveTextContent('Revoked key “Community bot” (abcd1234).');
+  });
+
+  it('Bot API keys: Done on a new key’s card sends focus to the heading (the card and its button go)', async () => {
+    const info = {
+      id: 'efgh5678',
+      name: 'New bot',
+      scope: 'bureau-bot',
+      scopes: ['bureau-bot'],
+      createdAt: 0,
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    fakeServer({
+      'GET /admin/api/keys': () => [200, { keys: [], scopes: ['bureau-bot'] }],
+      'POST /admin/api/keys': () => [201, { key: 'gh_efgh5678_secret', info }],
+    });
+    const user = userEvent.setup();
+    renderWithApp(<KeysPanel />);
+    const keys = await screen.findByRole('region', { name: 'Bot API keys' });
+    await user.type(within(keys).getByLabelText('Name'), 'New bot');
+    await user.click(within(keys).getByRole('button', { name: 'Create key' }));
+    const done = await within(keys).findByRole('button', { name: 'Done' });
+    done.focus();
+    await user.keyboard('{Enter}');
+    await expect.poll(() => within(keys).queryByRole('button', { name: 'Done' })).toBeNull();
+    expect(within(keys).getByRole('heading', { name: 'Bot API keys' })).toHaveFocus();
+  });
+});

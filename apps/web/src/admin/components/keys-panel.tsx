@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { API_KEY_SCOPE_ALLOWS, type ApiKeyInfo, type ApiKeyScope, type CreateApiKeyAnswer } from '@guildhall/contracts/admin';
 import { Button } from '@/ui/button';
 import { Modal } from '@/ui/modal';
@@ -24,6 +24,8 @@ export function KeysPanel() {
   const [chosen, setChosen] = useState<ApiKeyScope[] | null>(null);
   const [created, setCreated] = useState<CreateApiKeyAnswer | null>(null);
   const [copied, setCopied] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   // The server's list, in its order; a scope this page has no words for is not offered.
   const scopes = (keys.data?.scopes ?? []).filter((s): s is ApiKeyScope => s in API_KEY_SCOPE_ALLOWS);
   const ticked = chosen ?? scopes.slice(0, 1);
@@ -32,6 +34,7 @@ export function KeysPanel() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setCreated(null);
+    setStatus(null);
     // The alert is the last action's: a revoke's earlier refusal no longer shows beside a new key.
     revoke.reset();
     create.mutate(
@@ -70,9 +73,19 @@ export function KeysPanel() {
             pending={revoke.isPending}
             // The new key's card goes with the key: it kept offering a revoked secret to copy.
             onRevoke={() => {
+              setStatus(null);
               // A refused create's message stayed on screen after this revoke had worked.
               create.reset();
-              revoke.mutate(k.id, { onSuccess: () => setCreated((shown) => (shown?.info.id === k.id ? null : shown)) });
+              revoke.mutate(k.id, {
+                onSuccess: () => {
+                  setCreated((shown) => (shown?.info.id === k.id ? null : shown));
+                  setStatus(`Revoked key “${k.name}” (${k.id}).`);
+                },
+                // Owner console audit: the revoke changes or removes the row whose button had focus, and
+                // focus fell to <body>; the section's heading is a fixed place to go on from, and the
+                // status line below it says what happened.
+                onSettled: () => heading.current?.focus(),
+              });
             }}
           />
         ),
@@ -82,7 +95,9 @@ export function KeysPanel() {
   const failure = create.error ?? revoke.error;
   return (
     <section className="admin__section" aria-labelledby="admin-keys">
-      <h2 id="admin-keys">Bot API keys</h2>
+      <h2 id="admin-keys" ref={heading} tabIndex={-1}>
+        Bot API keys
+      </h2>
       <form className="admin__form admin__form--stacked" onSubmit={submit}>
         <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
         <fieldset className="admin__scopes">
@@ -101,11 +116,10 @@ export function KeysPanel() {
           Create key
         </Button>
       </form>
-      {failure && (
-        <p className="admin__error" role="alert">
-          {failure.message}
-        </p>
-      )}
+      {/* On the page from the start, so a screen reader reads out a revoke's outcome (as the roles panel). */}
+      <p className={failure ? 'admin__error' : 'admin__status'} role={failure ? 'alert' : 'status'}>
+        {failure ? failure.message : status}
+      </p>
       {created && (
         <StatusCard tone="success" title={`Key “${created.info.name}” created`} live>
           <p>
@@ -127,7 +141,15 @@ export function KeysPanel() {
             >
               {copied ? 'Copied' : 'Copy key'}
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setCreated(null)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setCreated(null);
+                // The card and this button go: focus goes to the section's heading, not <body>.
+                heading.current?.focus();
+              }}
+            >
               Done
             </Button>
           </div>
