@@ -308,13 +308,13 @@ export async function endWaitlistsOfClosedDays(
         .where('status', '=', 'booked')
         .where('held_until', 'is not', null)
         .execute();
-    await trx
+    const ended = await trx
       .updateTable('appointment_waitlist')
       .set({ status: 'expired', updated_at: now })
       .where('id', '=', entry.id)
       .where('status', '=', entry.status)
-      .execute();
-    notices.push({ lineUserId: entry.line_user_id, date: entry.date, timeZone: rules.timeZone });
+      .executeTakeFirst();
+    if (Number(ended.numUpdatedRows) > 0) notices.push({ lineUserId: entry.line_user_id, date: entry.date, timeZone: rules.timeZone });
   }
   return notices;
 }

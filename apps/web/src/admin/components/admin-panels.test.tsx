@@ -8,6 +8,16 @@ import { KeysPanel } from './keys-panel';
 const OWNER = '867684895948800003';
 const STAFF = '867684895948800001';
 const refused = (error: string) => [400, { error, code: 'invalid_input' }] as const;
+/** A live bot key, as GET /admin/api/keys lists it. */
+const key = {
+  id: 'abcd1234',
+  name: 'Community bot',
+  scope: 'bureau-bot',
+  scopes: ['bureau-bot'],
+  createdAt: 0,
+  lastUsedAt: null,
+  revokedAt: null,
+};
 
 describe('the owner console says the outcome of the last action, not an older refusal', () => {
   it('Roles: a revoke after a refused grant says it revoked (the grant refusal stayed instead)', async () => {
@@ -35,15 +45,6 @@ describe('the owner console says the outcome of the last action, not an older re
   });
 
   it('Bot API keys: a revoke (asked first) after a refused create leaves no refusal on screen', async () => {
-    const key = {
-      id: 'abcd1234',
-      name: 'Community bot',
-      scope: 'bureau-bot',
-      scopes: ['bureau-bot'],
-      createdAt: 0,
-      lastUsedAt: null,
-      revokedAt: null,
-    };
     let revoked = false;
     const server = fakeServer({
       'GET /admin/api/keys': () => [200, { keys: [{ ...key, revokedAt: revoked ? 1 : null }], scopes: ['bureau-bot'] }],
@@ -73,15 +74,6 @@ describe('the owner console says the outcome of the last action, not an older re
 // to <body>, so a keyboard or screen-reader user was left nowhere and told nothing.
 describe('the owner console after a key is revoked from the keyboard', () => {
   it('Bot API keys: focus goes to the section’s heading and the status line says which key was revoked', async () => {
-    const key = {
-      id: 'abcd1234',
-      name: 'Community bot',
-      scope: 'bureau-bot',
-      scopes: ['bureau-bot'],
-      createdAt: 0,
-      lastUsedAt: null,
-      revokedAt: null,
-    };
     let revoked = false;
     fakeServer({
       'GET /admin/api/keys': () => [200, { keys: [{ ...key, revokedAt: revoked ? 1 : null }], scopes: ['bureau-bot'] }],
