@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AppointmentsDeps } from './appointments-deps';
 import type { AppointmentsTable } from './appointments-tables';
 import { loadBookingRules } from './load-booking-rules';
+import { lockWaitlist } from './lock-waitlist';
 import { passSeatToWaitlist, type WaitlistOffer } from './waitlist';
 
 /**
@@ -22,6 +23,10 @@ export async function cancelBooking(
   // Read before the transaction: on SQLite its one connection is busy during it.
   const rules = await loadBookingRules(deps);
   return deps.db.transaction().execute(async (trx) => {
+    // The appointments lock before the row: a reschedule of this booking takes the lock, then moves the
+    // row (claimSeats), so a cancel that held the row and then waited for the lock (passSeatToWaitlist
+    // takes it) crossed it, and PostgreSQL ended one of the two as a deadlock (a 500). Same order now.
+    await lockWaitlist(trx, deps.dialect);
     const cancelled = await trx
       .updateTable('appointments')
       .set({ status: 'cancelled', cancelled_at: now, updated_at: now, ...by })

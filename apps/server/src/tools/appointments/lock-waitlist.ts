@@ -15,7 +15,9 @@ import type { AppointmentsDb } from './appointments-tables';
  * Decision 0052: every claim of a seat (claimSeats) takes it too, before counting the bookings that
  * overlap its slot, since no index can count overlaps. One lock for all writers of seats, not one per
  * day: a reschedule passes its old seat to the waitlist inside its claim and a claim passes on lapsed
- * holds, so a second lock would be taken in both orders and could deadlock.
+ * holds, so a second lock would be taken in both orders and could deadlock. For the same reason every
+ * writer takes it before the first row it changes: a cancel that held its booking's row and then
+ * waited for the lock crossed a reschedule of that booking (decision 0052 amended).
  */
 export async function lockWaitlist(trx: AppointmentsDb, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended('guildhall:appointments:waitlist', 0))`.execute(trx);

@@ -10,15 +10,17 @@ import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
 import { buildAppointmentsStaffTestApp } from './appointments-test-app';
 import { type AppointmentsDeps, makeAppointmentsDeps } from './appointments-deps';
 import { cancelBooking } from './cancel-booking';
+import { createAppointment } from './create-appointment';
 import { saveBookingSettings } from './save-booking-settings';
 import { EXPIRE_WAITLIST_OFFER, joinWaitlist } from './waitlist';
 
 /**
- * A plugin that holds the first read of `table` (a select) open once it has run, until `go()`:
- * `reached` resolves when it is held. Inside a transaction, the transaction stays open meanwhile.
+ * A plugin that holds the `nth` read of `table` (a select; the first by default) open once it has run,
+ * until `go()`: `reached` resolves when it is held. Inside a transaction, the transaction stays open meanwhile.
  */
-function holdAfterFirstRead(table: string) {
+function holdAfterFirstRead(table: string, nth = 1) {
   let target: QueryId | undefined;
+  let seen = 0;
   let reach = () => {};
   let go = () => {};
   const reached = new Promise<void>((resolve) => (reach = resolve));
@@ -26,7 +28,7 @@ function holdAfterFirstRead(table: string) {
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }) {
       const reads = node.kind === 'SelectQueryNode' && node.from?.froms.some((f) => TableNode.is(f) && f.table.identifier.name === table);
-      if (!target && reads) target = queryId;
+      if (!target && reads && ++seen === nth) target = queryId;
       return node;
     },
     async transformResult({ queryId, result }) {
@@ -269,6 +271,33 @@ describe.each(DIALECTS)('issue 15 item 6: seats that open when staff change the 
       expect([await joining, await cancelling]).toEqual(['ok', 'ok']);
       // It was left waiting beside the free seat: the cancel had found nobody in line.
       expect(await entryOf(joiner)).toEqual({ status: 'offered', offered_start: at('09:00') });
+    });
+    it('a staff cancel while its person reschedules the booking: one after the other (PostgreSQL ended one as a deadlock, a 500)', async () => {
+      const mover = makeLineUser();
+      await save(TINY_DAY);
+      expect((await book(mover, at('09:00'))).statusCode).toBe(200);
+      const [booking] = await db().selectFrom('appointments').select('id').where('line_user_id', '=', mover.userId).execute();
+      // The reschedule's second read of appointments is its seat count, inside its claim: the lock is held.
+      const hold = holdAfterFirstRead('appointments', 2);
+      const moving = settled(
+        createAppointment(
+          depsWith(hold.plugin),
+          { userId: mover.userId, name: mover.displayName },
+          { userId: mover.userId, datetime: new Date(at('09:05')).toISOString(), topic: null, reschedule_id: booking!.id },
+        ),
+      );
+      await hold.reached;
+      const cancelling = settled(cancelBooking(depsWith(), booking!.id, { cancelled_by: 'staff' }));
+      await untilDoneOrWaiting(cancelling);
+      hold.go();
+      expect([await moving, await cancelling]).toEqual(['ok', 'ok']);
+      // The cancel came second and cancelled the booking where the move had put it.
+      expect(
+        await db().selectFrom('appointments').select(['status', 'starts_at']).where('id', '=', booking!.id).executeTakeFirst(),
+      ).toEqual({
+        status: 'cancelled',
+        starts_at: at('09:05'),
+      });
     });
   });
 
