@@ -9,6 +9,8 @@ export interface RetryOptions {
   attempts?: number;
   /** The sentence a person reads if every try lost its race (a 409, never a 500). */
   giveUp?: string;
+  /** Only a deadlock runs again: a unique violation is the caller's own to answer. */
+  deadlocksOnly?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export async function retryOnWriteConflict<T>(write: () => Promise<T>, options: 
     try {
       return await write();
     } catch (error) {
-      if (!isWriteConflict(error)) throw error;
+      if (!(options.deadlocksOnly ? isDeadlock(error) : isUniqueViolation(error) || isDeadlock(error))) throw error;
       if (attempt >= attempts) throw new DomainError('conflict', options.giveUp);
       // A little jitter, so racers that lost together do not collide again in step.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
@@ -32,6 +34,6 @@ export async function retryOnWriteConflict<T>(write: () => Promise<T>, options: 
   }
 }
 
-function isWriteConflict(error: unknown): boolean {
-  return isUniqueViolation(error) || (error as { code?: unknown } | null)?.code === DEADLOCK_DETECTED;
+function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === DEADLOCK_DETECTED;
 }

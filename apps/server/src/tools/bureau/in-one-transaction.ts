@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import type { BureauWriteDeps } from './bureau-deps';
 
 /**
@@ -23,5 +24,14 @@ export async function inOneTransaction<T>(
     return work(tx);
   };
   if (deps.db.isTransaction) return run(deps);
-  return deps.registry.transaction(deps.db, (db, registry) => run({ ...deps, db, registry }));
+  // A write that holds one record and waits for another can cross one that takes them the other way
+  // round (a bot's ban write takes the ban, then its cases; staff expiring or amending a case take the
+  // case, then its ban or infraction), and PostgreSQL ends one of the two as a deadlock. Every write
+  // here is one transaction that reads what it decides on, so the one ended runs again whole, after
+  // the other has committed, instead of answering a 500.
+  return retryOnWriteConflict(() => deps.registry.transaction(deps.db, (db, registry) => run({ ...deps, db, registry })), {
+    deadlocksOnly: true,
+    attempts: 5,
+    giveUp: 'This record was being changed by someone else at the same moment. Please try again.',
+  });
 }

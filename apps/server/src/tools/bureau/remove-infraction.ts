@@ -12,7 +12,8 @@ export async function removeInfraction(
 ): Promise<BotWriteAnswer> {
   // Decision 0042: the infraction, its case and the history go together or not at all.
   // It locks the infraction, then its case; an amendment locks them the other way round, so PostgreSQL
-  // may end one of the two as a deadlock: it runs again whole.
+  // may end either as a deadlock: whichever it was runs again whole (inOneTransaction does it for every
+  // bureau write, the amendment too; before, only this side ran again).
   return retryOnWriteConflict(() =>
     inOneTransaction(
       deps,

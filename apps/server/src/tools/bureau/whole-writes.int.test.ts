@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '@server/test-support/build-test-app'
 import { refuseInserts } from '@server/test-support/refuse-inserts';
 import { findCaseRow } from './bureau-cases';
 import { makeBureauDeps } from './bureau-deps';
+import { inOneTransaction } from './in-one-transaction';
 import { CASE_EXPIRY_JOB, liftExpiredBan } from './lift-expired-ban';
 
 const staff = demoPerson('staff');
@@ -218,4 +219,45 @@ describe.each(DIALECTS)('bureau writes racing on %s', (dialect) => {
       replaced: count('infraction.replaced'),
     }).toEqual({ linked: 1, set: 1, updated: 0, added: 1, replaced: 4 });
   });
+});
+
+// A bot's ban write takes the ban, then its cases; staff expiring or amending a case take the case, then
+// its ban or infraction. Crossing, PostgreSQL ended one of the two as a deadlock and it answered a 500.
+describe.each(DIALECTS)('bureau writes that cross on %s', (dialect) => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it.runIf(dialect === 'postgres')(
+    'the write PostgreSQL ends as a deadlock’s victim runs again whole, after the other commits',
+    async () => {
+      t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+      const deps = { ...makeBureauDeps(t.ctx), registry: t.ctx.registry, jobs: t.ctx.jobs };
+      const runs = { first: 0, second: 0 };
+      let firstHolds = () => {};
+      let secondHolds = () => {};
+      const firstHeld = new Promise<void>((resolve) => (firstHolds = resolve));
+      const secondHeld = new Promise<void>((resolve) => (secondHolds = resolve));
+      const take = (tx: typeof deps, record: number) => sql`select pg_advisory_xact_lock(${record})`.execute(tx.db);
+      // Each takes one record, waits until the other holds its own, then asks for the other's.
+      const first = inOneTransaction(deps, async (tx) => {
+        runs.first += 1;
+        await take(tx, 9_100_001);
+        firstHolds();
+        await secondHeld;
+        await take(tx, 9_100_002);
+        return 'first';
+      });
+      const second = inOneTransaction(deps, async (tx) => {
+        runs.second += 1;
+        await take(tx, 9_100_002);
+        secondHolds();
+        await firstHeld;
+        await take(tx, 9_100_001);
+        return 'second';
+      });
+      expect(await Promise.all([first, second])).toEqual(['first', 'second']);
+      // One of them was ended and ran again.
+      expect(runs.first + runs.second).toBe(3);
+    },
+  );
 });
