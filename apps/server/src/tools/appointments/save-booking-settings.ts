@@ -11,6 +11,7 @@ import type { AppointmentsDb } from './appointments-tables';
 import type { BookingRules } from './booking-rules';
 import { countBookingsOnNewlyClosedDays } from './count-bookings-on-closed-days';
 import { BOOKING_SETTINGS, loadBookingRules } from './load-booking-rules';
+import { lockWaitlist } from './lock-waitlist';
 import { queueReminders } from './send-reminder';
 import {
   type ClosedDayNotice,
@@ -51,6 +52,10 @@ export async function saveBookingSettings(
   // does; the retry on a unique violation (decision 0008) stays as a second guard.
   const outcome = await retryOnWriteConflict(() =>
     deps.db.transaction().execute(async (trx) => {
+      // The appointments lock before the first row this save changes (lock-waitlist.ts): it queues
+      // reminder jobs under their own keys before it hands out seats, and a reschedule queues its
+      // reminder under the lock, so taking the lock only then could cross one.
+      await lockWaitlist(trx, deps.dialect);
       const inTrx = { ...deps, db: trx };
       const before = await loadBookingRules(inTrx);
       const row = await trx.selectFrom('appointment_settings').select('updated_at').where('name', '=', BOOKING_SETTINGS).executeTakeFirst();
