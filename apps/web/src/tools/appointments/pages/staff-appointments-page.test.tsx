@@ -1,8 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { discordMe, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { StaffAppointmentsPage } from './staff-appointments-page';
+
+/** The address the page has put in the router, to read in a test. */
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.pathname + location.search}</output>;
+}
 
 const booking = { timeZone: 'Asia/Bangkok', days: [1, 2, 3, 4, 5], opens: '09:00', closes: '17:00', slotMinutes: 30, maxDaysAhead: 30 };
 const base = {
@@ -21,7 +28,7 @@ const past = { ...base, id: 1, datetime: '2020-01-06T03:00:00.000Z', endsAt: '20
 const wed = { ...base, id: 2, displayName: 'Brown', datetime: '2020-01-08T04:00:00.000Z', endsAt: '2020-01-08T04:30:00.000Z' };
 
 describe('issue 15 item 5: the staff calendar', () => {
-  it('decision 0055: ?date= opens that day (the booking rules page links a day it closed)', async () => {
+  it('decision 0055: ?date= opens that day (the booking rules page links a day it closed), and keeps the day moved to', async () => {
     fakeServer({
       'GET /auth/api/me': () => [200, discordMe(['bureau-staff'])],
       'GET /bureau/worker/config': () => [200, { liffId: null, mock: false, booking }],
@@ -30,10 +37,22 @@ describe('issue 15 item 5: the staff calendar', () => {
         { from: url.searchParams.get('from'), to: url.searchParams.get('to'), timeZone: 'Asia/Bangkok', appointments: [wed] },
       ],
     });
-    renderWithApp(<StaffAppointmentsPage />, { path: '/bureau/appointments?date=2020-01-08' });
+    renderWithApp(
+      <>
+        <StaffAppointmentsPage />
+        <Address />
+      </>,
+      { path: '/bureau/appointments?date=2020-01-08' },
+    );
     expect(await screen.findByLabelText('Day')).toHaveValue('2020-01-08');
     // The day's table, as the server answered it for that day.
     expect(await screen.findByRole('table', { name: 'Appointments on 2020-01-08' })).toHaveTextContent('Brown');
+    // The day moved to stays in the address (a reload opens it); Today leaves the address to today.
+    await userEvent.click(screen.getByRole('button', { name: 'Next ›' }));
+    expect(screen.getByTestId('address')).toHaveTextContent('?date=2020-01-09');
+    expect(screen.getByLabelText('Day')).toHaveValue('2020-01-09');
+    await userEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/bureau\/appointments$/);
   });
 
   it('day and week views, previous/next, details, attendance and the CSV link of the range', async () => {

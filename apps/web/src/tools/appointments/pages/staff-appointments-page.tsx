@@ -75,12 +75,23 @@ function StaffCalendar() {
   // "Today" is today where the bureau books (APPOINTMENT_TIME_ZONE), not where the browser is.
   const config = useWorkerConfig();
   const configuredZone = config.data?.booking.timeZone ?? (config.isError ? 'UTC' : null);
-  // ?date=YYYY-MM-DD opens that day (the booking rules page links a day it closed, decision 0055).
-  const [params] = useSearchParams();
-  const [picked, setDate] = useState<string | null>(() => {
-    const asked = params.get('date');
-    return asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : null;
-  });
+  // The day shown is in the address (?date=YYYY-MM-DD), so a reload or a shared link opens it; the
+  // booking rules page links a day it closed (decision 0055). Replaced, not pushed: Previous and Next
+  // do not fill the history.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date');
+  const picked = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : null;
+  // null: today, whichever day that is when the page is next read.
+  const setDate = (day: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (day === null) next.delete('date');
+        else next.set('date', day);
+        return next;
+      },
+      { replace: true },
+    );
   const [view, setView] = useState<View>('day');
   const today = configuredZone ? todayIn(configuredZone) : null;
   const date = picked ?? today;
@@ -204,7 +215,7 @@ function StaffCalendar() {
           <Button variant="secondary" disabled={!date} onClick={() => date && setDate(addDays(date, -step))}>
             ‹ Previous
           </Button>
-          <Button variant="secondary" disabled={!today} onClick={() => setDate(today)}>
+          <Button variant="secondary" disabled={!today} onClick={() => setDate(null)}>
             Today
           </Button>
           <Button variant="secondary" disabled={!date} onClick={() => date && setDate(addDays(date, step))}>
