@@ -175,6 +175,9 @@ test('item 3: staff set the rules; a holiday closes the day in the mini-app', as
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 390, height: 844 });
   await saveScreenshot(page, 'appointments-settings-phone');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await saveScreenshot(page, 'appointments-settings-phone-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   const app = await phonePage(browser, baseURL);
   await openApp(app, PICKER);
