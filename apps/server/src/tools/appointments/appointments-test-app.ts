@@ -3,7 +3,9 @@ import { makeAppointment, makeLineUser } from '@guildhall/testkit/appointments-d
 import type { Dialect } from '@server/core/db/database';
 import { toolDb } from '@server/core/db/tool-db';
 import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import type { BookingSettings } from '@guildhall/contracts/appointments';
 import type { AppointmentsTables } from './appointments-tables';
+import { BOOKING_SETTINGS } from './load-booking-rules';
 
 /**
  * The app as the appointments integration tests run it (decision 0018: one harness): only the
@@ -55,4 +57,23 @@ export async function cancelAsStaff(t: TestApp, id: number, reason: string) {
     cookie: await t.signInAs('staff'),
     payload: { reason },
   });
+}
+
+/** Writes the rules staff saved straight into the table, as the settings page stores them (one JSON row). */
+export async function writeBookingRules(t: TestApp, settings: BookingSettings): Promise<void> {
+  const value = JSON.stringify(settings);
+  await toolDb<AppointmentsTables>(t.ctx.database)
+    .insertInto('appointment_settings')
+    .values({ name: BOOKING_SETTINGS, value, updated_at: t.clock.now(), updated_by: 'test' })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+    .execute();
+}
+
+/** A person's waitlist entry: its status and the start offered to them, if any. */
+export function waitlistEntryOf(t: TestApp, user: { userId: string }) {
+  return toolDb<AppointmentsTables>(t.ctx.database)
+    .selectFrom('appointment_waitlist')
+    .select(['status', 'offered_start'])
+    .where('line_user_id', '=', user.userId)
+    .executeTakeFirstOrThrow();
 }

@@ -5,7 +5,7 @@ import type { AppointmentsDb } from './appointments-tables';
 import type { BookingRules } from './booking-rules';
 import { formatSlotTime } from './format-slot-time';
 import { lockWaitlist } from './lock-waitlist';
-import { freeSeat, overlapping } from './seats-in-use';
+import { freeSeat, lowestFree, overlapping } from './seats-in-use';
 import { type WaitlistOffer, announceWaitlistOffer, markWaitlistBooked, passExpiredHold } from './waitlist';
 
 /** The 409 a full slot answers, naming the slot (issue 15 item 1), so the mini-app can say which. */
@@ -15,11 +15,6 @@ export function slotTaken(startsAt: number, timeZone: string): DomainError {
     `This time slot has already been booked: ${formatSlotTime(startsAt, timeZone)}. Please choose another time.`,
   );
 }
-
-const lowestFree = (used: Set<number>, limit: number): number | null => {
-  for (let k = 1; k <= limit; k++) if (!used.has(k)) return k;
-  return null;
-};
 
 /**
  * Issue 15 item 3 (decision 0032): a booking holds one of the slot's `capacity` seats and one of the

@@ -7,9 +7,9 @@ import type { TestApp } from '@server/test-support/build-test-app';
 import { type AppointmentsDeps, makeAppointmentsDeps } from './appointments-deps';
 import { type AppointmentsTables, newBookingRow } from './appointments-tables';
 import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
-import { buildAppointmentsTestApp, cancelAsStaff, fillDay } from './appointments-test-app';
+import { buildAppointmentsTestApp, cancelAsStaff, fillDay, waitlistEntryOf, writeBookingRules } from './appointments-test-app';
 import { claimSeats } from './claim-seats';
-import { BOOKING_SETTINGS, loadBookingRules } from './load-booking-rules';
+import { loadBookingRules } from './load-booking-rules';
 import { expireWaitlistOffer } from './waitlist';
 
 // Decision 0052: a seat is taken for a booking's whole length (issue 15 item 3, seats per slot), and
@@ -24,15 +24,7 @@ describe.each(DIALECTS)('decision 0052: seats over a booking’s whole length, o
   beforeEach(async () => (t = await buildAppointmentsTestApp(dialect)));
   afterEach(() => t?.close());
   const db = () => toolDb<AppointmentsTables>(t.ctx.database);
-  /** The rules staff saved, written as the settings page stores them (one JSON row). */
-  const setRules = async (settings: BookingSettings) => {
-    const value = JSON.stringify(settings);
-    await db()
-      .insertInto('appointment_settings')
-      .values({ name: BOOKING_SETTINGS, value, updated_at: t.clock.now(), updated_by: 'test' })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
-      .execute();
-  };
+  const setRules = (settings: BookingSettings) => writeBookingRules(t, settings);
   const book = (user: { userId: string; displayName: string }, startsAt: number) =>
     t.request({
       method: 'POST',
@@ -129,24 +121,12 @@ describe.each(DIALECTS)('decision 0052: a freed seat goes to the waitlist only w
   const db = () => toolDb<AppointmentsTables>(t.ctx.database);
   const first = makeLineUser({ displayName: 'First' });
   const second = makeLineUser({ displayName: 'Second' });
-  const setRules = async (settings: BookingSettings) => {
-    const value = JSON.stringify(settings);
-    await db()
-      .insertInto('appointment_settings')
-      .values({ name: BOOKING_SETTINGS, value, updated_at: t.clock.now(), updated_by: 'test' })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
-      .execute();
-  };
+  const setRules = (settings: BookingSettings) => writeBookingRules(t, settings);
   const join = (user: { userId: string; displayName: string }) =>
     t.request({ method: 'POST', url: '/bureau/worker/waitlist', token: t.signInLine(user), payload: { userId: user.userId, date: DATE } });
   const offers = () => t.line!.pushes.filter((p) => p.messages[0]?.text?.startsWith('A time is free'));
   const holds = () => db().selectFrom('appointments').select(['line_user_id', 'starts_at']).where('held_until', 'is not', null).execute();
-  const entryOf = (user: { userId: string }) =>
-    db()
-      .selectFrom('appointment_waitlist')
-      .select(['status', 'offered_start'])
-      .where('line_user_id', '=', user.userId)
-      .executeTakeFirstOrThrow();
+  const entryOf = (user: { userId: string }) => waitlistEntryOf(t, user);
   const CLOSED = makeBookingSettings({ exceptions: [{ date: DATE, hours: null }] });
 
   it('a staff cancel on a day closed since: no hold, no push, the line waits on', async () => {

@@ -54,7 +54,8 @@ export async function saveBookingSettings(
     deps.db.transaction().execute(async (trx) => {
       // The appointments lock before the first row this save changes (lock-waitlist.ts): it queues
       // reminder jobs under their own keys before it hands out seats, and a reschedule queues its
-      // reminder under the lock, so taking the lock only then could cross one.
+      // reminder under the lock, so taking the lock only then could cross one. The waitlist steps
+      // below (endWaitlistsOfClosedDays, passOpenedSeatsToWaitlist) run under it.
       await lockWaitlist(trx, deps.dialect);
       const inTrx = { ...deps, db: trx };
       const before = await loadBookingRules(inTrx);

@@ -47,9 +47,12 @@ export function freeSeat(rows: readonly SeatRow[], startsAt: number, endsAt: num
   const over = rows.filter((r) => r.starts_at < endsAt && r.ends_at > startsAt);
   const held = new Set(over.map((r) => r.seat));
   if (prefer !== undefined && prefer <= capacity && !held.has(prefer)) return prefer;
-  for (let k = 1; k <= capacity; k++) if (!held.has(k)) return k;
-  const sameStart = new Set(over.filter((r) => r.starts_at === startsAt).map((r) => r.seat));
-  for (let k = 1; k <= capacity; k++) if (!sameStart.has(k)) return k;
-  // Unreachable: fewer than `capacity` rows start at startsAt, as fewer than that are in use there.
+  // Else null is unreachable: fewer than `capacity` rows start at startsAt, as fewer than that are in use there.
+  return lowestFree(held, capacity) ?? lowestFree(new Set(over.filter((r) => r.starts_at === startsAt).map((r) => r.seat)), capacity);
+}
+
+/** The lowest number from 1 to `limit` not in `used`, or null. */
+export function lowestFree(used: ReadonlySet<number>, limit: number): number | null {
+  for (let k = 1; k <= limit; k++) if (!used.has(k)) return k;
   return null;
 }

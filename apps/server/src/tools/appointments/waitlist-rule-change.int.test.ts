@@ -7,7 +7,7 @@ import { toolDb } from '@server/core/db/tool-db';
 import type { TestApp } from '@server/test-support/build-test-app';
 import type { AppointmentsTables } from './appointments-tables';
 import { bangkokDateOf, mondayAfterNextAt } from './appointments-test-times';
-import { buildAppointmentsStaffTestApp } from './appointments-test-app';
+import { buildAppointmentsStaffTestApp, waitlistEntryOf } from './appointments-test-app';
 import { type AppointmentsDeps, makeAppointmentsDeps } from './appointments-deps';
 import { cancelBooking } from './cancel-booking';
 import { createAppointment } from './create-appointment';
@@ -67,12 +67,7 @@ describe.each(DIALECTS)('issue 15 item 6: seats that open when staff change the 
     });
   const join = (user: { userId: string; displayName: string }) =>
     t.request({ method: 'POST', url: '/bureau/worker/waitlist', token: t.signInLine(user), payload: { userId: user.userId, date: DATE } });
-  const entryOf = (user: { userId: string }) =>
-    db()
-      .selectFrom('appointment_waitlist')
-      .select(['status', 'offered_start'])
-      .where('line_user_id', '=', user.userId)
-      .executeTakeFirstOrThrow();
+  const entryOf = (user: { userId: string }) => waitlistEntryOf(t, user);
   const holdersAt = (startsAt: number) =>
     db()
       .selectFrom('appointments')

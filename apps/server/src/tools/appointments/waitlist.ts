@@ -162,15 +162,14 @@ export type WaitlistOffer = { entryId: number; lineUserId: string; startsAt: num
  * transaction: on SQLite its one connection is busy.
  */
 export async function passSeatToWaitlist(
-  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs' | 'dialect'>,
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
   rules: BookingRules,
   trx: AppointmentsDb,
   freed: FreedSeat,
 ): Promise<WaitlistOffer | null> {
-  // Before reading who waits, as for seats new rules open: a joiner who read the day full while this
-  // seat was still taken is in line by now (joinWaitlist), not left waiting beside it. The same lock
-  // as claimSeats (decision 0052), so the seat counted free here is not booked before the hold is in.
-  await lockWaitlist(trx, deps.dialect);
+  // `trx` holds the waitlist's lock since before it freed the seat (cancelBooking, claimSeats for a
+  // reschedule, passExpiredHold): a joiner who read the day full while this seat was still taken is in
+  // line by now (joinWaitlist), and the seat counted free here is not booked before the hold is in.
   const now = deps.now();
   // Decision 0052: the slot the person offered books is checked by checkBookableSlot like any other
   // (create-appointment.ts), so offer only what passes it now, and only past the notice (as
@@ -251,15 +250,15 @@ async function holdForNextInLine(
  * transaction that saves the rules, exactly as a freed seat is (passSeatToWaitlist). The rules and
  * the holds commit together, so a new seat is never free to a booker who came later and the first in
  * line is not skipped (decision 0032). Earliest slot first, lowest seat first. `rules` are the new
- * ones, read in `trx`. Answers the offers for `announceWaitlistOffer` after commit.
+ * ones, read in `trx`, which holds the waitlist's lock since its start (saveBookingSettings): a joiner
+ * who read the old rules is in line by now (joinWaitlist). Answers the offers for
+ * `announceWaitlistOffer` after commit.
  */
 export async function passOpenedSeatsToWaitlist(
-  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs' | 'dialect'>,
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
   rules: BookingRules,
   trx: AppointmentsDb,
 ): Promise<WaitlistOffer[]> {
-  // Before reading who waits: a joiner who read the old rules is in line by now (joinWaitlist).
-  await lockWaitlist(trx, deps.dialect);
   const now = deps.now();
   const days = await trx
     .selectFrom('appointment_waitlist')
@@ -283,14 +282,14 @@ export type ClosedDayNotice = { lineUserId: string; date: string; timeZone: stri
  * there any more, so each place ends ('expired', as a lapsed offer's; joining again is refused while
  * the day stays closed and works once it opens), a seat held for an offer that day is let go, and the
  * people are told after commit (announceClosedDay) instead of waiting in silence. In the save's
- * transaction, under the waitlist's lock, so a join cannot slip in between the read and the end.
+ * transaction, which holds the waitlist's lock since its start, so a join cannot slip in between the
+ * read and the end.
  */
 export async function endWaitlistsOfClosedDays(
-  deps: Pick<Deps, 'now' | 'dialect'>,
+  deps: Pick<Deps, 'now'>,
   rules: BookingRules,
   trx: AppointmentsDb,
 ): Promise<ClosedDayNotice[]> {
-  await lockWaitlist(trx, deps.dialect);
   const now = deps.now();
   const entries = await trx
     .selectFrom('appointment_waitlist')
@@ -331,7 +330,7 @@ export function announceClosedDay(deps: Deps, notice: ClosedDayNotice): void {
 
 /** One day of passOpenedSeatsToWaitlist: its free seats, until nobody waits for the day any more. */
 async function passOpenSeatsOfDay(
-  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs' | 'dialect'>,
+  deps: Pick<Deps, 'now' | 'waitlistOfferMinutes' | 'jobs'>,
   rules: BookingRules,
   trx: AppointmentsDb,
   starts: number[],

@@ -7,6 +7,7 @@ import { Button, Page, Spinner, StatusCard, TextField } from '@/ui';
 import { useBookingSettings } from '../api/get-booking-settings';
 import { useSaveBookingSettings } from '../api/save-booking-settings';
 import { StaffGate } from '../components/staff-gate';
+import { dayHeading } from '../lib/day-heading';
 import './booking-settings-page.css';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { DAYS, NUMBER_LABELS, wordSettingsRefusal } from '../lib/settings-field-names';
@@ -343,18 +344,6 @@ function BookingSettingsForm() {
   );
 }
 
-/** "Mon, 7 Dec 2026" for a YYYY-MM-DD date (a calendar day, no time zone involved). */
-function dayName(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -368,7 +357,7 @@ function ClosedDays({ days }: { days: ClosedDayReport[] }) {
     <ul className="booking-settings__closed-days" aria-label="Days now closed">
       {days.map((d) => (
         <li key={d.date}>
-          <strong>{dayName(d.date)} is now closed.</strong>
+          <strong>{dayHeading(d.date, { year: true })} is now closed.</strong>
           {d.bookings > 0 && (
             <>
               {' '}

@@ -12,6 +12,7 @@ import { useRangeAppointments } from '../api/list-range-appointments';
 import { useMarkAttendance } from '../api/mark-attendance';
 import { useStaffEvents } from '../api/staff-events';
 import { StaffGate } from '../components/staff-gate';
+import { dayHeading } from '../lib/day-heading';
 import { useNowPast } from '../lib/use-now-past';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import './staff-appointments-page.css';
@@ -32,10 +33,6 @@ function addDays(date: string, days: number): string {
 function weekStart(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return addDays(date, -((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7));
-}
-function dayHeading(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 /** The calendar day (YYYY-MM-DD) of an instant in the booking time zone. */
 const dateIn = (iso: string, timeZone: string) =>
