@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
 import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import { holdTransaction, releaseHeld, waitUntil } from '@server/test-support/hold-transaction';
 import { makeRecruitmentDeps } from './recruitment-deps';
 import type { RecruitmentDb, RecruitmentTables } from './recruitment-tables';
 import {
@@ -28,26 +29,6 @@ const TTL_MS = 24 * 3_600_000;
 const STILL_WAITING = 'still waiting';
 const within = <T>(ms: number, work: Promise<T>) =>
   Promise.race([work, new Promise<typeof STILL_WAITING>((resolve) => setTimeout(() => resolve(STILL_WAITING), ms))]);
-
-/** Transactions still held: released before the app closes, so a failed test does not hang there. */
-const held: Array<() => void> = [];
-const releaseHeld = () => {
-  for (const release of held.splice(0)) release();
-};
-
-/** Holds a transaction open on its own connection until `release` is called; `open` answers once `begin` has run. */
-function holdTransaction<T>(db: RecruitmentDb, begin: (trx: RecruitmentDb) => Promise<T>) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  held.push(release);
-  let opened!: (value: T) => void;
-  const open = new Promise<T>((resolve) => (opened = resolve));
-  const done = db.transaction().execute(async (trx) => {
-    opened(await begin(trx));
-    await gate;
-  });
-  return { open, release, done };
-}
 
 async function setUp(dialect: (typeof DIALECTS)[number]) {
   const t = await withRecruitmentPeople(await buildTestApp({ dialect, roblox: false, env: RECRUITMENT_TEST_ENV }));
@@ -179,11 +160,3 @@ describe.each(DIALECTS)('a submit or an edit beside the orphan clean-up removing
     expect(await fileAnswerOf(toolDb<RecruitmentTables>(t.database), form)).toEqual([first]);
   });
 });
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+
+/** Transactions still held: released before the app closes, so a failed test does not hang there. */
+const held: Array<() => void> = [];
+
+/** Releases every transaction `holdTransaction` still holds (call it in `afterEach`). */
+export function releaseHeld(): void {
+  for (const release of held.splice(0)) release();
+}
+
+/**
+ * Holds a transaction open on its own connection until `release` is called, so a test can put a real
+ * concurrent writer exactly where a race needs it; `open` answers once `begin` has run.
+ */
+export function holdTransaction<DB, T>(db: Kysely<DB>, begin: (trx: Kysely<DB>) => Promise<T>) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  held.push(release);
+  let opened!: (value: T) => void;
+  const open = new Promise<T>((resolve) => (opened = resolve));
+  const done = db.transaction().execute(async (trx) => {
+    opened(await begin(trx));
+    await gate;
+  });
+  return { open, release, done };
+}
+
+/** Polls `check` until it holds (a lock waited on, a row written), failing after `timeoutMs`. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
