@@ -1,9 +1,11 @@
 import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
 import { makeSport } from '@guildhall/testkit/sports-demo';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { toolDb } from '@server/core/db/tool-db';
 import { type TestApp, buildTestApp, createTestClock } from '@server/test-support/build-test-app';
+import { holdTransaction, releaseHeld, waitUntil } from '@server/test-support/hold-transaction';
 import { makeSportsDeps } from './sports-deps';
 import type { SportsTables } from './sports-tables';
 import { upsertSports } from './upsert-sports';
@@ -59,6 +61,7 @@ describe.each(DIALECTS)('sports teams that fill themselves on %s', (dialect) => 
       else otherSportId = s.id;
     }
   });
+  afterEach(releaseHeld);
   afterAll(async () => {
     await t?.close();
   });
@@ -277,6 +280,56 @@ describe.each(DIALECTS)('sports teams that fill themselves on %s', (dialect) => 
       const selected = (await rows()).filter((r) => r.status === 'selected').map((r) => r.account_id);
       expect(selected.sort()).toEqual([students[2]!.accountId, students[3]!.accountId].sort());
       for (let i = 4; i < 10; i++) expect(await mine(i)).toMatchObject({ status: 'reserve', waiting_position: i - 3 });
+    });
+    // Two leads moving the same two students back to active in two sports, in crossing order. On
+    // PostgreSQL each update held one student's place in the one-active index and waited for the other's
+    // place; the deadlock's victim answered a 500. Now it runs again and is refused as a second place is.
+    it('two bulk moves back to active crossing over the same two students: one 200, one 409, never a 500', async () => {
+      if (dialect === 'postgres') await sql`truncate sport_registrations`.execute(db()); // rows in id order on disk too
+      const notSelected = async (i: number, sport: number) =>
+        (
+          await db()
+            .insertInto('sport_registrations')
+            .values({ sport_id: sport, account_id: students[i]!.accountId, status: 'not_selected', created_at: 1, updated_at: 1 })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      // Each update meets the two students in the other's order: student 0 first here, student 1 first there.
+      const here = [await notSelected(0, sportId), await notSelected(1, sportId)];
+      const there = [await notSelected(1, otherSportId), await notSelected(0, otherSportId)];
+      const moveBack = (sport: number, ids: number[]) =>
+        call('POST', '/sports/api/admin/update-registration-statuses', lead, {
+          sport_id: sport,
+          registration_ids: ids,
+          status: 'pending_selection',
+        });
+      let answers;
+      if (dialect === 'postgres') {
+        // Hold each update at its second row, after it has taken its first student's place.
+        const holder = holdTransaction(db(), async (trx) => {
+          await sql`select id from sport_registrations where id in (${here[1]}, ${there[1]}) for update`.execute(trx);
+          return (await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx)).rows[0]!.xid;
+        });
+        const xid = await holder.open;
+        const moves = Promise.all([moveBack(sportId, here), moveBack(otherSportId, there)]);
+        await waitUntil(async () => {
+          const { rows: waiting } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+            where locktype = 'transactionid' and transactionid = ${xid}::xid and not granted`.execute(db());
+          return waiting[0]!.n === 2;
+        });
+        holder.release();
+        await holder.done;
+        answers = await moves;
+      } else answers = await Promise.all([moveBack(sportId, here), moveBack(otherSportId, there)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)!.body.code).toBe('sports.student_already_active');
+      const active = await db()
+        .selectFrom('sport_registrations')
+        .select(['id', 'account_id'])
+        .where('status', '<>', 'not_selected')
+        .execute();
+      // All or none: the refused move wrote neither of its two rows.
+      expect(active.map((r) => r.id).sort()).toEqual((answers[0]!.status === 200 ? here : there).sort());
     });
   });
 

@@ -7,6 +7,7 @@ import {
   type SportsRefusalReason,
 } from '@guildhall/contracts/sports';
 import { isUniqueViolation } from '@server/core/db/database';
+import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import { DomainError } from '@server/core/errors/domain-error';
 import { listRowsById } from './list-sport-registrations';
 import { checkCapacity, countSelected, lockSport, moveUpFromWaitingList, statusColumns, type SportsTx } from './sport-team';
@@ -68,8 +69,11 @@ async function changeStatuses(
   confirmOverCapacity: boolean | undefined,
   seenStudentId?: string,
 ): Promise<{ movedUp: number[] }> {
-  try {
-    return await deps.db.transaction().execute(async (tx) => {
+  // Two leads moving the same students back to active in two sports each hold one student's place in
+  // the one-active index and wait for the other's: PostgreSQL ends one as a deadlock. That one runs
+  // again whole after the other commits, and is then refused below as any second active place is.
+  const write = () =>
+    deps.db.transaction().execute(async (tx) => {
       const sport = await lockSport(tx, sportId);
       if (!sport) throw new DomainError('not_found', 'No such sport.', { reason: 'sport_missing' satisfies SportsRefusalReason });
       const rows = await tx
@@ -109,6 +113,12 @@ async function changeStatuses(
       const freed = status === 'selected' ? 0 : changing.filter((r) => r.status === 'selected').length;
       const places = Math.min(freed, sport.total_spots - (await countSelected(tx, sportId)));
       return { movedUp: await moveUpFromWaitingList(tx, sportId, places, now, ids) };
+    });
+  try {
+    return await retryOnWriteConflict(write, {
+      deadlocksOnly: true,
+      attempts: 5,
+      giveUp: 'These registrations were being changed by someone else at the same moment. Please try again.',
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('sports.student_already_active');
