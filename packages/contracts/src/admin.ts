@@ -81,7 +81,16 @@ export type ApiKeysAnswer = z.infer<typeof ApiKeysAnswer>;
  * console and the audit log, so an owner could be misled about which key is which (owner console audit).
  * Letters of right-to-left scripts are not controls and are kept.
  */
-const TEXT_DIRECTION_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const TEXT_DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` with each text-direction control written out as `[U+202E]`. Key names stored before ApiKeyName
+ * refused controls (and audit lines quoting them) still hold them. Shown raw, one reorders the text after
+ * it and can disguise a key; written out, the owner sees the name as stored.
+ */
+export function showDirectionControls(text: string): string {
+  return text.replace(TEXT_DIRECTION_CONTROLS, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+}
 
 /** A bot API key's name, from the console or the CLI's create-api-key. */
 export const ApiKeyName = z
@@ -89,7 +98,8 @@ export const ApiKeyName = z
   .trim()
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
-  .refine((name) => !TEXT_DIRECTION_CONTROL.test(name), 'must not contain text-direction control characters');
+  // `search`, not `test`: on a /g pattern `test` starts where its last match ended.
+  .refine((name) => name.search(TEXT_DIRECTION_CONTROLS) === -1, 'must not contain text-direction control characters');
 
 /** POST /admin/api/keys: `scopes` (issue 14) or one `scope` (issue 12), not both; bureau-bot when neither. */
 export const CreateApiKeyRequest = z

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { AuditPanel } from './audit-panel';
 import { GrantsPanel } from './grants-panel';
 import { KeysPanel } from './keys-panel';
 
@@ -18,6 +19,16 @@ const key = {
   lastUsedAt: null,
   revokedAt: null,
 };
+
+/**
+ * The revoke question, by the title that names it. The title isolates the key's name in a <bdi>; happy-dom
+ * gives no element a display, so Testing Library's computed name has spaces around it a browser's has not.
+ */
+async function findRevokeQuestion(title: string) {
+  const ask = await screen.findByRole('dialog');
+  expect(document.getElementById(ask.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(title);
+  return ask;
+}
 
 describe('the owner console says the outcome of the last action, not an older refusal', () => {
   it('Roles: a revoke after a refused grant says it revoked (the grant refusal stayed instead)', async () => {
@@ -59,7 +70,7 @@ describe('the owner console says the outcome of the last action, not an older re
 
     // Revoking cannot be undone: it asks first, and Cancel revokes nothing.
     await userEvent.click(await within(keys).findByRole('button', { name: 'Revoke key Community bot (abcd1234)' }));
-    const ask = await screen.findByRole('dialog', { name: 'Revoke key “Community bot” (abcd1234)?' });
+    const ask = await findRevokeQuestion('Revoke key “Community bot” (abcd1234)?');
     expect(ask).toHaveTextContent('A revoked key cannot be brought back');
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
@@ -86,7 +97,7 @@ describe('the owner console after a key is revoked from the keyboard', () => {
     for (let tabs = 0; document.activeElement !== revoke && tabs < 10; tabs++) await user.tab();
     expect(revoke).toHaveFocus();
     await user.keyboard('{Enter}');
-    const ask = await screen.findByRole('dialog', { name: 'Revoke key “Community bot” (abcd1234)?' });
+    const ask = await findRevokeQuestion('Revoke key “Community bot” (abcd1234)?');
     const confirm = within(ask).getByRole('button', { name: 'Revoke key' });
     for (let tabs = 0; document.activeElement !== confirm && tabs < 5; tabs++) await user.tab();
     expect(confirm).toHaveFocus();
@@ -121,5 +132,48 @@ describe('the owner console after a key is revoked from the keyboard', () => {
     await user.keyboard('{Enter}');
     await expect.poll(() => within(keys).queryByRole('button', { name: 'Done' })).toBeNull();
     expect(within(keys).getByRole('heading', { name: 'Bot API keys' })).toHaveFocus();
+  });
+});
+
+// Owner console audit: a key named before names were refused text-direction controls kept its U+202E, and
+// the console showed "bot testing-key" for this name, disguising the key; the owner now sees the control.
+describe('the owner console shows a stored text-direction control instead of obeying it', () => {
+  const name = 'bot \u202eyek-gnitset';
+  const shown = 'bot [U+202E]yek-gnitset';
+
+  it('Bot API keys: in the list, the revoke question and the status line', async () => {
+    let revoked = false;
+    fakeServer({
+      'GET /admin/api/keys': () => [200, { keys: [{ ...key, name, revokedAt: revoked ? 1 : null }], scopes: ['bureau-bot'] }],
+      'DELETE /admin/api/keys/abcd1234': () => ((revoked = true), [200, { id: 'abcd1234', revoked: true }]),
+    });
+    renderWithApp(<KeysPanel />);
+    const keys = await screen.findByRole('region', { name: 'Bot API keys' });
+    const cell = await within(keys).findByRole('rowheader', { name: shown });
+    expect(cell.querySelector('bdi')).toHaveTextContent(shown);
+
+    await userEvent.click(within(keys).getByRole('button', { name: `Revoke key ${shown} (abcd1234)` }));
+    const ask = await findRevokeQuestion(`Revoke key “${shown}” (abcd1234)?`);
+    expect(ask.textContent).not.toContain('\u202e');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Revoke key' }));
+    await expect.poll(() => within(keys).getByRole('status').textContent).toBe(`Revoked key “${shown}” (abcd1234).`);
+    expect(keys.textContent).not.toContain('\u202e');
+  });
+
+  it('Audit log: in the Who and About columns', async () => {
+    const entry = { id: 1, at: 0, action: 'api_key.created', actorKind: 'cli', actor: 'sam\u202e@host', target: 'abcd1234', address: null };
+    fakeServer({
+      'GET /admin/api/audit': () => [200, { entries: [{ ...entry, detail: `${name} (bureau-bot)` }], page: 1, pageSize: 25, total: 1 }],
+    });
+    renderWithApp(<AuditPanel />);
+    const audit = await screen.findByRole('region', { name: 'Audit log' });
+    const row = (await within(audit).findByRole('rowheader', { name: 'Key created' })).closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual([
+      '1970-01-01 00:00 UTC',
+      'Command line (sam[U+202E]@host)',
+      `abcd1234 · ${shown} (bureau-bot)`,
+      'the server',
+    ]);
   });
 });

@@ -5,13 +5,23 @@ import { SelectField, TextField } from '@/ui/field';
 import { Table, type TableColumn } from '@/ui/table';
 import { useSearchAudit } from '../api/search-audit';
 import { formatTime } from './format';
+import { StoredText } from './stored-text';
 
 const columns: Array<TableColumn<AuditEntry>> = [
   { key: 'at', header: 'When', render: (e) => formatTime(e.at) },
   { key: 'action', header: 'What', rowHeader: true, render: (e) => AUDIT_ACTION_LABELS[e.action] },
-  { key: 'actor', header: 'Who', render: (e) => describeAuditActor(e.actorKind, e.actor) },
-  { key: 'target', header: 'About', render: (e) => [e.target, e.detail].filter(Boolean).join(' · ') || '—' },
-  { key: 'address', header: 'From', render: (e) => e.address ?? 'the server' },
+  // Who, About and From show text a client or a key's creator chose: a detail quotes a key's name, which
+  // may be from before names were refused text-direction controls.
+  { key: 'actor', header: 'Who', render: (e) => <StoredText text={describeAuditActor(e.actorKind, e.actor)} /> },
+  {
+    key: 'target',
+    header: 'About',
+    render: (e) => {
+      const about = [e.target, e.detail].filter(Boolean).join(' · ');
+      return about ? <StoredText text={about} /> : '—';
+    },
+  },
+  { key: 'address', header: 'From', render: (e) => (e.address === null ? 'the server' : <StoredText text={e.address} />) },
 ];
 
 /** The audit log, searched and paged on the server (issue 12 item 7): newest first. */

@@ -1,5 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { API_KEY_SCOPE_ALLOWS, type ApiKeyInfo, type ApiKeyScope, type CreateApiKeyAnswer } from '@guildhall/contracts/admin';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  API_KEY_SCOPE_ALLOWS,
+  type ApiKeyInfo,
+  type ApiKeyScope,
+  type CreateApiKeyAnswer,
+  showDirectionControls,
+} from '@guildhall/contracts/admin';
 import { Button } from '@/ui/button';
 import { Modal } from '@/ui/modal';
 import { TextField } from '@/ui/field';
@@ -10,6 +16,7 @@ import { useApiKeys } from '../api/get-api-keys';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { formatTime } from './format';
+import { StoredText } from './stored-text';
 
 /**
  * Bot API keys: created here with the secret shown once (the server keeps only its hash), revoked here.
@@ -24,7 +31,7 @@ export function KeysPanel() {
   const [chosen, setChosen] = useState<ApiKeyScope[] | null>(null);
   const [created, setCreated] = useState<CreateApiKeyAnswer | null>(null);
   const [copied, setCopied] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<ReactNode>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // The server's list, in its order; a scope this page has no words for is not offered.
   const scopes = (keys.data?.scopes ?? []).filter((s): s is ApiKeyScope => s in API_KEY_SCOPE_ALLOWS);
@@ -52,7 +59,16 @@ export function KeysPanel() {
 
   const columns: Array<TableColumn<ApiKeyInfo>> = [
     // A name of 100 characters without a space wraps (it pushed Revoke 1,400 px to the right at 390 px).
-    { key: 'name', header: 'Name', rowHeader: true, render: (k) => <span className="admin-keys__name">{k.name}</span> },
+    {
+      key: 'name',
+      header: 'Name',
+      rowHeader: true,
+      render: (k) => (
+        <span className="admin-keys__name">
+          <StoredText text={k.name} />
+        </span>
+      ),
+    },
     { key: 'id', header: 'ID', render: (k) => <code>{k.id}</code> },
     { key: 'scopes', header: 'Scopes', render: (k) => k.scopes.join(', ') },
     { key: 'createdAt', header: 'Created', render: (k) => formatTime(k.createdAt) },
@@ -79,7 +95,11 @@ export function KeysPanel() {
               revoke.mutate(k.id, {
                 onSuccess: () => {
                   setCreated((shown) => (shown?.info.id === k.id ? null : shown));
-                  setStatus(`Revoked key “${k.name}” (${k.id}).`);
+                  setStatus(
+                    <>
+                      Revoked key “<StoredText text={k.name} />” ({k.id}).
+                    </>,
+                  );
                 },
                 // Owner console audit: the revoke changes or removes the row whose button had focus, and
                 // focus fell to <body>; the section's heading is a fixed place to go on from, and the
@@ -183,10 +203,14 @@ function RevokeKeyButton({ info, pending, onRevoke }: { info: ApiKeyInfo; pendin
       open={open}
       onOpenChange={setOpen}
       size="sm"
-      title={`Revoke key “${info.name}” (${info.id})?`}
+      title={
+        <>
+          Revoke key “<StoredText text={info.name} />” ({info.id})?
+        </>
+      }
       description="A bot using this key is refused from its next call. A revoked key cannot be brought back: the bot will need a new key."
       trigger={
-        <Button variant="danger" size="sm" aria-label={`Revoke key ${info.name} (${info.id})`} disabled={pending}>
+        <Button variant="danger" size="sm" aria-label={`Revoke key ${showDirectionControls(info.name)} (${info.id})`} disabled={pending}>
           Revoke
         </Button>
       }
