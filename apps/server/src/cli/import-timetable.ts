@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { TIMETABLE_LIMITS } from '@guildhall/contracts/timetable';
 import { DomainError } from '../core/errors/domain-error';
 import { importTimetable } from '../tools/timetable/import-timetable';
 import { makeTimetableDeps } from '../tools/timetable/timetable-deps';
@@ -17,9 +18,17 @@ export const importTimetableCommand: CliCommand = {
     if (!account) throw new CliError(`studentId: no school account ${studentId}`, 1);
     // `npm run cli` runs in apps/server; a relative path means relative to where the person typed it.
     const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), fileArg);
-    const csv = await fs.readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    const cannotRead = (error: NodeJS.ErrnoException): never => {
       throw new CliError(`file: cannot read ${file} (${error.code ?? error.message})`, 1);
-    });
+    };
+    // The web upload's limit, checked before reading: a file of any size was read whole into memory.
+    const { size } = await fs.stat(file).catch(cannotRead);
+    if (size > TIMETABLE_LIMITS.csvBytes)
+      throw new CliError(
+        `file: The CSV file is too large: ${size} bytes, at most ${TIMETABLE_LIMITS.csvBytes} (${TIMETABLE_LIMITS.csvBytes / 1024} KB).`,
+        1,
+      );
+    const csv = await fs.readFile(file, 'utf8').catch(cannotRead);
     try {
       const result = await importTimetable(makeTimetableDeps(ctx), account.id, csv);
       io.out(`Timetable of ${studentId}: ${result.added} classes added, ${result.updated} updated, ${result.removed} removed.`);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TIMETABLE_LIMITS } from '@guildhall/contracts/timetable';
 import { demoTimetableRows, makeTimetableRow, timetableCsv } from '@guildhall/testkit/timetable-demo';
 import { createContext } from '@server/app';
 import { CliError } from '@server/cli/cli-command';
@@ -53,5 +54,26 @@ describe.each(DIALECTS)('cli import-timetable on %s', (dialect) => {
     await expect(importTimetableCommand.run(ctx, ['68960001', path.join(dir, 'missing.csv')], io)).rejects.toThrow(/cannot read/);
     await expect(importTimetableCommand.run(ctx, ['68960001'], io)).rejects.toThrow(/missing <file.csv>/);
     expect(await listScheduleItems(makeTimetableDeps(ctx), account.id)).toHaveLength(20);
+  });
+
+  // The web upload refused a file over 256 KB; this read a file of any size whole into memory.
+  it('refuses a file over the upload limit without reading it, and takes one at the limit', async () => {
+    const account = await ctx.schoolAccounts.create({ studentId: '68960002', password: 'pw', role: 'student' });
+    const body = timetableCsv([makeTimetableRow()]);
+    // Blank lines are skipped by the import, so they fill the file to an exact size.
+    const atLimit = body + '\n'.repeat(TIMETABLE_LIMITS.csvBytes - Buffer.byteLength(body));
+    const readFile = vi.spyOn(fs.promises, 'readFile');
+    try {
+      await expect(importTimetableCommand.run(ctx, ['68960002', write('over.csv', `${atLimit}\n`)], io)).rejects.toMatchObject({
+        message: `file: The CSV file is too large: ${TIMETABLE_LIMITS.csvBytes + 1} bytes, at most ${TIMETABLE_LIMITS.csvBytes} (256 KB).`,
+        exitCode: 1,
+      });
+      expect(readFile).not.toHaveBeenCalled();
+    } finally {
+      readFile.mockRestore();
+    }
+    expect(await listScheduleItems(makeTimetableDeps(ctx), account.id)).toHaveLength(0);
+    expect(await importTimetableCommand.run(ctx, ['68960002', write('at-limit.csv', atLimit)], io)).toBe(0);
+    expect(lines.at(-1)).toBe('Timetable of 68960002: 1 classes added, 0 updated, 0 removed.');
   });
 });
