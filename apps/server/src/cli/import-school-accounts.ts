@@ -44,7 +44,13 @@ export async function importSchoolAccountsCsv(ctx: Pick<AppContext, 'schoolAccou
     if (seen.has(row.studentId)) throw new CliError(`row ${index + 2}: student_id ${row.studentId} appears twice`, 1);
     seen.add(row.studentId);
   }
-  await ctx.schoolAccounts.upsertAll(rows);
+  // PostgreSQL: the one transaction locks each account it writes until it commits, in the order given.
+  // Two imports at once that share accounts in different orders (two files, or one sorted otherwise)
+  // would each hold one the other waits for, and PostgreSQL would end one as a deadlock; in the order
+  // of the student id, the second simply waits for the first. No live write locks these rows against
+  // an import: sign-in only reads them, and a sports or timetable write's foreign key takes the key
+  // share lock, which an update of password, email and role (never id or student_id) does not wait for.
+  await ctx.schoolAccounts.upsertAll(rows.toSorted((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0)));
   return { imported: rows.length };
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /** Transactions still held: released before the app closes, so a failed test does not hang there. */
 const held: Array<() => void> = [];
@@ -32,4 +32,15 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_00
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** PostgreSQL: the backend a connection (or a held transaction) runs on. */
+export async function backendPid<DB>(db: Kysely<DB>): Promise<number> {
+  return (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+}
+
+/** PostgreSQL: the backends waiting on a lock `pid` holds (the lock manager's own answer, not a guess by time). */
+export async function blockedBy<DB>(db: Kysely<DB>, pid: number): Promise<number[]> {
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(db);
+  return rows.map((r) => r.pid);
 }

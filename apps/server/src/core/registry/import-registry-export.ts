@@ -4,6 +4,7 @@ import { parse } from 'csv-parse';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { retryOnWriteConflict } from '../db/retry-on-write-conflict';
 import type { CoreTables, RegistryBansTable, RegistryInfractionsTable, RegistryPairsTable } from '../db/core-tables';
 import { describeZodError, safeParseInput } from '../http/parse-input';
 import {
@@ -252,6 +253,13 @@ type InfractionFields = z.infer<typeof ExportInfraction>;
 /**
  * Collects rows and writes them in one transaction per batch. Within a batch the last entry for a
  * key wins (PostgreSQL refuses one statement touching a row twice); across batches the upsert does.
+ *
+ * Lock order on PostgreSQL (a batch locks every row it upserts until it commits, beside live bureau
+ * writes): pairs, then infractions, then bans, each kind sorted by its key. A case amendment or a ban
+ * case writes its infraction, then its ban (amend-case.ts, open-case.ts); a batch that wrote the ban
+ * first crossed it. Sorted keys keep two imports at once from crossing each other. A staff decision
+ * on a verify claim unlinks the holder's pair, then links the claimant's: an order set by the data,
+ * which no sort can match, so a batch PostgreSQL ends as a deadlock's victim runs again whole.
  */
 class RegistryBatchWriter {
   private pairs = new Map<string, RegistryPairsTable>();
@@ -303,13 +311,25 @@ class RegistryBatchWriter {
   }
 
   async flush(): Promise<void> {
-    const pairs = [...this.pairs.values()];
-    const bans = [...this.bans.values()];
-    const infractions = [...this.infractions.values()];
+    const pairs = [...this.pairs.values()].sort((a, b) => compare(a.discord_id, b.discord_id));
+    const bans = [...this.bans.values()].sort((a, b) => compare(a.roblox_id, b.roblox_id));
+    const infractions = [...this.infractions.values()].sort(
+      (a, b) => compare(a.platform, b.platform) || compare(a.subject_id, b.subject_id) || a.id - b.id,
+    );
     this.pairs.clear();
     this.bans.clear();
     this.infractions.clear();
     if (!pairs.length && !bans.length && !infractions.length) return;
+    // The batch stays one transaction (all of it or none); run again, it upserts the same rows, so
+    // the victim of a deadlock (see the class comment) is run again whole after the other commits.
+    await retryOnWriteConflict(() => this.write(pairs, infractions, bans), {
+      deadlocksOnly: true,
+      attempts: 5,
+      giveUp: 'The registry was being changed at the same moment, again and again. Run the import again.',
+    });
+  }
+
+  private async write(pairs: RegistryPairsTable[], infractions: RegistryInfractionsTable[], bans: RegistryBansTable[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (const rows of chunks(pairs)) {
         await trx
@@ -322,6 +342,19 @@ class RegistryBatchWriter {
               .column('discord_id')
               .doUpdateSet((eb) => ({ roblox_id: eb.ref('excluded.roblox_id'), updated_at: eb.ref('excluded.updated_at') }))
               .whereRef('registry_pairs.roblox_id', '<>', 'excluded.roblox_id'),
+          )
+          .execute();
+      }
+      for (const rows of chunks(infractions)) {
+        await trx
+          .insertInto('registry_infractions')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['platform', 'subject_id', 'id']).doUpdateSet((eb) => ({
+              moderator: eb.ref('excluded.moderator'),
+              reason: eb.ref('excluded.reason'),
+              note: eb.ref('excluded.note'),
+            })),
           )
           .execute();
       }
@@ -341,21 +374,13 @@ class RegistryBatchWriter {
           )
           .execute();
       }
-      for (const rows of chunks(infractions)) {
-        await trx
-          .insertInto('registry_infractions')
-          .values(rows)
-          .onConflict((oc) =>
-            oc.columns(['platform', 'subject_id', 'id']).doUpdateSet((eb) => ({
-              moderator: eb.ref('excluded.moderator'),
-              reason: eb.ref('excluded.reason'),
-              note: eb.ref('excluded.note'),
-            })),
-          )
-          .execute();
-      }
     });
   }
+}
+
+/** A fixed order of keys (code units, whatever the locale), the same in every import. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function* chunks<T>(rows: T[]): Generator<T[]> {

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createContext } from '../app';
+import { loadConfig } from '../config';
+import type { AppContext } from '../core/context';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../core/db/test-databases';
+import { createLocalEventBus } from '../core/events/event-bus';
+import { backendPid, blockedBy, holdTransaction, releaseHeld, waitUntil } from '../test-support/hold-transaction';
+import { importSchoolAccountsCsv } from './import-school-accounts';
+
+// The school-account import writes every account in one transaction, holding each row it wrote until
+// it commits. Two imports at once that share accounts listed in different orders crossed on
+// PostgreSQL: each held one the other waited for, and the import waiting first was ended (40P01).
+describe.each(DIALECTS)('two school-account imports at once on %s', (dialect) => {
+  let database: TestDatabase | undefined;
+  let ctx: AppContext | undefined;
+  afterEach(async () => {
+    releaseHeld();
+    await ctx?.events.close();
+    await database?.close();
+  });
+
+  it.runIf(dialect === 'postgres')('sharing accounts in opposite orders, the second waits for the first and imports', async () => {
+    database = await createTestDatabase(dialect);
+    ctx = createContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, createLocalEventBus());
+    const db = database.db;
+    for (const studentId of ['68960001', '68960002']) await ctx.schoolAccounts.create({ studentId, password: 'old-pass', role: 'student' });
+
+    // The other import (upsertAll's own statement), as it stands after writing its first account.
+    const other = holdTransaction(db, async (trx) => {
+      await trx.updateTable('school_accounts').set({ role: 'developer' }).where('student_id', '=', '68960001').execute();
+      return { trx, pid: await backendPid(trx) };
+    });
+    const { trx, pid } = await other.open;
+    // This file lists the same accounts the other way round.
+    const imported = importSchoolAccountsCsv(
+      ctx,
+      'student_id,password,email,role\n68960002,new-pass-2,,sports_lead\n68960001,new-pass-1,,sports_lead\n',
+    );
+    await waitUntil(async () => (await blockedBy(db, pid)).length > 0);
+    await trx.updateTable('school_accounts').set({ role: 'developer' }).where('student_id', '=', '68960002').execute();
+    other.release();
+    await other.done;
+
+    expect(await imported).toEqual({ imported: 2 });
+    // All of this import's rows, written after the other committed.
+    expect(await ctx.schoolAccounts.verifyPassword('68960001', 'new-pass-1')).toMatchObject({ role: 'sports_lead' });
+    expect(await ctx.schoolAccounts.verifyPassword('68960002', 'new-pass-2')).toMatchObject({ role: 'sports_lead' });
+  });
+});
