@@ -1,6 +1,6 @@
 /**
  * Decision 0054: a Discord sign-in that did not finish (cancelled on Discord, a state that expired or
- * that another tab's sign-in replaced, a code Discord refused, Discord unreachable) sends the browser
+ * that no waiting sign-in has (decision 0056), a code Discord refused, Discord unreachable) sends the browser
  * back where it came from with `?signin=<key>`. The address carries a key, never a sentence: anyone
  * can craft one, so the page shows only our own sentences (as the verify center's VERIFY_FAILURES).
  * No zod here: the app shell reads this on every page, before zod has loaded (decision 0035).
@@ -10,7 +10,7 @@ export const SIGN_IN_FAILURE_PARAM = 'signin';
 /** Why a Discord sign-in did not finish, and what the page (and a JSON answer) says for it. */
 export const SIGN_IN_FAILURES = {
   cancelled: 'Discord sign-in was cancelled. You have not been signed in.',
-  expired: 'This sign-in link has expired or was not started here (a sign-in in another tab replaces it). Please try signing in again.',
+  expired: 'This sign-in link has expired, was used already or was not started here. Please try signing in again.',
   refused: 'Discord refused this sign-in code (it may have been used already). Please try again.',
   unreachable: 'Discord could not be reached. Please try again.',
 } as const;

@@ -27,15 +27,47 @@ function setCookieLine(res: LightMyRequestResponse, name: string): string {
   return line;
 }
 
+/** The OAuth cookie `begin` set, edited as whoever holds the browser can edit it. */
+function editedOAuthCookie(begin: LightMyRequestResponse, changes: Record<string, string>): string {
+  const pending = JSON.parse(decodeURIComponent(cookieFrom(begin, 'gh_oauth')!.slice('gh_oauth='.length))) as Record<string, unknown>;
+  return `gh_oauth=${encodeURIComponent(JSON.stringify({ ...pending, ...changes }))}`;
+}
+
+type BrowserCookies = ReturnType<typeof browserCookies>;
+
+/** One browser's cookies, as each answer's Set-Cookie leaves them (paths not told apart: no test here needs it). */
+function browserCookies() {
+  const jar = new Map<string, string>();
+  return {
+    keep(res: LightMyRequestResponse): LightMyRequestResponse {
+      for (const line of setCookieLines(res)) {
+        const pair = line.split(';')[0]!;
+        const name = pair.slice(0, pair.indexOf('='));
+        const value = pair.slice(name.length + 1);
+        // The server clears a cookie by emptying and expiring it in one line.
+        if (value === '') jar.delete(name);
+        else jar.set(name, value);
+      }
+      return res;
+    },
+    header: () => [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+    pendingSignIns: () => [...jar.keys()].filter((name) => name.startsWith('gh_oauth')),
+  };
+}
+
 describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
   let t: TestApp;
   afterEach(async () => {
     await t?.close();
   });
 
-  /** Starts a login and lets the fake Discord authorize `userId`; answers the callback query and the OAuth cookie. */
-  async function authorizeAt(userId: string, returnTo = '/bureau/records') {
-    const begin = await t.request({ url: `${LOGIN}?returnTo=${encodeURIComponent(returnTo)}` });
+  /**
+   * Starts a login (in `browser`, which keeps the cookies, else in a fresh one) and lets the fake
+   * Discord authorize `userId`; answers the callback query and the OAuth cookie.
+   */
+  async function authorizeAt(userId: string, returnTo = '/bureau/records', browser?: BrowserCookies) {
+    const begin = await t.request({ url: `${LOGIN}?returnTo=${encodeURIComponent(returnTo)}`, cookie: browser?.header() });
+    browser?.keep(begin);
     expect(begin.statusCode).toBe(302);
     const authorize = new URL(begin.headers.location as string);
     authorize.searchParams.set('as', userId);
@@ -44,6 +76,11 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(consent.status).toBe(302);
     const back = new URL(consent.headers.get('location')!);
     return { begin, authorize, back, oauthCookie: cookieFrom(begin, 'gh_oauth')! };
+  }
+
+  /** Discord's redirect back, followed in `browser`, which keeps what the answer sets. */
+  async function callbackIn(browser: BrowserCookies, back: URL) {
+    return browser.keep(await t.request({ url: `${back.pathname}${back.search}`, cookie: browser.header(), headers: NAVIGATION }));
   }
 
   it('Discord OAuth round trip: authorize with state + PKCE S256, callback, HttpOnly Lax session, /auth/api/me with grants', async () => {
@@ -95,15 +132,16 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
   });
 
-  it('a callback whose state does not match (another tab signed in since), or that has no OAuth cookie (older than 10 minutes), goes back with signin=expired', async () => {
+  it('a callback whose state no sign-in in the browser waits for (not ours, or its cookie older than 10 minutes) goes home with signin=expired, leaving the waiting ones be', async () => {
     t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
     const { back, oauthCookie } = await authorizeAt(staff.discord.id);
     const forged = new URL(back);
     forged.searchParams.set('state', 'not-the-state-we-sent');
     const mismatch = await t.request({ url: `${forged.pathname}${forged.search}`, cookie: oauthCookie, headers: NAVIGATION });
     expect(mismatch.statusCode).toBe(302);
-    expect(mismatch.headers.location).toBe('/bureau/records?signin=expired');
-    expect(setCookieLine(mismatch, 'gh_oauth')).toMatch(/^gh_oauth=;/);
+    // Decision 0056: nothing ties this callback to the sign-in that waits, so not to its page either.
+    expect(mismatch.headers.location).toBe('/?signin=expired');
+    expect(setCookieLines(mismatch)).toEqual([]);
 
     // Without the cookie there is no path to go back to: the home page.
     const second = await authorizeAt(staff.discord.id);
@@ -114,6 +152,73 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
     // Neither refused callback spent the code at Discord.
     expect(t.discord!.calls.filter((c) => c === 'POST /api/oauth2/token')).toEqual([]);
+    // The forged callback left the waiting sign-in be: it still finishes.
+    const genuine = await t.request({ url: `${back.pathname}${back.search}`, cookie: oauthCookie, headers: NAVIGATION });
+    expect(genuine.headers.location).toBe('/bureau/records');
+  });
+
+  it('sign-ins started in two tabs both finish, each back to its own page; a replayed callback is refused as expired (decision 0056)', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    const browser = browserCookies();
+    const me = async () => (await t.request({ url: '/auth/api/me', cookie: browser.header() })).json().identity;
+    // Both tabs say "Sign in", and both are clicked before either is approved on Discord.
+    const records = await authorizeAt(staff.discord.id, '/bureau/records', browser);
+    const checker = await authorizeAt(staff.discord.id, '/bureau/checker?id=7', browser);
+    for (const line of [...setCookieLines(records.begin), ...setCookieLines(checker.begin)]) {
+      expect(line).toMatch(/; Max-Age=600/);
+      expect(line).toMatch(new RegExp(`; Path=${LOGIN}(;|$)`));
+      expect(line).toMatch(/; HttpOnly/i);
+      expect(line).toMatch(/; SameSite=Lax/i);
+    }
+
+    const first = await callbackIn(browser, records.back);
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/bureau/records');
+    expect(await me()).toMatchObject({ subject: staff.discord.id });
+    // Only its own cookie was cleared: the other tab's sign-in still waits.
+    expect(browser.pendingSignIns()).toHaveLength(1);
+
+    const second = await callbackIn(browser, checker.back);
+    expect(second.statusCode).toBe(302);
+    expect(second.headers.location).toBe('/bureau/checker?id=7');
+    expect(await me()).toMatchObject({ subject: staff.discord.id });
+    expect(browser.pendingSignIns()).toEqual([]);
+
+    // The first tab's callback again (Back, or a reload): its cookie is gone, so Discord is not even asked.
+    const replay = await callbackIn(browser, records.back);
+    expect(replay.statusCode).toBe(302);
+    expect(replay.headers.location).toBe('/?signin=expired');
+    expect(t.discord!.calls.filter((c) => c === 'POST /api/oauth2/token')).toHaveLength(2);
+    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('at most five sign-ins wait in one browser: a sixth takes the place of the one started longest ago (decision 0056)', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    const browser = browserCookies();
+    const start = async (tab: number) => {
+      t.clock.advance(1000);
+      return (await authorizeAt(staff.discord.id, `/bureau/records?tab=${tab}`, browser)).back;
+    };
+    const finish = async (back: URL) => (await callbackIn(browser, back)).headers.location;
+    const tabs: URL[] = [];
+    for (let tab = 1; tab <= 6; tab++) {
+      tabs[tab] = await start(tab);
+      expect(browser.pendingSignIns()).toHaveLength(Math.min(tab, 5));
+    }
+    expect(await finish(tabs[1]!)).toBe('/?signin=expired');
+    expect(await finish(tabs[2]!)).toBe('/bureau/records?tab=2');
+    expect(await finish(tabs[6]!)).toBe('/bureau/records?tab=6');
+    expect(browser.pendingSignIns()).toHaveLength(3);
+
+    // Two places are free again: new sign-ins take them, and only a third new one drops the oldest (tab 3).
+    tabs[7] = await start(7);
+    tabs[8] = await start(8);
+    expect(browser.pendingSignIns()).toHaveLength(5);
+    tabs[9] = await start(9);
+    expect(browser.pendingSignIns()).toHaveLength(5);
+    expect(await finish(tabs[3]!)).toBe('/?signin=expired');
+    for (const tab of [4, 5, 7, 8, 9]) expect(await finish(tabs[tab]!)).toBe(`/bureau/records?tab=${tab}`);
+    expect(browser.pendingSignIns()).toEqual([]);
   });
 
   it("goes back with signin=unreachable when Discord's token endpoint fails or hangs; a caller asking for JSON gets 502 {error}", async () => {
@@ -153,8 +258,9 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     const begin = await t.request({ url: `${LOGIN}?returnTo=${encodeURIComponent('/bureau/records?q=12#top')}` });
     // The fake's consent page, as the browser shows it: its Cancel link is what Discord's Cancel does.
     const consent = await (await fetch(begin.headers.location as string)).text();
-    const cancel = new URL(/href="([^"]+)">Cancel</.exec(consent)![1]!.replaceAll('&amp;', '&'));
+    const cancel = new URL(/href="([^"]+)">Cancel</.exec(consent)![1]!.replaceAll('&#38;', '&'));
     expect(cancel.searchParams.get('error')).toBe('access_denied');
+    expect(cancel.searchParams.get('state')).toBe(new URL(begin.headers.location as string).searchParams.get('state'));
     const back = await t.request({
       url: `${cancel.pathname}${cancel.search}`,
       cookie: cookieFrom(begin, 'gh_oauth')!,
@@ -176,19 +282,42 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
   it('a failed callback never goes off-site: an edited OAuth cookie goes home, and the address cannot choose the words', async () => {
     t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
     for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-      const cookie = `gh_oauth=${encodeURIComponent(JSON.stringify({ state: 's', verifier: 'v', returnTo }))}`;
-      const res = await t.request({ url: `${LOGIN}?error=access_denied&state=s&signin=You+were+hacked`, cookie, headers: NAVIGATION });
+      const begin = await t.request({ url: LOGIN });
+      const state = new URL(begin.headers.location as string).searchParams.get('state')!;
+      const cookie = editedOAuthCookie(begin, { returnTo });
+      const res = await t.request({
+        url: `${LOGIN}?error=access_denied&state=${state}&signin=You+were+hacked`,
+        cookie,
+        headers: NAVIGATION,
+      });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/?signin=cancelled');
     }
     // A returnTo that already names a failure gets ours instead, not both.
     const begin = await t.request({ url: `${LOGIN}?returnTo=${encodeURIComponent('/bureau?signin=whatever')}` });
+    const state = new URL(begin.headers.location as string).searchParams.get('state')!;
     const back = await t.request({
-      url: `${LOGIN}?error=access_denied&state=x`,
+      url: `${LOGIN}?error=access_denied&state=${state}`,
       cookie: cookieFrom(begin, 'gh_oauth')!,
       headers: NAVIGATION,
     });
     expect(back.headers.location).toBe('/bureau?signin=cancelled');
+  });
+
+  it('a sign-in begun before the start time was kept in its cookie (an upgrade mid-sign-in) is still found', async () => {
+    t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau' } });
+    const begin = await t.request({ url: `${LOGIN}?returnTo=${encodeURIComponent('/bureau/checker')}` });
+    const state = new URL(begin.headers.location as string).searchParams.get('state')!;
+    const { startedAt: _dropped, ...asBefore } = JSON.parse(
+      decodeURIComponent(cookieFrom(begin, 'gh_oauth')!.slice('gh_oauth='.length)),
+    ) as Record<string, unknown>;
+    const back = await t.request({
+      url: `${LOGIN}?error=access_denied&state=${state}`,
+      cookie: `gh_oauth=${encodeURIComponent(JSON.stringify(asBefore))}`,
+      headers: NAVIGATION,
+    });
+    // Its own page, not home: the pending sign-in was read.
+    expect(back.headers.location).toBe('/bureau/checker?signin=cancelled');
   });
 
   it('a session ends when its time is up, and logout clears the cookie and deletes the row', async () => {
@@ -270,9 +399,10 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     const authorize = new URL(begin.headers.location as string);
     authorize.searchParams.set('as', staff.discord.id);
     const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
-    const pending = JSON.parse(decodeURIComponent(cookieFrom(begin, 'gh_oauth')!.slice('gh_oauth='.length))) as Record<string, string>;
-    const edited = `gh_oauth=${encodeURIComponent(JSON.stringify({ ...pending, returnTo: '/\t/evil.example' }))}`;
-    const callback = await t.request({ url: `${back.pathname}${back.search}`, cookie: edited });
+    const callback = await t.request({
+      url: `${back.pathname}${back.search}`,
+      cookie: editedOAuthCookie(begin, { returnTo: '/\t/evil.example' }),
+    });
     expect(callback.headers.location).toBe('/');
   });
 

@@ -8,9 +8,15 @@ import { callUpstream } from '../http/call-upstream';
 import { signIn } from './request-auth';
 import { safeReturnTo } from './safe-return-to';
 
-const OAUTH_COOKIE = 'gh_oauth';
+/**
+ * Decision 0056: each pending sign-in has a cookie of its own, so sign-ins started in several tabs
+ * can all finish; five of them bound the Cookie header a callback receives.
+ */
+const PENDING_COOKIES = ['gh_oauth', 'gh_oauth_2', 'gh_oauth_3', 'gh_oauth_4', 'gh_oauth_5'];
 
-const PendingLogin = z.object({ state: z.string(), verifier: z.string(), returnTo: z.string() });
+// A sign-in started before startedAt was kept counts as the oldest, so it still finishes.
+const PendingLogin = z.object({ state: z.string(), verifier: z.string(), returnTo: z.string(), startedAt: z.number().default(0) });
+type PendingLogin = z.infer<typeof PendingLogin>;
 
 const DiscordMe = z.object({
   id: z.string(),
@@ -30,7 +36,7 @@ export interface DiscordLoginOptions {
  * development sign-in page when no Discord app is configured outside production.
  */
 export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyReply, options: DiscordLoginOptions): Promise<FastifyReply> {
-  const { config } = request.server.ctx;
+  const { config, now } = request.server.ctx;
   const returnTo = safeReturnTo(options.returnTo);
   if (!config.discordOAuth) {
     if (config.devSignIn) return reply.redirect(`/auth/dev?returnTo=${encodeURIComponent(returnTo)}`);
@@ -48,7 +54,12 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
     verifier,
     ['identify'],
   );
-  reply.setCookie(OAUTH_COOKIE, JSON.stringify({ state, verifier, returnTo }), {
+  // A free slot first (the earliest, so a lone sign-in keeps the name `gh_oauth`); with all five held,
+  // the sign-in started longest ago gives way, as the one likeliest to have been abandoned.
+  const startedAt = (slot: PendingSlot) => slot.pending?.startedAt ?? -Infinity;
+  const slot = pendingSlots(request).reduce((oldest, next) => (startedAt(next) < startedAt(oldest) ? next : oldest));
+  const pending: PendingLogin = { state, verifier, returnTo, startedAt: now() };
+  reply.setCookie(slot.name, JSON.stringify(pending), {
     path: options.callbackPath,
     httpOnly: true,
     sameSite: 'lax',
@@ -59,9 +70,10 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
 }
 
 /**
- * Finishes the login Discord sent back (its query parsed by the route, DiscordLoginQuery): checks
- * the state against the cookie (once: the cookie is cleared whatever happens, so a replayed callback
- * fails), trades the code with the PKCE verifier, reads /users/@me, and starts our own session.
+ * Finishes the login Discord sent back (its query parsed by the route, DiscordLoginQuery): finds the
+ * pending sign-in whose state the callback carries (once: its cookie is cleared whatever happens, so a
+ * replayed callback fails; other tabs' sign-ins are left to finish), trades the code with the PKCE
+ * verifier, reads /users/@me, and starts our own session.
  * Answers the path to return to. A sign-in that does not finish throws DiscordSignInFailed, which
  * names the reason by its key and still carries the path the person came from (decision 0054).
  */
@@ -73,22 +85,17 @@ export async function finishDiscordLogin(
 ): Promise<string> {
   const { config } = request.server.ctx;
   if (!config.discordOAuth) throw new DomainError('not_configured', 'Discord sign-in is not configured on this server.');
-  const raw = request.cookies[OAUTH_COOKIE];
-  reply.clearCookie(OAUTH_COOKIE, { path: callbackPath });
-  let pending: z.infer<typeof PendingLogin> | null = null;
-  try {
-    pending = raw ? PendingLogin.parse(JSON.parse(raw)) : null;
-  } catch {
-    pending = null;
-  }
-  // Read before any check, so a failure still goes back where the person came from. The cookie is
-  // ours, but whoever holds the browser can edit it: checked again here, as on success.
+  const state = query.state ?? '';
+  const slot = pendingSlots(request).find(({ pending }) => pending !== null && timingSafeEqual(pending.state, state));
+  if (slot) reply.clearCookie(slot.name, { path: callbackPath });
+  const pending = slot?.pending ?? null;
+  // Read before any check, so a failure still goes back where the person came from (home when no
+  // pending sign-in has this state). The cookie is ours, but whoever holds the browser can edit it:
+  // checked again here, as on success.
   const returnTo = safeReturnTo(pending?.returnTo);
   const failed = (code: 'sign_in_failed' | 'upstream_failed', failure: SignInFailure) => new DiscordSignInFailed(code, failure, returnTo);
   if (query.error !== undefined) throw failed('sign_in_failed', 'cancelled');
-  const state = query.state ?? '';
-  // A second tab's sign-in replaces the cookie, so the first tab's state no longer matches it.
-  if (!pending || !timingSafeEqual(pending.state, state)) throw failed('sign_in_failed', 'expired');
+  if (!pending) throw failed('sign_in_failed', 'expired');
   if (!query.code || query.code.length > 512) throw failed('sign_in_failed', 'expired');
 
   const { OAuth2Client, OAuth2RequestError } = await import('arctic');
@@ -144,6 +151,24 @@ export class DiscordSignInFailed extends DomainError {
     const url = new URL(this.returnTo, 'http://return-to.invalid');
     url.searchParams.set(SIGN_IN_FAILURE_PARAM, this.failure);
     return `${url.pathname}${url.search}${url.hash}`;
+  }
+}
+
+interface PendingSlot {
+  name: string;
+  pending: PendingLogin | null;
+}
+
+function pendingSlots(request: FastifyRequest): PendingSlot[] {
+  return PENDING_COOKIES.map((name) => ({ name, pending: readPending(request.cookies[name]) }));
+}
+
+function readPending(raw: string | undefined): PendingLogin | null {
+  if (raw === undefined) return null;
+  try {
+    return PendingLogin.parse(JSON.parse(raw));
+  } catch {
+    return null;
   }
 }
 
