@@ -39,12 +39,22 @@ export const LIMITS = {
   pageSizeDefault: 50,
 } as const;
 
+/**
+ * The largest id a recruitment table holds (PostgreSQL integer / serial). A larger id names nothing,
+ * and PostgreSQL refused the query that compared it ("out of range for type integer") with a 500
+ * where SQLite answered 404: every id a request carries is held to it (000 §6 admin calls; 000 §5
+ * leaves server validation to us).
+ */
+export const MAX_ID = 2_147_483_647;
+const withinIdRange = (id: number) => id <= MAX_ID;
+
 /** A numeric id in a path (`/applications/{id}/update`): digits only. */
 export const IdParams = z.object({
   id: z
     .string()
     .regex(/^\d{1,12}$/, 'must be a numeric id')
-    .transform(Number),
+    .transform(Number)
+    .refine(withinIdRange, 'must be a numeric id'),
 });
 export type IdParams = z.infer<typeof IdParams>;
 
@@ -198,7 +208,7 @@ export const CreateQuestionRequest = z
       .transform((list) => (list ? [...new Set(list.map((o) => o.trim()).filter(Boolean))] : undefined)),
     /** Issue 13 item 3: ask it only for these roles; absent or empty: every role. */
     roleIds: z
-      .array(z.number().int().positive('must be role ids'), 'must be a list of role ids')
+      .array(z.number().int().positive('must be role ids').max(MAX_ID, 'must be role ids'), 'must be a list of role ids')
       .max(LIMITS.options, `must have at most ${LIMITS.options} roles`)
       .optional()
       .transform((ids) => (ids ? [...new Set(ids)] : [])),
@@ -257,11 +267,12 @@ export type UploadFileAnswer = z.infer<typeof UploadFileAnswer>;
 export const SubmitApplicationRequest = z.object({
   jobSelection: z.union(
     [
-      z.number().int().positive(),
+      z.number().int().positive().max(MAX_ID),
       z
         .string()
         .regex(/^\d{1,12}$/, 'must be a role id')
-        .transform(Number),
+        .transform(Number)
+        .refine(withinIdRange, 'must be a role id'),
     ],
     'choose a role',
   ),
@@ -386,14 +397,21 @@ export const UpdateApplicationRequest = z
     feedback: z.string().max(LIMITS.feedback, `must be at most ${LIMITS.feedback} characters`).nullable().optional(),
     stageId: z
       .union([
-        z.number().int().positive(),
+        z.number().int().positive().max(MAX_ID, 'must be a stage id'),
         z
           .string()
           .regex(/^\d{1,12}$/, 'must be a stage id')
-          .transform(Number),
+          .transform(Number)
+          .refine(withinIdRange, 'must be a stage id'),
       ])
       .nullable()
       .optional(),
+    /**
+     * Beyond 000 §7 (decision 0058): the feedback as the admin's card showed it when it was read.
+     * With it the server keeps feedback another admin saved meanwhile, instead of the stale copy the
+     * card sends back with every stage change. Absent: the call works as 000 §7 has it.
+     */
+    expectedFeedback: z.string().max(LIMITS.feedback, `must be at most ${LIMITS.feedback} characters`).nullable().optional(),
   })
   .refine((b) => b.feedback !== undefined || (b.stageId !== undefined && b.stageId !== null), {
     message: 'Nothing to update: send stageId or feedback.',
@@ -422,7 +440,7 @@ export type ManagedList = (typeof MANAGED_LISTS)[number];
 
 const idList = (what: string, max: number) =>
   z
-    .array(z.number().int().positive(`must be ${what} ids`), `must be a list of ${what} ids`)
+    .array(z.number().int().positive(`must be ${what} ids`).max(MAX_ID, `must be ${what} ids`), `must be a list of ${what} ids`)
     .max(max, `must have at most ${max} ids`)
     .refine((ids) => new Set(ids).size === ids.length, 'must not name an id twice');
 
@@ -479,7 +497,7 @@ export type BoardAnswer = z.infer<typeof BoardAnswer>;
 /** Issue 13 item 4: POST /api/applications/bulk-update {ids, stageId, feedback?}: one action, the rules of /update for each. */
 export const BulkUpdateRequest = z.object({
   ids: idList('application', LIMITS.pageSizeMax).refine((ids) => ids.length > 0, 'select at least one application'),
-  stageId: z.number('must be a stage id').int().positive('must be a stage id'),
+  stageId: z.number('must be a stage id').int().positive('must be a stage id').max(MAX_ID, 'must be a stage id'),
   feedback: z.string().max(LIMITS.feedback, `must be at most ${LIMITS.feedback} characters`).optional(),
 });
 export type BulkUpdateRequest = z.infer<typeof BulkUpdateRequest>;
@@ -571,11 +589,12 @@ export type RecruitmentErrorCode = keyof typeof RECRUITMENT_ERRORS;
 /** A numeric id in a body: a positive integer, or its digits as text. */
 const BodyId = (what: string) =>
   z.union([
-    z.number().int().positive(),
+    z.number().int().positive().max(MAX_ID, `must be a ${what} id`),
     z
       .string()
       .regex(/^\d{1,12}$/, `must be a ${what} id`)
-      .transform(Number),
+      .transform(Number)
+      .refine(withinIdRange, `must be a ${what} id`),
   ]);
 
 /** Issue 13 item 1: a reviewer's vote. */

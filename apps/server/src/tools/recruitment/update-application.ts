@@ -15,6 +15,9 @@ import { recordAudit } from './record-audit';
 
 export type ApplicationUpdate = z.output<typeof UpdateApplicationRequest>;
 
+/** Feedback as stored: empty or only spaces is none. */
+const storedFeedback = (text: string | null) => (text === null || text.trim() === '' ? null : text);
+
 /**
  * 000 §7 POST /api/applications/{id}/update {status, feedback, stageId}. The status is derived from
  * the stage name on the server (000 §4), so a client's status field is ignored. Feedback is
@@ -68,8 +71,19 @@ export async function updateApplication(
     const newStatus = stage ? statusForStageName(stage.name) : current.status;
 
     if (update.feedback !== undefined) {
-      const feedback = update.feedback === null || update.feedback.trim() === '' ? null : update.feedback;
-      if (feedback !== current.feedback) {
+      const feedback = storedFeedback(update.feedback);
+      const seen = update.expectedFeedback === undefined ? current.feedback : storedFeedback(update.expectedFeedback);
+      // 000 §2/§7: the card sends its feedback with every stage change and every save. When another
+      // admin saved feedback since this card was read (decision 0058), the copy it sends back is stale:
+      // unedited, it is not a change (theirs stays; it silently wiped it); edited, the two disagree
+      // and this admin is told instead of overwriting a text they never saw.
+      const unchangedHere = seen !== current.feedback && feedback === seen;
+      if (seen !== current.feedback && !unchangedHere && feedback !== current.feedback)
+        throw new DomainError(
+          'conflict',
+          'Another admin changed the feedback of this application since you opened it. Reload to see their feedback, then save yours again.',
+        );
+      if (feedback !== current.feedback && !unchangedHere) {
         // 000 §4: feedback is read-only while the application is decided; a call that moves it back
         // to a Pending stage reopens it, so its new feedback goes with it (issue 10 item 17).
         if (isDecided(current.status) && isDecided(newStatus)) throw new DomainError('recruitment.feedback_locked');

@@ -12,6 +12,10 @@ export function useUpdateApplication() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateApplicationRequest }) => updateApplication(id, body),
+    // A refused move may name a stage another admin removed since the stage list was read (cached, and
+    // not read again on focus): read it again, so the cards' 'Change Stage...' stop offering it
+    // (000 §2; the board compares its own columns, pipeline-board.tsx).
+    onError: () => client.invalidateQueries({ queryKey: recruitmentKeys.stages }),
     onSettled: () => client.invalidateQueries({ queryKey: recruitmentKeys.applications }),
   });
 }

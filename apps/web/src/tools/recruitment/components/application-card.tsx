@@ -41,6 +41,10 @@ export function ApplicationCard({
   const addNote = useAddNote();
   const toast = useToast();
   const [feedback, setFeedback] = useState(application.feedback ?? '');
+  // Decision 0058: the feedback this card last read or saved, sent beside it so the server keeps a
+  // text another admin saved meanwhile rather than this card's stale copy (000 §7 sends it with every
+  // stage change). Kept here, not read from `application`, which is stale until the list is read again.
+  const [seenFeedback, setSeenFeedback] = useState(application.feedback);
   const [note, setNote] = useState('');
   const decided = isDecided(application.status);
   const labelOf = (id: string) => application.questionLabels[id] ?? questions.find((q) => String(q.id) === id)?.text ?? `Question ${id}`;
@@ -49,8 +53,9 @@ export function ApplicationCard({
 
   const send = async (body: Parameters<typeof update.mutateAsync>[0]['body'], success: string) => {
     try {
-      const answer = await update.mutateAsync({ id: application.id, body });
+      const answer = await update.mutateAsync({ id: application.id, body: { ...body, expectedFeedback: seenFeedback } });
       setFeedback(answer.feedback ?? '');
+      setSeenFeedback(answer.feedback);
       toast({ title: success, tone: 'success' });
     } catch (error) {
       toast({ title: updateFailureText(error), tone: 'danger' });
@@ -121,7 +126,9 @@ export function ApplicationCard({
           id={`${headingId}-stage`}
           className="ui-field__control ui-field__control--select recruitment-application__select"
           value=""
-          disabled={update.isPending}
+          // Decision 0028: a withdrawn application is no longer moved (the server answers 409), as on the
+          // board; the list's card offered every stage and failed on each one.
+          disabled={update.isPending || application.withdrawnAt !== null}
           onChange={(e) => changeStage(e.target.value)}
         >
           <option value="" disabled>
