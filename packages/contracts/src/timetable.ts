@@ -69,7 +69,17 @@ export type ScheduleAnswer = z.infer<typeof ScheduleAnswer>;
 // ---------------------------------------------------------------------------------------------
 // POST /schedule/override
 
-/** 002 §3 Schedule override: schedule_item_id, week_start_date, status, notes. */
+/**
+ * Decision 0057: the class's status and notes as the page showed them, compared as stored (not
+ * trimmed). A save from a tab that no longer shows them is refused (409) instead of putting back
+ * what that tab saw: a status changed in a stale tab sent the notes it still showed and wiped the
+ * note written in another tab. Optional, beside 002 §7's fields: without it a save works as before.
+ */
+export const OverrideExpected = z
+  .object({ status: ClassStatus, notes: z.string().max(TIMETABLE_LIMITS.notes, `must be at most ${TIMETABLE_LIMITS.notes} characters`) })
+  .strict();
+
+/** 002 §3 Schedule override: schedule_item_id, week_start_date, status, notes (and decision 0057's `expected`). */
 export const OverrideRequest = z
   .object({
     schedule_item_id: z.number().int().positive().max(MAX_ID, 'must be a class id'),
@@ -78,6 +88,7 @@ export const OverrideRequest = z
     notes: text(TIMETABLE_LIMITS.notes)
       .nullish()
       .transform((v) => v ?? ''),
+    expected: OverrideExpected.optional(),
   })
   .strict();
 export type OverrideRequest = z.input<typeof OverrideRequest>;
@@ -137,12 +148,33 @@ export const HomeworkCreateRequest = z
   .strict();
 export type HomeworkCreateRequest = z.input<typeof HomeworkCreateRequest>;
 
-/** PUT /homework/{id}: the same body; 002 §5: status is required when editing. */
+const storedText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/**
+ * Decision 0057: the item as the edit form opened it, compared as stored (not trimmed). An edit from
+ * a tab that no longer shows the item as it is (marked done, edited elsewhere) is refused (409)
+ * instead of putting the old fields back. Optional, beside 002 §7's body: without it an edit works as before.
+ */
+export const HomeworkExpected = z
+  .object({
+    homework_id: storedText(TIMETABLE_LIMITS.homeworkId),
+    title: storedText(TIMETABLE_LIMITS.title),
+    details: storedText(TIMETABLE_LIMITS.details),
+    subject_code: storedText(TIMETABLE_LIMITS.subjectCode),
+    due_date: storedText(10),
+    due_time: storedText(5),
+    status: HomeworkStatus,
+  })
+  .strict();
+export type HomeworkExpected = z.infer<typeof HomeworkExpected>;
+
+/** PUT /homework/{id}: the same body; 002 §5: status is required when editing (and decision 0057's `expected`). */
 export const HomeworkUpdateRequest = z
   .object({
     ...homeworkFields,
     status: HomeworkStatus,
     homework_id: HomeworkIdText.nullish().transform((v) => v || null),
+    expected: HomeworkExpected.optional(),
   })
   .strict();
 export type HomeworkUpdateRequest = z.input<typeof HomeworkUpdateRequest>;
@@ -331,7 +363,9 @@ export type TimetableErrorCode = keyof typeof TIMETABLE_ERRORS;
  */
 export const TIMETABLE_REFUSAL_REASONS = [
   'homework_missing',
+  'homework_changed',
   'class_missing',
+  'class_changed',
   'subject_not_in_timetable',
   'before_term',
   'notes_locked',

@@ -17,7 +17,7 @@ export async function exportHomeworkCalendar(deps: TimetableDeps, ownerId: numbe
   const [homework, items] = await Promise.all([listHomework(deps, ownerId), listScheduleItems(deps, ownerId)]);
   const subjectNames = new Map(items.map((i) => [i.subject_code, i.subject_name]));
   const calendar = loadIcal().default({
-    name: `Homework ${studentId}`,
+    name: calendarName(`Homework ${studentId}`),
     prodId: { company: 'Guildhall', product: 'timetable', language: 'EN' },
   });
   const host = new URL(publicUrl).host;
@@ -38,4 +38,16 @@ export async function exportHomeworkCalendar(deps: TimetableDeps, ownerId: numbe
     });
   }
   return calendar.toString();
+}
+
+/**
+ * Audit (decision 0057): ical-generator escapes and folds event text, but writes the calendar's NAME and
+ * X-WR-CALNAME as given. A student ID is any text but NUL (SchoolLoginRequest): a comma or semicolon
+ * went out unescaped (RFC 5545 §3.3.11 TEXT), and a line break ended the property and started a line
+ * of its own in the feed. Escaped here as RFC 5545 TEXT.
+ */
+function calendarName(text: string): string {
+  return calendarText(text)
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|\r|\n/g, '\\n');
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Homework, RepeatHomeworkRequest, TimetableRefusalReason } from '@guildhall/contracts/timetable';
-import { addDays, isIsoDate, isoDayOf, schoolMoment } from '@guildhall/contracts/timetable-rules';
+import { addDays, isIsoDate, isoDayOf, minutesOf, schoolMoment } from '@guildhall/contracts/timetable-rules';
 import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import { DomainError } from '@server/core/errors/domain-error';
 import { generateHomeworkId } from './create-homework';
@@ -26,8 +26,13 @@ export async function repeatHomework(deps: TimetableDeps, ownerId: number, input
     throw new DomainError('not_found', 'That class is not in your timetable.', {
       reason: 'class_missing' satisfies TimetableRefusalReason,
     });
-  const starting = input.starting ?? schoolMoment(deps.now(), deps.settings.timeZone).date;
-  const first = addDays(starting, (slot.day_of_week - isoDayOf(starting) + 7) % 7);
+  const today = schoolMoment(deps.now(), deps.settings.timeZone);
+  const starting = input.starting ?? today.date;
+  let first = addDays(starting, (slot.day_of_week - isoDayOf(starting) + 7) % 7);
+  // Audit (decision 0057): with no `starting`, a class held today that had already begun counted as
+  // the first, so its item was due in the past and shown as Due (overdue) the moment it was made. The
+  // next such class is then a week on. A `starting` the person chose is kept as chosen.
+  if (input.starting === undefined && first === today.date && minutesOf(slot.start_time) <= today.minutes) first = addDays(first, 7);
   // Dates past 9999-12-31 have no YYYY-MM-DD form (the Homework contract's): refused, not written half-formed.
   const dueDates = isIsoDate(first) ? Array.from({ length: input.weeks }, (_, week) => addDays(first, week * 7)) : [];
   if (dueDates.length === 0 || !dueDates.every(isIsoDate)) {

@@ -27,10 +27,7 @@ export async function saveScheduleOverride(deps: TimetableDeps, ownerId: number,
     .where('owner_id', '=', ownerId)
     .where('id', '=', input.schedule_item_id)
     .executeTakeFirst();
-  if (!item)
-    throw new DomainError('not_found', 'That class is not in your timetable.', {
-      reason: 'class_missing' satisfies TimetableRefusalReason,
-    });
+  if (!item) throw classMissing();
 
   const saved = await deps.db
     .selectFrom('timetable_overrides')
@@ -42,6 +39,10 @@ export async function saveScheduleOverride(deps: TimetableDeps, ownerId: number,
   const currentStatus = saved?.status ?? item.status;
   const currentNotes = saved?.notes ?? item.notes;
   const now = deps.now();
+  const { expected } = input;
+  // Decision 0057: a save from a tab showing an older status or note is told, before the rules about
+  // values it has not seen; the write below checks it again, for a save landing in between.
+  if (expected && (expected.status !== currentStatus || expected.notes !== currentNotes)) throw classChanged();
 
   if (input.notes !== currentNotes && !canEditNotes(input.week_start_date, now, settings)) {
     throw new DomainError('invalid_input', `notes: ${NOTES_LOCKED_TIP}.`, { reason: 'notes_locked' satisfies TimetableRefusalReason });
@@ -51,11 +52,57 @@ export async function saveScheduleOverride(deps: TimetableDeps, ownerId: number,
       reason: 'past_class_status' satisfies TimetableRefusalReason,
     });
   }
-  return upsertOverride(deps, ownerId, {
-    schedule_item_id: item.id,
-    week_start_date: input.week_start_date,
-    status: input.status,
-    notes: input.notes,
+  const value = { schedule_item_id: item.id, week_start_date: input.week_start_date, status: input.status, notes: input.notes };
+  try {
+    return await writeOverride(deps, ownerId, value, expected);
+  } catch (error) {
+    // Audit (decision 0057): a re-import in another tab removed the class between the read above and
+    // this write; PostgreSQL's foreign key refused the override and the save answered 500. The class
+    // is gone: the same 404 as for a class that was never there.
+    if (isForeignKeyViolation(error)) throw classMissing();
+    throw error;
+  }
+}
+
+/** A foreign-key violation on either dialect (here: the override's class no longer exists). */
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+function classMissing(): DomainError {
+  return new DomainError('not_found', 'That class is not in your timetable.', { reason: 'class_missing' satisfies TimetableRefusalReason });
+}
+
+async function writeOverride(
+  deps: Pick<TimetableDeps, 'db' | 'now'>,
+  ownerId: number,
+  value: Parameters<typeof upsertOverride>[2],
+  expected: ParsedOverride['expected'],
+): Promise<OverrideAnswer> {
+  if (!expected) return upsertOverride(deps, ownerId, value);
+  const now = deps.now();
+  // Compare-and-set in the write itself: an override row saved since the read above (another tab) is
+  // replaced only while it still holds what this page showed.
+  const set = { status: value.status, notes: value.notes, updated_at: now };
+  const result = await deps.db
+    .insertInto('timetable_overrides')
+    .values({ owner_id: ownerId, schedule_item_id: value.schedule_item_id, week_start_date: value.week_start_date, ...set })
+    .onConflict((oc) =>
+      oc
+        .columns(['schedule_item_id', 'week_start_date'])
+        .doUpdateSet(set)
+        .where('timetable_overrides.status', '=', expected.status)
+        .where('timetable_overrides.notes', '=', expected.notes),
+    )
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw classChanged();
+  return value;
+}
+
+function classChanged(): DomainError {
+  return new DomainError('conflict', 'This class was changed in another tab or window since you opened it. Look at it again, then save.', {
+    reason: 'class_changed' satisfies TimetableRefusalReason,
   });
 }
 

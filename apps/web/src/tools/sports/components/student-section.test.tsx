@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sport } from '@guildhall/contracts/sports';
 import { schoolI18n } from '@/lib/i18n/school-i18n';
 import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { withStylesheet } from '@/test-support/with-stylesheet';
 import type { SportsSession } from '../lib/session';
 import { StudentSection } from './student-section';
 
@@ -58,7 +57,6 @@ function renderArchivedOnRegister() {
 
 describe('002 §2 student registration section', () => {
   afterEach(async () => {
-    document.head.querySelectorAll('style[data-sports]').forEach((style) => style.remove());
     await act(() => schoolI18n.changeLanguage('en'));
   });
 
@@ -152,11 +150,7 @@ describe('002 §2 student registration section', () => {
   });
 
   it('a sport name or description without spaces wraps rather than running off a 390 px screen', async () => {
-    const style = document.createElement('style');
-    style.dataset.sports = '';
-    // The component tests load no CSS; this is the stylesheet the hub ships with.
-    style.textContent = readFileSync(fileURLToPath(import.meta.url).replace(/components\/[^/]+$/, 'sports.css'), 'utf8');
-    document.head.append(style);
+    withStylesheet(import.meta.url, '../sports.css');
     const name = 'Ultramarathon'.repeat(7);
     renderSection([sport(1, name, 5, 0)]);
 

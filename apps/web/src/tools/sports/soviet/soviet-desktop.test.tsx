@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { withStylesheet } from '@/test-support/with-stylesheet';
 import { schoolI18n } from '@/lib/i18n/school-i18n';
 import type { SportsSession } from '../lib/session';
 import { SovietDesktop } from './soviet-desktop';
@@ -33,10 +32,7 @@ describe('002 §2 Soviet desktop', () => {
   });
 
   it('the taskbar, and so its Start menu, is a layer above every window', async () => {
-    const style = document.createElement('style');
-    // The component tests load no CSS; this is the stylesheet the desktop ships with.
-    style.textContent = readFileSync(fileURLToPath(import.meta.url).replace(/[^/]+$/, 'soviet.css'), 'utf8');
-    document.head.append(style);
+    withStylesheet(import.meta.url, './soviet.css');
     renderDesktop();
     fireEvent.click(icon('My Computer'), { detail: 0 });
     fireEvent.click(icon('Register Sport'), { detail: 0 });
@@ -51,7 +47,6 @@ describe('002 §2 Soviet desktop', () => {
     expect([getComputedStyle(layer).position, getComputedStyle(layer).zIndex]).toEqual(['absolute', '0']);
     expect(getComputedStyle(taskbar).position).toBe('absolute');
     expect(Number(getComputedStyle(taskbar).zIndex)).toBeGreaterThan(0);
-    style.remove();
   });
 
   it('Enter on an icon opens its window with focus in it; Escape closes it and focus goes back to the icon', async () => {

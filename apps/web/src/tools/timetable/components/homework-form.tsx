@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Homework } from '@guildhall/contracts/timetable';
 import { HOMEWORK_STATUSES, isHhMm, isIsoDate } from '@guildhall/contracts/timetable-rules';
 import { Button } from '@/ui/button';
@@ -64,6 +64,21 @@ export function HomeworkForm({ editing, subjects, saving, onSubmit, onCancel }: 
   );
   const [errors, setErrors] = useState<Errors>({});
   const { t } = useTimetableT();
+  // Decision 0057: after a save refused as changed in another tab, the page hands the form the item as
+  // it is now. What the person typed stays; a field they left alone takes the new value, so a second
+  // Save keeps the other tab's change (a Done marked there) instead of putting the old value back.
+  const opened = useRef(editing);
+  useEffect(() => {
+    const before = opened.current;
+    opened.current = editing;
+    if (!before || !editing || before === editing) return;
+    setValues((typed) => {
+      const next = { ...typed };
+      for (const key of Object.keys(typed) as (keyof HomeworkFormValues)[])
+        if (typed[key] === before[key]) Object.assign(next, { [key]: editing[key] });
+      return next;
+    });
+  }, [editing]);
   const set = (key: keyof HomeworkFormValues) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
 

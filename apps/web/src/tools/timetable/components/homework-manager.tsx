@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Homework, ScheduleItem } from '@guildhall/contracts/timetable';
 import {
@@ -9,12 +9,14 @@ import {
   homeworkStatistics,
   selectHomework,
 } from '@guildhall/contracts/timetable-rules';
+import { ApiError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { Modal } from '@/ui/modal';
 import { useToast } from '@/ui/toast';
 import { useCreateHomework } from '../api/create-homework';
 import { useDeleteHomework } from '../api/delete-homework';
+import { timetableKeys } from '../api/keys';
 import { refreshHomework } from '../api/refresh-homework';
 import { useUpdateHomework } from '../api/update-homework';
 import { useMarkHomeworkDone } from '../api/mark-homework-done';
@@ -62,6 +64,19 @@ export function HomeworkManager({ config, homework, subjects, classes = [] }: Ho
   const [form, setForm] = useState<{ editing: Homework | null } | null>(null);
   const [deleting, setDeleting] = useState<Homework | null>(null);
 
+  // Decision 0057: deleting an item, or marking it done under a filter that hides done work, removed the
+  // focused button (or the one the delete dialog gave focus back to) with its card, and focus fell to
+  // the page body: a keyboard or screen-reader user started again from the top. Once the list is drawn
+  // again without it, focus goes to the list.
+  const listRegion = useRef<HTMLDivElement>(null);
+  const refocusList = useRef(false);
+  useEffect(() => {
+    if (!refocusList.current) return;
+    refocusList.current = false;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || !focused.isConnected) listRegion.current?.focus();
+  }, [homework]);
+
   const stats = homeworkStatistics(homework);
   const shown = selectHomework(homework, filter, search, now, config);
   const subjectName = (code: string) => subjects.find((s) => s.code === code)?.name ?? code;
@@ -70,21 +85,34 @@ export function HomeworkManager({ config, homework, subjects, classes = [] }: Ho
   const refresh = () => refreshHomework(queryClient).catch(() => toast({ tone: 'danger', title: t('messages.refreshHomework') }));
 
   const submit = (values: HomeworkFormValues) => {
-    const onError = (error: Error) =>
+    const onError = (error: Error) => {
       toast({ tone: 'danger', title: t('messages.saveHomework'), description: refusal(error) || undefined });
+      // Decision 0057: refused as changed elsewhere (or gone): the list is read again and the form, as
+      // typed, now names the item as it is (a second Save is made knowingly); a deleted item's form closes.
+      const editing = form?.editing;
+      if (editing && error instanceof ApiError && (error.status === 409 || error.status === 404))
+        void refresh().then(() => {
+          const fresh = queryClient.getQueryData<Homework[]>(timetableKeys.homework)?.find((h) => h.id === editing.id);
+          setForm((open) => (open?.editing?.id === editing.id ? (fresh ? { editing: fresh } : null) : open));
+        });
+    };
     const onSuccess = () => {
       setForm(null);
       void refresh();
     };
-    if (form?.editing)
-      updateOnce({ id: form.editing.id, body: { ...values, homework_id: form.editing.homework_id } }, { onSuccess, onError });
-    else createOnce({ ...values, status: 'Pending' }, { onSuccess, onError }); // 002 §4: a new item starts as Pending
+    if (form?.editing) {
+      // Decision 0057: the item as the form opened it, so an edit from a stale tab cannot put back the
+      // fields another tab changed (a Done marked there went back to Pending).
+      const { id, ...expected } = form.editing;
+      updateOnce({ id, body: { ...values, homework_id: form.editing.homework_id, expected } }, { onSuccess, onError });
+    } else createOnce({ ...values, status: 'Pending' }, { onSuccess, onError }); // 002 §4: a new item starts as Pending
   };
 
   const confirmDelete = () => {
     if (!deleting) return;
     removeOnce(deleting.id, {
       onSuccess: () => {
+        refocusList.current = true;
         setDeleting(null);
         void refresh();
       },
@@ -96,7 +124,14 @@ export function HomeworkManager({ config, homework, subjects, classes = [] }: Ho
   const failedSave = (error: Error) =>
     toast({ tone: 'danger', title: t('messages.saveHomework'), description: refusal(error) || undefined });
   const overdue = homework.filter((item) => homeworkDisplayStatus(item, now, config.timeZone) === 'Due').length;
-  const done = (item: Homework) => markDone.mutate(item.id, { onSuccess: () => void refresh(), onError: failedSave });
+  const done = (item: Homework) =>
+    markDone.mutate(item.id, {
+      onSuccess: () => {
+        refocusList.current = true;
+        void refresh();
+      },
+      onError: failedSave,
+    });
   const doneOverdue = () =>
     markOverdue.mutate(undefined, {
       onSuccess: (answer) => {
@@ -184,66 +219,68 @@ export function HomeworkManager({ config, homework, subjects, classes = [] }: Ho
         ))}
       </div>
 
-      {shown.length === 0 ? (
-        <p className="tt-muted">{t('homework.none')}</p>
-      ) : (
-        <ul className="tt-list" aria-label={t('homework.list')}>
-          {shown.map((item) => (
-            <li key={item.id} className="tt-card" data-homework-id={item.homework_id}>
-              <div className="tt-card__head">
-                <strong className="tt-card__title">{item.title}</strong>
-                <HomeworkStatusTag status={homeworkDisplayStatus(item, now, config.timeZone)} />
-              </div>
-              <p className="tt-muted">
-                {t('homework.meta', {
-                  subject: subjectName(item.subject_code),
-                  code: item.subject_code,
-                  date: formatTimetableDate(language, item.due_date),
-                  time: item.due_time,
-                })}{' '}
-                <span className="tt-mono">{displayHomeworkId(item.homework_id)}</span>
-              </p>
-              {item.details && <p className="tt-pre">{item.details}</p>}
-              <div className="tt-actions tt-actions--start">
-                {!['Done', 'Graded'].includes(homeworkDisplayStatus(item, now, config.timeZone)) && (
+      <div ref={listRegion} tabIndex={-1} className="tt-list-region" data-testid="homework-list-region">
+        {shown.length === 0 ? (
+          <p className="tt-muted">{t('homework.none')}</p>
+        ) : (
+          <ul className="tt-list" aria-label={t('homework.list')}>
+            {shown.map((item) => (
+              <li key={item.id} className="tt-card" data-homework-id={item.homework_id}>
+                <div className="tt-card__head">
+                  <strong className="tt-card__title">{item.title}</strong>
+                  <HomeworkStatusTag status={homeworkDisplayStatus(item, now, config.timeZone)} />
+                </div>
+                <p className="tt-muted">
+                  {t('homework.meta', {
+                    subject: subjectName(item.subject_code),
+                    code: item.subject_code,
+                    date: formatTimetableDate(language, item.due_date),
+                    time: item.due_time,
+                  })}{' '}
+                  <span className="tt-mono">{displayHomeworkId(item.homework_id)}</span>
+                </p>
+                {item.details && <p className="tt-pre">{item.details}</p>}
+                <div className="tt-actions tt-actions--start">
+                  {!['Done', 'Graded'].includes(homeworkDisplayStatus(item, now, config.timeZone)) && (
+                    <Button
+                      size="sm"
+                      onClick={() => done(item)}
+                      disabled={markDone.isPending}
+                      aria-label={t('homework.markDone', { title: item.title })}
+                    >
+                      {t('homework.done')}
+                    </Button>
+                  )}
                   <Button
                     size="sm"
-                    onClick={() => done(item)}
-                    disabled={markDone.isPending}
-                    aria-label={t('homework.markDone', { title: item.title })}
+                    variant="secondary"
+                    onClick={() => setForm({ editing: item })}
+                    aria-label={t('homework.editOf', { title: item.title })}
                   >
-                    {t('homework.done')}
+                    {t('homework.editAction')}
                   </Button>
-                )}
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setForm({ editing: item })}
-                  aria-label={t('homework.editOf', { title: item.title })}
-                >
-                  {t('homework.editAction')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="danger"
-                  onClick={() => setDeleting(item)}
-                  aria-label={t('homework.deleteOf', { title: item.title })}
-                >
-                  {t('homework.delete')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => void copyId(item)}
-                  aria-label={t('homework.copyIdOf', { title: item.title })}
-                >
-                  {t('homework.copyId')}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    onClick={() => setDeleting(item)}
+                    aria-label={t('homework.deleteOf', { title: item.title })}
+                  >
+                    {t('homework.delete')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => void copyId(item)}
+                    aria-label={t('homework.copyIdOf', { title: item.title })}
+                  >
+                    {t('homework.copyId')}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
 
       <Modal
         open={form !== null}

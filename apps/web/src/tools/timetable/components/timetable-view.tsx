@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
 import type { ClassStatus, Homework, ScheduleItem } from '@guildhall/contracts/timetable';
 import {
   addWeeks,
@@ -15,7 +17,8 @@ import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 import { Tabs } from '@/ui/tabs';
 import { useToast } from '@/ui/toast';
-import { useSchedule } from '../api/get-schedule';
+import { getSchedule, useSchedule } from '../api/get-schedule';
+import { timetableKeys } from '../api/keys';
 import { useSaveOverride } from '../api/save-override';
 import { LoadFailure, isRefusal } from '../lib/messages';
 import { type SchoolConfig, dayHeading } from '../lib/settings';
@@ -40,6 +43,7 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
   const current = useSchedule(thisWeek);
   const shown = useSchedule(week);
   const save = useSaveOverride();
+  const queryClient = useQueryClient();
   const toast = useToast();
   const { t, language } = useTimetableT();
   const refusal = useTimetableRefusal();
@@ -48,7 +52,15 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
 
   const changeStatus = (weekStart: string) => (item: ScheduleItem, status: ClassStatus) => {
     save.mutate(
-      { schedule_item_id: item.id, week_start_date: weekStart, status, notes: item.notes },
+      // Decision 0057: `expected` is the class as this page shows it; a stale tab's change is refused
+      // instead of wiping a note saved in another tab (the week is read again after any save).
+      {
+        schedule_item_id: item.id,
+        week_start_date: weekStart,
+        status,
+        notes: item.notes,
+        expected: { status: item.status, notes: item.notes },
+      },
       {
         // 002 §7: rolled back on failure (the hook restores the list); 002 §8 says which text.
         onError: (error) =>
@@ -64,15 +76,34 @@ export function TimetableView({ config, homework }: TimetableViewProps) {
     if (!notesFor) return;
     const { item, weekStart } = notesFor;
     save.mutate(
-      { schedule_item_id: item.id, week_start_date: weekStart, status: item.status, notes },
+      {
+        schedule_item_id: item.id,
+        week_start_date: weekStart,
+        status: item.status,
+        notes,
+        expected: { status: item.status, notes: item.notes },
+      },
       {
         onSuccess: () => setNotesFor(null),
-        onError: (error) =>
+        onError: (error) => {
           toast({
             tone: 'danger',
             title: t(isRefusal(error) ? 'messages.noteRefused' : 'messages.noteFailed'),
             description: refusal(error) || undefined,
-          }),
+          });
+          // Decision 0057: changed in another tab: the week is read again and the open editor (its text
+          // kept as typed) now names the class as it is, so a second Save is made knowingly.
+          if (error instanceof ApiError && error.status === 409)
+            void queryClient
+              .fetchQuery({ queryKey: timetableKeys.schedule(weekStart), queryFn: () => getSchedule(weekStart), staleTime: 0 })
+              .then(
+                (items) => {
+                  const fresh = items.find((i) => i.id === item.id);
+                  setNotesFor((open) => (open?.item.id === item.id && fresh ? { item: fresh, weekStart } : open));
+                },
+                () => undefined,
+              );
+        },
       },
     );
   };
