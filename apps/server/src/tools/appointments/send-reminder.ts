@@ -72,7 +72,7 @@ export async function sendReminder(deps: AppointmentsDeps, payload: SendReminder
     return 'skipped';
   }
   const when = formatSlotTime(row.starts_at, deps.timeZone);
-  const text = `Reminder: your appointment is in ${describeMinutes(minutesBefore)}, ${when}.${row.topic ? ` Topic: ${row.topic}.` : ''}\nSee or change it: ${bookingLink(deps, row.id)}`;
+  const text = `Reminder: your appointment is in ${describeTimeLeft(minutesBefore, row.starts_at - deps.now())}, ${when}.${row.topic ? ` Topic: ${row.topic}.` : ''}\nSee or change it: ${bookingLink(deps, row.id)}`;
   try {
     await pushLineMessage(deps, row.line_user_id, text);
   } catch (error) {
@@ -87,6 +87,23 @@ export async function sendReminder(deps: AppointmentsDeps, payload: SendReminder
   // After this one, the next smaller offset of the rules in force.
   await queueNext();
   return 'sent';
+}
+
+/**
+ * How long is left, in a reminder's words. A job can run late (the server was down, a backlog of
+ * jobs, LINE refusing until the retries): a day-before reminder pushed half an hour before the
+ * appointment must not say "in 1 day". On time (within a tenth of its offset) it says its offset
+ * ("in 1 hour"); later, the time actually left, in minutes, or about so many hours or days.
+ */
+export function describeTimeLeft(minutesBefore: number, msLeft: number): string {
+  const left = msLeft / 60_000;
+  if (left >= minutesBefore * 0.9) return describeMinutes(minutesBefore);
+  if (left < 60) return describeMinutes(Math.max(1, Math.round(left)));
+  if (left < 36 * 60) {
+    const hours = Math.round(left / 60);
+    return `about ${hours === 1 ? '1 hour' : `${hours} hours`}`;
+  }
+  return `about ${Math.round(left / 1440)} days`;
 }
 
 export function defineReminderJob(deps: AppointmentsDeps): void {

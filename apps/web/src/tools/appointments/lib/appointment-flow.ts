@@ -93,6 +93,17 @@ export function prepareSubmission(input: {
 }): Submission {
   const parsed = fromDateTimeLocal(input.dateTimeLocal, input.timeZone);
   if (!input.userId || !parsed) return { ok: false, message: TEXT.invalidDate };
+  // A wall time the office's clock skips (clocks go forward: 02:30 in New York that night) names no
+  // instant; TZDate reads it as an hour later, so the booking would be made for a time the person
+  // never chose. Say so instead (001 §5: a valid date and time).
+  const minute = input.dateTimeLocal.slice(0, 16);
+  if (toDateTimeLocal(parsed, input.timeZone) !== minute) {
+    const [date, time] = minute.split('T') as [string, string];
+    return {
+      ok: false,
+      message: `${time} does not exist on ${date} in ${input.timeZone} time: the clocks go forward that night. Please pick another time.`,
+    };
+  }
   if (!(parsed.getTime() > input.now.getTime())) return { ok: false, message: TEXT.pastDate };
   const topic = input.topic.trim();
   return {

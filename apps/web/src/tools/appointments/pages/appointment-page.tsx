@@ -214,12 +214,27 @@ export function AppointmentPage() {
         onError: (error) => {
           setStatus({ tone: 'error', text: failureMessage(error) });
           if (error instanceof ApiError && error.code === 'appointments.already_booked') dropSpentOffer(prepared.body.datetime);
-          // Issue 15 item 1: someone took the slot meanwhile: refresh and offer the next free one.
+          // Issue 15 item 6: the held seat refused as taken is an offer that expired and passed to the
+          // next in line: ?slot= is spent, or the page would go on saying "A seat is held for you" and
+          // listing that time as free (withHeld) beside the server's refusal.
           if (error instanceof ApiError && error.code === 'appointments.slot_taken') {
+            dropSpentOffer(prepared.body.datetime);
+            if (offer === prepared.body.datetime) resetWaitlist();
+          }
+          // Issue 15 item 1: someone took the slot meanwhile: refresh and offer the next free one. Any
+          // other refusal also means the buttons may be out of date (the page was left open: a slot
+          // now inside the minimum notice, a day staff closed since): refresh them too, and when the
+          // slot tried was one of the buttons and is no longer free, choose the next free one, so the
+          // page does not keep offering a time the server just refused.
+          if (error instanceof ApiError && error.status < 500) {
             const tried = prepared.body.datetime;
+            const taken = error.code === 'appointments.slot_taken';
+            const offered = slots !== null && freeStarts(slots).includes(tried);
             void availability.refetch().then(({ data }) => {
               if (!data) return;
-              const next = freeStarts(data).find((s) => Date.parse(s) > Date.parse(tried)) ?? freeStarts(data)[0];
+              const free = freeStarts(data);
+              if (!taken && (!offered || free.includes(tried) || error.code === 'appointments.already_booked')) return;
+              const next = free.find((s) => Date.parse(s) > Date.parse(tried)) ?? free[0];
               if (next) {
                 setDateTime(fieldValue(next));
                 setDay(dayOf(data, next));
@@ -293,6 +308,10 @@ export function AppointmentPage() {
                 }
               />
             )}
+            {/* LINE or the server unreachable: say the free times are missing (the field still books). */}
+            {!slots && availability.isError && (
+              <LoadFailure what="The free times" error={availability.error} busy={availability.isFetching} retry={availability.refetch} />
+            )}
             {slots && held && heldDay && (
               <p className="appointment-app__held" role="status">
                 {heldMessage(held, heldDay, slots.timeZone)}
@@ -333,6 +352,10 @@ export function AppointmentPage() {
         {phase === 'success' && booked && (
           <BookingCard appointment={booked} actionable highlighted={false} busy={cancelMine.isPending} onCancel={cancelBooking} />
         )}
+        {/* The list needs LINE to confirm who this is (502 when LINE cannot be reached): say it is missing. */}
+        {!mine.data && mine.isError && (phase === 'ready' || phase === 'success') && (
+          <LoadFailure what="Your appointments" error={mine.error} busy={mine.isFetching} retry={mine.refetch} />
+        )}
         {mine.data && (phase === 'ready' || phase === 'failed' || phase === 'success') && (
           <MyAppointments
             data={phase === 'success' && booked ? withoutBooking(mine.data, booked.id) : mine.data}
@@ -342,6 +365,23 @@ export function AppointmentPage() {
           />
         )}
       </main>
+    </div>
+  );
+}
+
+/**
+ * A part of the page that could not be loaded (the free times, the person's bookings), with the
+ * reason (001 §8: the exception's message) and a way to ask again; before, it was silently missing.
+ */
+function LoadFailure({ what, error, busy, retry }: { what: string; error: unknown; busy: boolean; retry: () => unknown }) {
+  return (
+    <div className="appointment-app__load-failure" aria-live="polite">
+      <p>
+        {what} could not be loaded. {failureMessage(error)}
+      </p>
+      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void retry()}>
+        {busy ? 'Loading...' : 'Try again'}
+      </Button>
     </div>
   );
 }
