@@ -6,6 +6,7 @@ import { infractionHistoryKey, recordHistory } from './bureau-history';
 import { inOneTransaction } from './in-one-transaction';
 
 type AddInfraction = z.output<typeof BotAddInfractionRequest>;
+const SAME_FIELDS = ['moderator', 'reason', 'note'] as const;
 
 /** 001 §3's infraction from a request that names one (a bot's infraction, a case), under `id`. */
 export function infractionOf(input: Omit<Infraction, 'id'>, id: number): Infraction {
@@ -24,6 +25,10 @@ export async function addInfraction(deps: BureauWriteDeps, input: AddInfraction,
       const id = input.id ?? tx.now();
       const existing = (await tx.registry.listInfractions(input.platform, input.subjectId)).find((i) => i.id === id) ?? null;
       const after = infractionOf(input, id);
+      // Decision 0030: a write that changes nothing records nothing. A bot resending the infraction it
+      // gave an id to (its retry after a timeout, two bots relaying one moderation) answered `changed`
+      // and wrote an `infraction.replaced` entry per resend into the history.
+      if (existing && SAME_FIELDS.every((field) => existing[field] === after[field])) return { ok: true, changed: false, id };
       await tx.registry.addInfraction(after);
       await recordHistory(tx, {
         ...infractionHistoryKey(input.platform, input.subjectId, id),

@@ -1,6 +1,7 @@
 import type { HistoryActor, VerifyOutcome } from '@guildhall/contracts/bureau';
 import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import type { BureauWriteDeps } from './bureau-deps';
+import { inOneTransaction } from './in-one-transaction';
 import { upsertVerifiedPair } from './upsert-verified-pair';
 
 /**
@@ -14,6 +15,22 @@ export async function linkRobloxAccount(
   robloxId: string,
   actor: HistoryActor,
 ): Promise<{ outcome: VerifyOutcome }> {
+  // Decision 0042: the checks and the writes they decide are one transaction, one link of this Roblox
+  // account at a time. The holder was read outside any transaction, so two members proving the same
+  // free account at once (PostgreSQL) both found no holder and both linked it: the account ended up
+  // paired with two Discord accounts, no claim for staff to decide. A claim that loses the one-pending
+  // index to the same member's other callback runs again whole and updates the winner's claim.
+  return retryOnWriteConflict(() =>
+    inOneTransaction(deps, (tx) => linkInTransaction(tx, discordId, robloxId, actor), `roblox:${robloxId}`),
+  );
+}
+
+async function linkInTransaction(
+  deps: BureauWriteDeps,
+  discordId: string,
+  robloxId: string,
+  actor: HistoryActor,
+): Promise<{ outcome: VerifyOutcome }> {
   const ban = await deps.registry.findBan(robloxId);
   if (ban?.isBanned) return { outcome: 'banned' };
   // A member whose linked account is banned does not swap it for a clean one themselves (the checker
@@ -21,32 +38,30 @@ export async function linkRobloxAccount(
   if (await hasBannedPair(deps, discordId, robloxId)) return { outcome: 'pair_banned' };
   const holder = await deps.registry.findPairByRobloxId(robloxId);
   if (holder && holder.discordId !== discordId) {
-    await retryOnWriteConflict(async () => {
-      const pending = await deps.db
-        .selectFrom('bureau_verify_claims')
-        .select('id')
-        .where('discord_id', '=', discordId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (pending)
-        await deps.db
-          .updateTable('bureau_verify_claims')
-          .set({ roblox_id: robloxId, created_at: deps.now() })
-          .where('id', '=', pending.id)
-          .execute();
-      else
-        await deps.db
-          .insertInto('bureau_verify_claims')
-          .values({
-            discord_id: discordId,
-            roblox_id: robloxId,
-            status: 'pending',
-            created_at: deps.now(),
-            decided_by: null,
-            decided_at: null,
-          })
-          .execute();
-    });
+    const pending = await deps.db
+      .selectFrom('bureau_verify_claims')
+      .select('id')
+      .where('discord_id', '=', discordId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (pending)
+      await deps.db
+        .updateTable('bureau_verify_claims')
+        .set({ roblox_id: robloxId, created_at: deps.now() })
+        .where('id', '=', pending.id)
+        .execute();
+    else
+      await deps.db
+        .insertInto('bureau_verify_claims')
+        .values({
+          discord_id: discordId,
+          roblox_id: robloxId,
+          status: 'pending',
+          created_at: deps.now(),
+          decided_by: null,
+          decided_at: null,
+        })
+        .execute();
     return { outcome: 'claim_pending' };
   }
   const { changed } = await upsertVerifiedPair(deps, discordId, robloxId, actor);

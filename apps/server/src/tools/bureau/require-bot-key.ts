@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { BotScope, HistoryActor } from '@guildhall/contracts/bureau';
+import type { BotScope, CaseType, HistoryActor, Platform } from '@guildhall/contracts/bureau';
 import { requireApiKey } from '@server/core/auth/api-keys';
 
 /**
@@ -9,4 +9,17 @@ import { requireApiKey } from '@server/core/auth/api-keys';
 export async function requireBotKey(request: FastifyRequest, scope: BotScope): Promise<HistoryActor> {
   const key = await requireApiKey(request, `bureau-${scope}`);
   return { kind: 'bot', id: key.id, name: key.name };
+}
+
+/**
+ * Decision 0060: a bot's case call that writes or clears 001 §3's RobloxData/{robloxId}/Ban does the work
+ * of `PUT/DELETE /bans`, so it needs bureau-bans as well as bureau-cases (a key holding bureau-cases alone
+ * banned and unbanned any Roblox account this way). Decision 0031: opening a Roblox ban case writes the
+ * ban and an unban case clears it; a ban case's text, expiry and hidden flag are its ban's (the checker
+ * shows them), and amending it out of a ban or ending it lifts the ban. `before` is null for a case being
+ * opened; `after` is the type asked for, if any.
+ */
+export function botCaseNeedsBans(platform: Platform, before: CaseType | null, after: CaseType | undefined): boolean {
+  if (platform !== 'Roblox') return false;
+  return before === 'ban' || ((after === 'ban' || after === 'unban') && after !== before);
 }

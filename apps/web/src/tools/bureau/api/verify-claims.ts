@@ -22,6 +22,9 @@ export function useDecideVerifyClaim() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'refuse' }) => decideVerifyClaim(id, decision),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['bureau'] }),
+    // A refused decision reloads too: a claim decided meanwhile (bureau.claim_decided, another staff
+    // member's tab) or gone (the member linked an account themselves: 404) left the list only on a reload,
+    // and stayed with its buttons, which could only be refused again.
+    onSettled: () => client.invalidateQueries({ queryKey: ['bureau'] }),
   });
 }

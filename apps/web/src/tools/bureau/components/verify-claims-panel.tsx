@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button } from '@/ui/button';
 import { useDecideVerifyClaim, useVerifyClaims } from '../api/verify-claims';
 import { formatWhen } from '../lib/case-view';
@@ -10,12 +11,28 @@ import { formatWhen } from '../lib/case-view';
 export function VerifyClaimsPanel() {
   const claims = useVerifyClaims();
   const decide = useDecideVerifyClaim();
-  if (!claims.data || claims.data.claims.length === 0) return null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const decided = useRef(false);
+  // After a decision the list reloads (the hook's onSettled) and the decided claim leaves it with the
+  // button that had focus, which fell to the page's start: it comes back to the panel's heading.
+  useEffect(() => {
+    if (!decided.current || claims.isFetching) return;
+    decided.current = false;
+    if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+  }, [claims.data, claims.isFetching]);
+  // Once staff have decided here, the panel stays (saying none are waiting) rather than vanish with
+  // the last claim: the sentence of a refused decision stays readable, and focus has somewhere to go.
+  if (!claims.data || (claims.data.claims.length === 0 && decide.isIdle)) return null;
+  const choose = (id: number, decision: 'approve' | 'refuse') => {
+    decided.current = true;
+    decide.mutate({ id, decision });
+  };
   return (
     <section className="desk__section" aria-labelledby="verify-claims">
-      <h2 id="verify-claims" className="infractions__heading">
+      <h2 id="verify-claims" className="infractions__heading" ref={heading} tabIndex={-1}>
         Verification claims ({claims.data.claims.length})
       </h2>
+      {claims.data.claims.length === 0 && <p className="cases__empty">No claims are waiting.</p>}
       <ol className="history__list">
         {claims.data.claims.map((claim) => (
           <li key={claim.id} className="history__entry" aria-label={`Claim ${claim.id}`}>
@@ -26,19 +43,10 @@ export function VerifyClaimsPanel() {
             </div>
             {claim.banned && <div>Roblox {claim.robloxId} is banned: lift the ban before approving, or refuse the claim.</div>}
             <div className="case-card__actions">
-              <Button
-                size="sm"
-                disabled={decide.isPending || claim.banned}
-                onClick={() => decide.mutate({ id: claim.id, decision: 'approve' })}
-              >
+              <Button size="sm" disabled={decide.isPending || claim.banned} onClick={() => choose(claim.id, 'approve')}>
                 Approve
               </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={decide.isPending}
-                onClick={() => decide.mutate({ id: claim.id, decision: 'refuse' })}
-              >
+              <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => choose(claim.id, 'refuse')}>
                 Refuse
               </Button>
             </div>
