@@ -56,7 +56,8 @@ export const API_KEY_SCOPE_ALLOWS: Record<ApiKeyScope, string> = {
   'bureau-bot': 'every bureau bot call: all that bureau-pairs, bureau-bans and bureau-cases allow',
   'bureau-pairs': 'write and remove verified pairs (/bureau/api/bot/v1/pairs)',
   'bureau-bans': 'set and lift Roblox bans (/bureau/api/bot/v1/bans)',
-  'bureau-cases': 'add and remove infractions; open, amend, expire and note cases (/bureau/api/bot/v1/infractions, /cases)',
+  'bureau-cases':
+    'add and remove infractions; open, amend, expire and note cases (/bureau/api/bot/v1/infractions, /cases); a Roblox ban or unban case also needs bureau-bans',
 };
 
 export const ApiKeyInfo = z.object({

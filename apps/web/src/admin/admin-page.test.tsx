@@ -70,7 +70,10 @@ describe('the owner console (issue 12 item 7)', () => {
       ['bureau-botevery bureau bot call: all that bureau-pairs, bureau-bans and bureau-cases allow', true],
       ['bureau-pairswrite and remove verified pairs (/bureau/api/bot/v1/pairs)', false],
       ['bureau-bansset and lift Roblox bans (/bureau/api/bot/v1/bans)', false],
-      ['bureau-casesadd and remove infractions; open, amend, expire and note cases (/bureau/api/bot/v1/infractions, /cases)', false],
+      [
+        'bureau-casesadd and remove infractions; open, amend, expire and note cases (/bureau/api/bot/v1/infractions, /cases); a Roblox ban or unban case also needs bureau-bans',
+        false,
+      ],
     ]);
     await userEvent.click(within(scopes).getByRole('checkbox', { name: /^bureau-cases/ }));
     await userEvent.click(within(scopes).getByRole('checkbox', { name: /^bureau-bot/ }));
