@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCatalogue } from './core';
+import { idFromText, idNumber, type ErrorCatalogue } from './core';
 
 // 001 §2 "Appointment mini-app", §3, §5 and §7: the LINE mini-app's calls. The body field names of
 // register-user and create-appointment are the spec's own (ARCHITECTURE.md §1: seed call tables are
@@ -48,12 +48,11 @@ function isRealCalendarDate(value: string): boolean {
   return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
 }
 
-/** Appointment ids are positive integers; the mini-app reads reschedule_id from its query string. */
-export const AppointmentId = z.coerce
-  .number({ error: 'must be an appointment id' })
-  .int('must be an appointment id')
-  .positive('must be an appointment id')
-  .max(2 ** 31 - 1, 'must be an appointment id');
+/**
+ * Appointment ids are positive integers up to MAX_ID (core.ts says why); the mini-app reads
+ * reschedule_id from its query string, so an id may come as text.
+ */
+export const AppointmentId = idFromText('must be an appointment id');
 
 /** 001 §3 Appointment request payload: userId, datetime (ISO), topic (text or null), reschedule_id (id or null). */
 export const CreateAppointmentRequest = z.object({
@@ -81,13 +80,7 @@ export const CreateAppointmentRequest = z.object({
         error: 'must be an appointment id or null',
       },
     )
-    .pipe(
-      z
-        .number()
-        .int('must be an appointment id')
-        .positive('must be an appointment id')
-        .max(2 ** 31 - 1, 'must be an appointment id'),
-    )
+    .pipe(idNumber('must be an appointment id'))
     .nullish()
     .transform((id) => id ?? null),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DiscordId, RobloxId, type ErrorCatalogue } from './core';
+import { DiscordId, RobloxId, idFromText, type ErrorCatalogue } from './core';
 
 // 001 §2 Status checker: the selector is Discord ID or Roblox ID.
 export const CheckerIdType = z.enum(['discord', 'roblox']);
@@ -249,6 +249,8 @@ export const BotInfractionParams = z.object({
     .string()
     .trim()
     .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits'),
+  // An infraction's id is epoch-like, a bigint column: any whole number a JS number holds exactly
+  // (not MAX_ID, the bound of the serial ids below).
   id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 
@@ -461,7 +463,11 @@ export const AmendCaseRequest = z
   }));
 export type AmendCaseRequest = z.input<typeof AmendCaseRequest>;
 
-export const CaseParams = z.object({ number: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+/**
+ * A case's number is its row id (serial): held to MAX_ID (core.ts), so a larger one is refused here
+ * instead of PostgreSQL refusing the query with a 500 (it was held only to Number.MAX_SAFE_INTEGER).
+ */
+export const CaseParams = z.object({ number: idFromText('must be a case number') });
 
 export const AddCaseNoteRequest = z
   .object({ body: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters') })
@@ -684,7 +690,8 @@ export const VerifyClaim = z.object({
 });
 export const VerifyClaimsAnswer = z.object({ claims: z.array(VerifyClaim) });
 export type VerifyClaimsAnswer = z.infer<typeof VerifyClaimsAnswer>;
-export const VerifyClaimParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+/** A claim's id is its row id (serial): held to MAX_ID, as CaseParams. */
+export const VerifyClaimParams = z.object({ id: idFromText('must be a claim id') });
 export const VerifyClaimDecisionAnswer = z.object({ id: z.number(), status: z.enum(['approved', 'refused']) });
 export type VerifyClaimDecisionAnswer = z.infer<typeof VerifyClaimDecisionAnswer>;
 

@@ -90,6 +90,28 @@ export const RobloxId = z
   .trim()
   .regex(/^\d{1,20}$/, 'must be a Roblox ID: 1 to 20 digits');
 
+/**
+ * The largest id a table's own id column holds: PostgreSQL's `integer` (the `serial` of migrate.ts's
+ * idColumnType; SQLite's INTEGER holds more). A larger id names no row, yet PostgreSQL refuses the
+ * query that compares it ("out of range for type integer", SQLSTATE 22003), which the server answered
+ * with a 500 where SQLite answered 404. So each tool's contract holds every row id a request carries
+ * (path, query string, body) to it, and a larger one is refused as invalid input on both dialects.
+ * Here, not in a tool's contract, because tools never import each other's contracts.
+ */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A row id sent as a JSON number: a whole number from 1 to MAX_ID. `message`, when given, words every
+ * refusal ('must be a stage id'); without it the generic fragments of input.ts do.
+ */
+export const idNumber = (message?: string) => z.number(message).int(message).min(1, message).max(MAX_ID, message);
+
+/**
+ * A row id written as text (a path segment, a query string, or a body that may send it either way),
+ * read as z.coerce reads a number: a whole number from 1 to MAX_ID.
+ */
+export const idFromText = (message?: string) => z.coerce.number(message).int(message).min(1, message).max(MAX_ID, message);
+
 export const SessionIdentity = z.object({
   kind: z.enum(['discord', 'line', 'school']),
   subject: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCatalogue } from './core';
+import { MAX_ID, type ErrorCatalogue } from './core';
 
 // Contracts of the staff recruitment portal (spec 000). Every method, path, payload field and answer
 // field of 000 §7 is kept; fields beyond those (000 §7: "not shown") are Guildhall's own and say so.
@@ -39,13 +39,7 @@ export const LIMITS = {
   pageSizeDefault: 50,
 } as const;
 
-/**
- * The largest id a recruitment table holds (PostgreSQL integer / serial). A larger id names nothing,
- * and PostgreSQL refused the query that compared it ("out of range for type integer") with a 500
- * where SQLite answered 404: every id a request carries is held to it (000 §6 admin calls; 000 §5
- * leaves server validation to us).
- */
-export const MAX_ID = 2_147_483_647;
+/** 000 §5 leaves server validation to us: every id a request carries is held to core's MAX_ID (000 §6 admin calls). */
 const withinIdRange = (id: number) => id <= MAX_ID;
 
 /** A numeric id in a path (`/applications/{id}/update`): digits only. */

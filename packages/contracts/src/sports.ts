@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCatalogue } from './core';
+import { MAX_ID, idNumber, type ErrorCatalogue } from './core';
 
 // 002 §7 Sports API: every path, payload field and answer field name below is the spec's own
 // (ARCHITECTURE.md §1: seed call tables are contracts). Answers the spec does not show are
@@ -82,15 +82,16 @@ export const MyRegistrationAnswer = z.object({
 });
 export type MyRegistrationAnswer = z.infer<typeof MyRegistrationAnswer>;
 
+/** A sport or registration id in a path or query string, held to MAX_ID (core.ts says why). */
 const positiveId = (label: string) =>
   z.coerce
     .number({ error: `must be a ${label} number` })
     .int(`must be a whole ${label} number`)
     .min(1, `must be a ${label} number`)
-    .max(2_147_483_647, `must be a ${label} number`);
+    .max(MAX_ID, `must be a ${label} number`);
 
 /** POST /sports/api/register-sport {sport_id}. */
-export const RegisterSportRequest = z.object({ sport_id: z.number().int().min(1).max(2_147_483_647) }).strict();
+export const RegisterSportRequest = z.object({ sport_id: idNumber() }).strict();
 export type RegisterSportRequest = z.infer<typeof RegisterSportRequest>;
 
 /** POST /sports/api/register-sport and /registration/withdraw answer this. */
@@ -139,7 +140,7 @@ export type SportRegistrationsAnswer = z.infer<typeof SportRegistrationsAnswer>;
  */
 export const UpdateRegistrationStatusRequest = z
   .object({
-    registration_id: z.number().int().min(1).max(2_147_483_647),
+    registration_id: idNumber(),
     status: RegistrationStatus,
     student_id: z.string().min(1).max(32).optional(),
     /** Issue 16: selecting more Main Players than the sport's spots needs the lead's confirmation. */
@@ -159,9 +160,9 @@ export type UpdateRegistrationStatusAnswer = z.infer<typeof UpdateRegistrationSt
 /** Issue 16: POST /sports/api/admin/update-registration-statuses, one status for several rows of one sport, all or none. */
 export const BulkUpdateRegistrationStatusRequest = z
   .object({
-    sport_id: z.number().int().min(1).max(2_147_483_647),
+    sport_id: idNumber(),
     registration_ids: z
-      .array(z.number().int().min(1).max(2_147_483_647))
+      .array(idNumber())
       .min(1, 'must name at least one registration')
       .max(500, 'must name at most 500 registrations')
       .refine((ids) => new Set(ids).size === ids.length, 'must not name a registration twice'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCatalogue } from './core';
+import { MAX_ID, type ErrorCatalogue } from './core';
 import { CLASS_STATUSES, HOMEWORK_STATUSES, isHhMm, isIsoDate } from './timetable-rules';
 
 // Contracts of the timetable and homework manager (spec 002, tool `timetable`, API base
@@ -30,9 +30,6 @@ export const IsoDate = z.string().trim().refine(isIsoDate, 'must be a date in th
 export const HhMm = z.string().trim().refine(isHhMm, 'must be a time in the form HH:MM (24-hour)');
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 const requiredText = (max: number, message: string) => text(max).min(1, message);
-
-/** The largest id a row can have (ids are 32-bit integer columns; PostgreSQL refuses a bigger parameter). */
-const MAX_ID = 2_147_483_647;
 
 /** A numeric id in a path (`/homework/{id}`); one past a 32-bit column is a 400, not a database error. */
 export const TimetableIdParams = z.object({
