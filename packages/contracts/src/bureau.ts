@@ -692,6 +692,14 @@ export const VerifyClaimsAnswer = z.object({ claims: z.array(VerifyClaim) });
 export type VerifyClaimsAnswer = z.infer<typeof VerifyClaimsAnswer>;
 /** A claim's id is its row id (serial): held to MAX_ID, as CaseParams. */
 export const VerifyClaimParams = z.object({ id: idFromText('must be a claim id') });
+/**
+ * POST /bureau/api/verify/claims/{id}/approve, optional body (decision 0059): the Discord account the
+ * Roblox account was linked to as staff read the claim (`linkedDiscordId`; null: none). Approving
+ * unlinks whoever holds it now: a member who linked it since would lose it unseen, so a holder other
+ * than the one named is refused 409. Without a body the approval works as before.
+ */
+export const VerifyClaimApproveRequest = z.object({ expectedLinkedDiscordId: DiscordId.nullable() }).strict();
+export type VerifyClaimApproveRequest = z.infer<typeof VerifyClaimApproveRequest>;
 export const VerifyClaimDecisionAnswer = z.object({ id: z.number(), status: z.enum(['approved', 'refused']) });
 export type VerifyClaimDecisionAnswer = z.infer<typeof VerifyClaimDecisionAnswer>;
 

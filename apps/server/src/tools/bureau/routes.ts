@@ -7,6 +7,7 @@ import {
   CreateCaseRequest,
   type HistoryActor,
   VerifyCallbackQuery,
+  VerifyClaimApproveRequest,
   VerifyClaimParams,
   BOT_API_LEGACY_BASE,
   BotAddInfractionRequest,
@@ -221,7 +222,10 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
 
   app.post('/bureau/api/verify/claims/:id/approve', async (request) => {
     const session = await requireGrant(request, STAFF);
-    return decideVerifyClaim(writeDeps, parseInput(VerifyClaimParams, request.params).id, true, staffActor(session));
+    const { id } = parseInput(VerifyClaimParams, request.params);
+    // Decision 0059: the body is optional (the call had none); with it, the holder staff saw is checked.
+    const expected = request.body === undefined || request.body === null ? undefined : parseInput(VerifyClaimApproveRequest, request.body);
+    return decideVerifyClaim(writeDeps, id, true, staffActor(session), expected);
   });
 
   app.post('/bureau/api/verify/claims/:id/refuse', async (request) => {

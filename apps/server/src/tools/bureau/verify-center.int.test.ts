@@ -97,6 +97,45 @@ describe.each(DIALECTS)('verification center on %s', (dialect) => {
     expect(again.json()).toEqual({ error: 'This claim has already been decided.', code: 'bureau.claim_decided' });
   });
 
+  it('an approval naming the holder staff saw is refused once another member has linked the account since (decision 0059)', async () => {
+    const first = await member();
+    const second = await member();
+    const third = await member();
+    await link(first.cookie, first.roblox.id);
+    expect((await link(second.cookie, first.roblox.id)).get('outcome')).toBe('claim_pending');
+    const claims = VerifyClaimsAnswer.parse((await t.request({ url: '/bureau/api/verify/claims', cookie: staffCookie })).json()).claims;
+    const claim = claims.find((c) => c.discordId === second.discord.id)!;
+    expect(claim.linkedDiscordId).toBe(first.discord.id);
+    // Meanwhile the holder unlinks, and a third member links the account, now free.
+    await t.request({ method: 'POST', url: '/bureau/api/verify/unlink', cookie: first.cookie });
+    expect((await link(third.cookie, first.roblox.id)).get('outcome')).toBe('linked');
+
+    const approve = (payload?: object) =>
+      t.request({
+        method: 'POST',
+        url: `/bureau/api/verify/claims/${claim.id}/approve`,
+        cookie: staffCookie,
+        ...(payload ? { payload } : {}),
+      });
+    const stale = await approve({ expectedLinkedDiscordId: first.discord.id });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      code: 'conflict',
+      error: `Roblox ${first.roblox.id} is now linked to Discord ${third.discord.id}, not as it was when you read this claim. Look at it again, then decide.`,
+    });
+    // Nothing written: the third member keeps the account, and the claim waits.
+    expect(await t.ctx.registry.findPairByDiscordId(third.discord.id)).toEqual({ discordId: third.discord.id, robloxId: first.roblox.id });
+    expect((await status(second.cookie)).pendingClaim).toMatchObject({ robloxId: first.roblox.id });
+    expect((await approve({ expectedLinkedDiscordId: 'not-an-id' })).statusCode).toBe(400);
+    // Having seen it: approved, the third member's link given to the claimant.
+    expect((await approve({ expectedLinkedDiscordId: third.discord.id })).json()).toEqual({ id: claim.id, status: 'approved' });
+    expect(await t.ctx.registry.findPairByDiscordId(second.discord.id)).toEqual({
+      discordId: second.discord.id,
+      robloxId: first.roblox.id,
+    });
+    expect(await t.ctx.registry.findPairByDiscordId(third.discord.id)).toBeNull();
+  });
+
   it('a member whose linked account is banned neither swaps it for a clean one nor unlinks it (the checker then showed them clear)', async () => {
     const m = await member();
     await link(m.cookie, m.roblox.id);

@@ -1,4 +1,10 @@
-import type { HistoryActor, VerifyClaimDecisionAnswer, VerifyClaimsAnswer, VerifyStatusAnswer } from '@guildhall/contracts/bureau';
+import type {
+  HistoryActor,
+  VerifyClaimApproveRequest,
+  VerifyClaimDecisionAnswer,
+  VerifyClaimsAnswer,
+  VerifyStatusAnswer,
+} from '@guildhall/contracts/bureau';
 import type { AppContext } from '@server/core/context';
 import { DomainError } from '@server/core/errors/domain-error';
 import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
@@ -66,6 +72,7 @@ export async function decideVerifyClaim(
   id: number,
   approve: boolean,
   actor: HistoryActor,
+  expected?: VerifyClaimApproveRequest,
 ): Promise<VerifyClaimDecisionAnswer> {
   const status = approve ? 'approved' : 'refused';
   // Decision 0042: the decision and the pairs it relinks are kept together or not at all (an approved
@@ -86,6 +93,14 @@ export async function decideVerifyClaim(
         // As a link the member makes themselves (link-roblox-account.ts): a banned account is not linked,
         // also when the ban came after the claim.
         if ((await tx.registry.findBan(claim.roblox_id))?.isBanned) throw new DomainError('bureau.claim_banned');
+        // Decision 0059: the holder staff saw. One who linked the account since (the holder unlinked,
+        // another member linked it) would be unlinked unseen: staff are told instead.
+        const holder = (await tx.registry.findPairByRobloxId(claim.roblox_id))?.discordId ?? null;
+        if (expected && holder !== expected.expectedLinkedDiscordId)
+          throw new DomainError(
+            'conflict',
+            `Roblox ${claim.roblox_id} is now linked to ${holder ? `Discord ${holder}` : 'no Discord account'}, not as it was when you read this claim. Look at it again, then decide.`,
+          );
         for (
           let holder = await tx.registry.findPairByRobloxId(claim.roblox_id);
           holder;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { VerifyClaimDecisionAnswer, VerifyClaimsAnswer } from '@guildhall/contracts/bureau';
+import { VerifyClaimDecisionAnswer, VerifyClaimsAnswer, type VerifyClaimApproveRequest } from '@guildhall/contracts/bureau';
 import { apiRequest } from '@/lib/api-client';
 
 const key = ['bureau', 'verify', 'claims'] as const;
@@ -13,15 +13,26 @@ export function useVerifyClaims() {
   return useQuery({ queryKey: key, queryFn: ({ signal }) => getVerifyClaims(signal), staleTime: 0 });
 }
 
-/** POST /bureau/api/verify/claims/{id}/approve|refuse (staff). */
-export function decideVerifyClaim(id: number, decision: 'approve' | 'refuse'): Promise<VerifyClaimDecisionAnswer> {
-  return apiRequest(`/bureau/api/verify/claims/${id}/${decision}`, { method: 'POST', schema: VerifyClaimDecisionAnswer });
+export type ClaimDecision = { id: number; decision: 'refuse' } | { id: number; decision: 'approve'; linkedDiscordId: string | null };
+
+/**
+ * POST /bureau/api/verify/claims/{id}/approve|refuse (staff). An approval names the holder the list
+ * showed (decision 0059), so one who linked the account since is not unlinked unseen.
+ */
+export function decideVerifyClaim(choice: ClaimDecision): Promise<VerifyClaimDecisionAnswer> {
+  return apiRequest(`/bureau/api/verify/claims/${choice.id}/${choice.decision}`, {
+    method: 'POST',
+    schema: VerifyClaimDecisionAnswer,
+    ...(choice.decision === 'approve'
+      ? { body: { expectedLinkedDiscordId: choice.linkedDiscordId } satisfies VerifyClaimApproveRequest }
+      : {}),
+  });
 }
 
 export function useDecideVerifyClaim() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'refuse' }) => decideVerifyClaim(id, decision),
+    mutationFn: decideVerifyClaim,
     // A refused decision reloads too: a claim decided meanwhile (bureau.claim_decided, another staff
     // member's tab) or gone (the member linked an account themselves: 404) left the list only on a reload,
     // and stayed with its buttons, which could only be refused again.

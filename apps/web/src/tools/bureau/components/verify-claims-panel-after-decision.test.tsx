@@ -50,4 +50,21 @@ describe('issue 14 item 1: the verification claims panel after a decision', () =
     expect(heading).toHaveTextContent('Verification claims (0)');
     await waitFor(() => expect(heading).toHaveFocus());
   });
+
+  it('an approval names the holder the list showed; a refusal sends nothing (decision 0059)', async () => {
+    const server = fakeServer({
+      'GET /bureau/api/verify/claims': () => [200, { claims: [claim(5), { ...claim(6), linkedDiscordId: null }] }],
+      'POST /bureau/api/verify/claims/5/approve': () => [200, { id: 5, status: 'approved' }],
+      'POST /bureau/api/verify/claims/6/refuse': () => [200, { id: 6, status: 'refused' }],
+    });
+    renderWithApp(<VerifyClaimsPanel />);
+    await userEvent.click(within(await screen.findByRole('listitem', { name: 'Claim 5' })).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(server.calls.some((c) => c.path.endsWith('/5/approve'))).toBe(true));
+    await userEvent.click(within(await screen.findByRole('listitem', { name: 'Claim 6' })).getByRole('button', { name: 'Refuse' }));
+    await waitFor(() => expect(server.calls.some((c) => c.path.endsWith('/6/refuse'))).toBe(true));
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/bureau/api/verify/claims/5/approve', { expectedLinkedDiscordId: '100000000000000001' }],
+      ['/bureau/api/verify/claims/6/refuse', undefined],
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@/ui/button';
-import { useDecideVerifyClaim, useVerifyClaims } from '../api/verify-claims';
+import { type ClaimDecision, useDecideVerifyClaim, useVerifyClaims } from '../api/verify-claims';
 import { formatWhen } from '../lib/case-view';
 
 /**
@@ -23,9 +23,9 @@ export function VerifyClaimsPanel() {
   // Once staff have decided here, the panel stays (saying none are waiting) rather than vanish with
   // the last claim: the sentence of a refused decision stays readable, and focus has somewhere to go.
   if (!claims.data || (claims.data.claims.length === 0 && decide.isIdle)) return null;
-  const choose = (id: number, decision: 'approve' | 'refuse') => {
+  const choose = (choice: ClaimDecision) => {
     decided.current = true;
-    decide.mutate({ id, decision });
+    decide.mutate(choice);
   };
   return (
     <section className="desk__section" aria-labelledby="verify-claims">
@@ -43,10 +43,19 @@ export function VerifyClaimsPanel() {
             </div>
             {claim.banned && <div>Roblox {claim.robloxId} is banned: lift the ban before approving, or refuse the claim.</div>}
             <div className="case-card__actions">
-              <Button size="sm" disabled={decide.isPending || claim.banned} onClick={() => choose(claim.id, 'approve')}>
+              <Button
+                size="sm"
+                disabled={decide.isPending || claim.banned}
+                onClick={() => choose({ id: claim.id, decision: 'approve', linkedDiscordId: claim.linkedDiscordId })}
+              >
                 Approve
               </Button>
-              <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => choose(claim.id, 'refuse')}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={decide.isPending}
+                onClick={() => choose({ id: claim.id, decision: 'refuse' })}
+              >
                 Refuse
               </Button>
             </div>
