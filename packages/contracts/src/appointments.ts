@@ -149,6 +149,12 @@ export const WorkerConfigAnswer = z.object({
     closes: z.string(),
     slotMinutes: z.number().int(),
     maxDaysAhead: z.number().int(),
+    /**
+     * The opening hours in words, each group of days with its own hours and breaks ("Monday to
+     * Thursday, 09:00-17:00; Friday, 09:00-12:00 (Asia/Bangkok time)"): `opens` and `closes` are the
+     * first open day's, which the field's hint showed for every day.
+     */
+    hours: z.string(),
   }),
   /** With the mock only: LINE profiles the page may pretend to be (?mock_user=<userId>). */
   mockUsers: z.array(z.object({ userId: z.string(), displayName: z.string() })).optional(),

@@ -113,6 +113,17 @@ describe.each(DIALECTS)('issue 15 item 3: rules staff set, on %s', (dialect) => 
     expect((await save(BASE)).json().closedDays).toEqual([]);
   });
 
+  it("the mini-app's config names each day's own hours and breaks (the first open day's stood for every day)", async () => {
+    const week = { opens: '09:00', closes: '17:00', breaks: [] };
+    const friday = { opens: '09:00', closes: '12:00', breaks: [{ start: '10:00', end: '10:30' }] };
+    expect((await save({ ...BASE, weekly: [null, week, week, week, week, friday, null] })).statusCode).toBe(200);
+    expect((await t.request({ url: '/bureau/worker/config' })).json().booking).toMatchObject({
+      opens: '09:00',
+      closes: '17:00',
+      hours: `Monday to Thursday, 09:00-17:00; Friday, 09:00-12:00 (closed 10:00-10:30) (${TZ} time)`,
+    });
+  });
+
   it('enforces minimum notice and the booking horizon', async () => {
     await save({ ...BASE, minNoticeMinutes: 60 * 24 * 30 });
     expect((await book(makeLineUser(), at('10:00'))).json().error).toBe('Appointments must be booked at least 30 days ahead.');

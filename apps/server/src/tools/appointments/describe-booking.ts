@@ -1,9 +1,9 @@
 import type { WorkerConfigAnswer } from '@guildhall/contracts/appointments';
 import type { AppointmentsDeps } from './appointments-deps';
-import { openDays } from './booking-rules';
+import { describeOpeningHours, openDays } from './booking-rules';
 import { loadBookingRules } from './load-booking-rules';
 
-/** The config answer's summary of the rules in force (the first open day's hours stand for all). */
+/** The config answer's summary of the rules in force: `hours` in words, each day's own; `opens`/`closes` the first open day's. */
 export async function describeBooking(
   deps: Pick<AppointmentsDeps, 'db' | 'timeZone' | 'defaultSettings'>,
 ): Promise<WorkerConfigAnswer['booking']> {
@@ -17,5 +17,6 @@ export async function describeBooking(
     closes: first?.closes ?? '00:00',
     slotMinutes: rules.slotMinutes,
     maxDaysAhead: rules.maxDaysAhead,
+    hours: describeOpeningHours(rules),
   };
 }

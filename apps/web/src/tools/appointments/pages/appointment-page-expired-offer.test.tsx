@@ -5,8 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { TEXT } from '../lib/appointment-flow';
 import { AppointmentPage } from './appointment-page';
+import { TEST_BOOKING } from '../lib/test-booking';
 
-const booking = { timeZone: 'Asia/Bangkok', days: [1, 2, 3, 4, 5], opens: '09:00', closes: '17:00', slotMinutes: 30, maxDaysAhead: 30 };
+const booking = TEST_BOOKING;
 const mockUser = { userId: 'Umockuser0000000000000000000000001', displayName: 'Somchai' };
 const seen = '2030-01-07T03:00:00.000Z';
 const lineUser = { ...mockUser, firstSeenAt: seen, lastSeenAt: seen };

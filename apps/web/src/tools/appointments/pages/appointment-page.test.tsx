@@ -5,8 +5,9 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { TEXT } from '../lib/appointment-flow';
 import { AppointmentPage } from './appointment-page';
+import { TEST_BOOKING } from '../lib/test-booking';
 
-const booking = { timeZone: 'Asia/Bangkok', days: [1, 2, 3, 4, 5], opens: '09:00', closes: '17:00', slotMinutes: 30, maxDaysAhead: 30 };
+const booking = TEST_BOOKING;
 const mockUser = { userId: 'Umockuser0000000000000000000000001', displayName: 'Somchai' };
 const seen = '2030-01-07T03:00:00.000Z';
 const lineUser = { ...mockUser, firstSeenAt: seen, lastSeenAt: seen };
@@ -249,6 +250,23 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     expect(screen.getByText('Times are Bangkok time (Asia/Bangkok).')).toBeInTheDocument();
   });
 
+  it("the field's hint gives each day its own hours, in the server's words (the first day's hours stood for every day)", async () => {
+    const hours = 'Monday to Thursday, 09:00-17:00; Friday, 09:00-12:00 (closed 10:00-10:30) (Asia/Bangkok time)';
+    worker({
+      'GET /bureau/worker/config': () => [
+        200,
+        { liffId: '1234567890-AbcdEfgh', mock: true, booking: { ...booking, hours }, mockUsers: [mockUser] },
+      ],
+      'GET /bureau/worker/availability': () => [200, availability([freeDay('2030-01-07', ['2030-01-07T02:00:00.000Z'])])],
+    });
+    renderWithApp(<AppointmentPage />, { path: '/appointment' });
+    await screen.findByText(TEXT.readyBook);
+    const sentence = `Open ${hours}, every 30 minutes.`;
+    expect(screen.getByLabelText(TEXT.dateLabel)).toHaveAccessibleDescription(
+      new RegExp(`${sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    );
+  });
+
   it("issue 15 item 1: on a phone in another time zone the fallback field reads and writes the office's time, and says so", async () => {
     // New York: the 09:00 Bangkok slot (02:00 UTC) is 21:00 the evening before on the phone's clock.
     vi.stubEnv('TZ', 'America/New_York');
@@ -266,7 +284,9 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     const field = screen.getByLabelText(TEXT.dateLabel);
     expect(within(times).getByRole('button', { name: '09:00' })).toHaveAttribute('aria-pressed', 'true');
     expect(field).toHaveValue('2030-01-07T09:00');
-    expect(field).toHaveAccessibleDescription(/^Times are Bangkok time \(Asia\/Bangkok\)\. Open Mon, Tue, Wed, Thu, Fri, 09:00–17:00/);
+    expect(field).toHaveAccessibleDescription(
+      'Times are Bangkok time (Asia/Bangkok). Open Monday to Friday, 09:00-17:00 (Asia/Bangkok time), every 30 minutes.',
+    );
     // The time read on a button, typed into the field, is that button's slot, and that instant is booked.
     await userEvent.clear(field);
     await userEvent.type(field, '2030-01-07T16:30');

@@ -332,7 +332,13 @@ export function AppointmentPage() {
               // Named in the slot buttons' words when the phone's zone differs (issue 15 item 1).
               hint={
                 config.data
-                  ? [zoneNote(officeZone, phoneTimeZone()), `Open ${describeOpening(config.data.booking)}.`].filter(Boolean).join(' ')
+                  ? [
+                      zoneNote(officeZone, phoneTimeZone()),
+                      // The server's words for each day's own hours and breaks (the first day's stood for every day).
+                      `Open ${config.data.booking.hours}, every ${config.data.booking.slotMinutes} minutes.`,
+                    ]
+                      .filter(Boolean)
+                      .join(' ')
                   : undefined
               }
             />
@@ -399,10 +405,3 @@ function heldMessage(start: string, date: string, timeZone: string): string {
 
 /** Issue 15 item 1: how many days of free slots the mini-app offers. */
 const AVAILABILITY_DAYS = 14;
-
-const DAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-function describeOpening(booking: { days: number[]; opens: string; closes: string; slotMinutes: number; timeZone: string }): string {
-  const days = booking.days.map((d) => DAY[d]).join(', ');
-  return `${days}, ${booking.opens}–${booking.closes} (${booking.timeZone}), every ${booking.slotMinutes} minutes`;
-}

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { discordMe, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { StaffAppointmentsPage } from './staff-appointments-page';
+import { TEST_BOOKING } from '../lib/test-booking';
 
 /** The address the page has put in the router, to read in a test. */
 function Address() {
@@ -11,7 +12,7 @@ function Address() {
   return <output data-testid="address">{location.pathname + location.search}</output>;
 }
 
-const booking = { timeZone: 'Asia/Bangkok', days: [1, 2, 3, 4, 5], opens: '09:00', closes: '17:00', slotMinutes: 30, maxDaysAhead: 30 };
+const booking = TEST_BOOKING;
 const base = {
   userId: 'U1',
   displayName: 'Nok',
