@@ -217,7 +217,17 @@ export function levelOf(studentId: string, prefixes: SportsConfigAnswer['levelPr
 export const SportInput = z.object({
   name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   description: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
-  total_spots: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000'),
+  // A CSV cell is text: only a plain number is read as one. z.coerce alone read a blank cell as 0 (a
+  // sport full before anyone registered, decision 0033) and "0x10" as 16; now a blank cell is "is
+  // required" and other text "must be a whole number", as on the Admin Panel's form.
+  total_spots: z.preprocess(
+    (v) => (typeof v !== 'string' ? v : v.trim() === '' ? undefined : /^[+-]?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a whole number') })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(10_000, 'must be at most 10000'),
+  ),
   eligibility_level: EligibilityLevel,
 });
 export type SportInput = z.input<typeof SportInput>;
@@ -245,6 +255,24 @@ const schoolDate = z
     'must be a real date',
   );
 
+/**
+ * The sport as the edit form opened it (decision 0061, as 0051 for bureau cases): two leads editing one
+ * sport no longer overwrite each other unseen. Each field optional, compared as stored.
+ */
+export const SportEditExpected = z
+  .object({
+    name: z.string().max(1000),
+    description: z.string().max(10_000),
+    total_spots: z.number().int(),
+    eligibility_level: EligibilityLevel,
+    image: z.string().max(100).nullable(),
+    registration_opens_on: z.string().max(100).nullable(),
+    registration_closes_on: z.string().max(100).nullable(),
+  })
+  .partial()
+  .strict();
+export type SportEditExpected = z.infer<typeof SportEditExpected>;
+
 /** Issue 16 item 4: create or edit a sport on a page (POST /admin/sports, PUT /admin/sports/:id). */
 export const SportEditRequest = z
   .object({
@@ -255,6 +283,10 @@ export const SportEditRequest = z
     image: SportImage.nullable().default(null),
     registration_opens_on: schoolDate.nullable().default(null),
     registration_closes_on: schoolDate.nullable().default(null),
+    /** PUT only (decision 0061): the sport as the form opened it; a sport changed since is refused, 409 conflict. */
+    expected: SportEditExpected.optional(),
+    /** Decision 0061: lowering the spots below the Main Players already chosen needs the lead's confirmation (as 0033's selecting past them). */
+    confirm_over_capacity: z.boolean().optional(),
   })
   .strict()
   .refine((s) => !s.registration_opens_on || !s.registration_closes_on || s.registration_opens_on <= s.registration_closes_on, {
@@ -310,5 +342,7 @@ export const SPORTS_ERRORS = {
 export type SportsErrorCode = keyof typeof SPORTS_ERRORS;
 
 /** Issue 16 item 1: which of a code's sentences a refusal is (`details.reason`), as TIMETABLE_REFUSAL_REASONS. */
-export const SPORTS_REFUSAL_REASONS = ['sport_missing'] as const;
+// Decision 0061: sport_changed (core's `conflict`) says what changed under the edit form;
+// spots_below_team (sports.team_full) that the new spots are fewer than the Main Players chosen.
+export const SPORTS_REFUSAL_REASONS = ['sport_missing', 'sport_changed', 'spots_below_team'] as const;
 export type SportsRefusalReason = (typeof SPORTS_REFUSAL_REASONS)[number];

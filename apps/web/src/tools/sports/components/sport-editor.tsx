@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { EligibilityLevel, SPORT_IMAGES, type Sport, SportEditRequest } from '@guildhall/contracts/sports';
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { EligibilityLevel, SPORT_IMAGES, type Sport, SportEditRequest, type SportEditExpected } from '@guildhall/contracts/sports';
 import { Button } from '@/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/ui/field';
 import { Modal } from '@/ui/modal';
@@ -104,14 +105,44 @@ export function SportsManager({ sports }: { sports: readonly Sport[] }) {
         title={t(editing?.sport ? 'editor.editTitle' : 'editor.new')}
         size="lg"
       >
-        {editing && <SportForm key={editing.sport?.sport_id ?? 'new'} sport={editing.sport} onDone={() => setEditing(null)} />}
+        {editing && (
+          <SportForm
+            key={editing.sport?.sport_id ?? 'new'}
+            sport={editing.sport}
+            // The sport as the list reads it now, for the form to name after a colleague's change (decision 0061).
+            latest={editing.sport ? (sports.find((s) => s.sport_id === editing.sport?.sport_id) ?? null) : null}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </Modal>
     </section>
   );
 }
 
-function SportForm({ sport, onDone }: { sport: Sport | null; onDone(): void }) {
+/** The fields the form shows, as the server stores them: what a save says it was made from (decision 0061). */
+const expectedOf = (sport: Sport): SportEditExpected => ({
+  name: sport.name,
+  description: sport.description,
+  total_spots: sport.total_spots,
+  eligibility_level: sport.eligibility_level,
+  image: sport.image,
+  registration_opens_on: sport.registration_opens_on,
+  registration_closes_on: sport.registration_closes_on,
+});
+
+function SportForm({ sport, latest, onDone }: { sport: Sport | null; latest: Sport | null; onDone(): void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(sport));
+  // Decision 0061: a save names the sport as this form opened it, so a colleague's save in between is
+  // refused (409) rather than overwritten unseen. Only after that refusal, which the lead has read,
+  // does the form take the sport as read again, and the next save may replace the colleague's change.
+  const [basis, setBasis] = useState<Sport | null>(sport);
+  const [rebase, setRebase] = useState(false);
+  useEffect(() => {
+    if (rebase && latest && latest !== basis) {
+      setBasis(latest);
+      setRebase(false);
+    }
+  }, [rebase, latest, basis]);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveSport();
@@ -119,8 +150,10 @@ function SportForm({ sport, onDone }: { sport: Sport | null; onDone(): void }) {
   const refusal = useSportsRefusal();
   const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // Decision 0061: the server asks before the spots go below the Main Players chosen (409 team_full).
+  const [overCapacity, setOverCapacity] = useState(false);
+  const submit = (event: FormEvent | null, confirmOverCapacity?: boolean) => {
+    event?.preventDefault();
     const parsed = SportEditRequest.safeParse({
       name: draft.name,
       description: draft.description,
@@ -129,6 +162,8 @@ function SportForm({ sport, onDone }: { sport: Sport | null; onDone(): void }) {
       image: draft.image || null,
       registration_opens_on: draft.registration_opens_on || null,
       registration_closes_on: draft.registration_closes_on || null,
+      ...(basis ? { expected: expectedOf(basis) } : {}),
+      ...(confirmOverCapacity ? { confirm_over_capacity: true } : {}),
     });
     if (!parsed.success) {
       const next: Partial<Record<keyof Draft, string>> = {};
@@ -143,7 +178,17 @@ function SportForm({ sport, onDone }: { sport: Sport | null; onDone(): void }) {
       return;
     }
     setErrors({});
-    save.mutate({ sportId: sport?.sport_id ?? null, sport: parsed.data }, { onSuccess: onDone, onError: (e) => setFailure(refusal(e)) });
+    save.mutate(
+      { sportId: sport?.sport_id ?? null, sport: parsed.data },
+      {
+        onSuccess: onDone,
+        onError: (e) => {
+          setFailure(refusal(e));
+          if (e instanceof ApiError && e.code === 'conflict') setRebase(true);
+          setOverCapacity(e instanceof ApiError && e.code === 'sports.team_full');
+        },
+      },
+    );
   };
 
   const preview = sportVisual(draft.image || draft.name);
@@ -210,6 +255,11 @@ function SportForm({ sport, onDone }: { sport: Sport | null; onDone(): void }) {
         <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
           {t('modal.cancel')}
         </Button>
+        {overCapacity && (
+          <Button variant="danger" disabled={save.isPending} onClick={() => submit(null, true)}>
+            {t('editor.saveOverCapacity')}
+          </Button>
+        )}
         <Button type="submit" disabled={save.isPending}>
           {t(sport ? 'editor.save' : 'editor.create')}
         </Button>

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '@server/app';
+import { loadConfig } from '@server/config';
+import type { AppContext } from '@server/core/context';
+import { DIALECTS, type TestDatabase, createTestDatabase } from '@server/core/db/test-databases';
+import { createLocalEventBus } from '@server/core/events/event-bus';
+import { toolDb } from '@server/core/db/tool-db';
+import type { SportsTables } from './sports-tables';
+import { makeSportsDeps } from './sports-deps';
+import { parseSportsCsv } from './parse-sports-csv';
+import { upsertSports } from './upsert-sports';
+
+// The CSV import of sports (cli import-sports): a cell is text, and z.coerce read a blank total_spots
+// cell as 0, so a sport left without its spots was created (or updated to) 'Main Team Full' (002 §9)
+// and every registration went to the waiting list (decision 0033), with nothing said.
+describe.each(DIALECTS)('importing sports from a CSV on %s', (dialect) => {
+  let database: TestDatabase;
+  let ctx: AppContext;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    ctx = createContext(loadConfig({ NODE_ENV: 'test' }), database, createLocalEventBus());
+  });
+  afterAll(() => database.close());
+
+  const importCsv = (text: string) => upsertSports(makeSportsDeps(ctx), parseSportsCsv(text));
+  const spotsOf = async () =>
+    Object.fromEntries(
+      (await toolDb<SportsTables>(database).selectFrom('sports').select(['name', 'total_spots']).execute()).map((s) => [
+        s.name,
+        s.total_spots,
+      ]),
+    );
+
+  it('refuses a blank or non-numeric total_spots cell, naming the row, and writes nothing', async () => {
+    const header = 'name,description,total_spots,eligibility_level\r\n';
+    await expect(importCsv(`${header}Chess,Club,,open\r\n`)).rejects.toThrow('row 1: total_spots: is required');
+    await expect(importCsv(`${header}Chess,Club,4,open\r\nGo,"Club, ""board""", ,open\r\n`)).rejects.toThrow(
+      'row 2: total_spots: is required',
+    );
+    await expect(importCsv(`${header}Chess,Club,0x10,open\r\n`)).rejects.toThrow('row 1: total_spots: must be a whole number');
+    await expect(importCsv(`${header}Chess,Club,2.5,open\r\n`)).rejects.toThrow('row 1: total_spots: must be a whole number');
+    expect(await spotsOf()).toEqual({});
+    // Plain numbers still import, with quotes, CRLF and spaces around them.
+    expect(await importCsv(`${header}Chess,"Club,\r\n""two lines""", 12 ,open\r\nGo,,0,morton\r\n`)).toEqual({ created: 2, updated: 0 });
+    expect(await spotsOf()).toEqual({ Chess: 12, Go: 0 });
+  });
+});
