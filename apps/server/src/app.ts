@@ -33,6 +33,7 @@ import { registerMetrics } from './core/metrics/metrics';
 import { bufferedStdout, requestLineHook, prettyLogStream, usePrettyLogs } from './core/logging/log-format';
 import { lazyRequestLogger } from './core/logging/lazy-request-logger';
 import { rateLimitCountsOnSuccess } from './core/http/rate-limit-counts';
+import { clientLimitKey } from './core/http/rate-limit-key';
 import type { JobQueue } from './core/jobs/job-queue';
 import { RegistryRepository } from './core/registry/registry-repository';
 import { allTools } from './tools';
@@ -176,6 +177,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new DomainError('rate_limited'),
+    // The client's address, an IPv6 one by its /64: one client holds a whole /64 and would otherwise
+    // get a fresh budget from each of its addresses (rate-limit-key.ts).
+    keyGenerator: clientLimitKey,
     // Decision 0040: the counts ride on the 429 only; the pages never read them on a success.
     addHeadersOnExceeding: rateLimitCountsOnSuccess(false),
     // A Redis outage lets requests through rather than taking the service down (decision 0023).

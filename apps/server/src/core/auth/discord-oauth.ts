@@ -5,7 +5,7 @@ import { SIGN_IN_FAILURE_PARAM, SIGN_IN_FAILURES, type SignInFailure } from '@gu
 import { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { callUpstream } from '../http/call-upstream';
-import { signIn } from './request-auth';
+import { cookiesAreSecure, signIn } from './request-auth';
 import { safeReturnTo } from './safe-return-to';
 
 /**
@@ -63,7 +63,8 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
     path: options.callbackPath,
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https://'),
+    // As the session cookie's: PUBLIC_URL's scheme may be written in capitals (request-auth.ts).
+    secure: cookiesAreSecure(config),
     maxAge: 600,
   });
   return reply.redirect(url.toString());

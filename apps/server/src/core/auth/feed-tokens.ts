@@ -31,8 +31,9 @@ export function tokenFromFeedFile(file: string): string | null {
   return FEED_FILE_PATTERN.exec(file)?.[1] ?? null;
 }
 
-// A feed file name after a slash, percent-encoded characters included (a router decodes them too).
-const FEED_FILE_IN_TEXT = /\/(?:[\w-]|%[\dA-Fa-f]{2}){20,192}\.ics/g;
+// A feed file name after a slash, percent-encoded characters included (a router decodes them too):
+// the `.ics` as well, since `<token>%2Eics` is served as the feed and was logged with its token whole.
+const FEED_FILE_IN_TEXT = /\/(?:[\w-]|%[\dA-Fa-f]{2}){20,192}(?:\.|%2[Ee])(?:i|%69)(?:c|%63)(?:s|%73)/g;
 
 /**
  * Issue 10 item 5: the same text with every feed token replaced by `[redacted]`. A feed URL is a
@@ -40,7 +41,7 @@ const FEED_FILE_IN_TEXT = /\/(?:[\w-]|%[\dA-Fa-f]{2}){20,192}\.ics/g;
  */
 export function redactFeedTokens(text: string): string {
   // Every log line passes here (decision 0036: one per request); most hold no feed URL at all.
-  if (!text.includes('.ics')) return text;
+  if (!text.includes('.ics') && !text.includes('%2E') && !text.includes('%2e')) return text;
   return text.replace(FEED_FILE_IN_TEXT, '/[redacted].ics');
 }
 

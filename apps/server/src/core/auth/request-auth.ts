@@ -80,6 +80,16 @@ export async function requireSchoolSession(request: FastifyRequest): Promise<{ s
 }
 
 /**
+ * Whether our cookies carry `Secure`: when the public address is HTTPS, read from its origin, which
+ * the URL parser lower-cases. PUBLIC_URL is kept as written, and `HTTPS://guild.example` passes its
+ * check, so testing that text for 'https://' set the session cookie without Secure, and a browser
+ * would then send it over plain HTTP to anyone on the path.
+ */
+export function cookiesAreSecure(config: { publicOrigin: string }): boolean {
+  return config.publicOrigin.startsWith('https:');
+}
+
+/**
  * Starts a session for the identity and sets the HttpOnly, SameSite cookie. Answers the token (bearer
  * clients use it). Always a new token, never one the browser brought (no session fixation), and the
  * session this browser had is ended: the new cookie replaces it, so nothing could use it again.
@@ -103,7 +113,7 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, ident
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https://'),
+    secure: cookiesAreSecure(config),
     expires: new Date(expiresAt),
   });
   return token;

@@ -6,6 +6,7 @@ import { VERIFY_FAILURES, type VerifyCallbackQuery, type VerifyFailure } from '@
 import type { Config } from '@server/config';
 import { DomainError } from '@server/core/errors/domain-error';
 import { callUpstream } from '@server/core/http/call-upstream';
+import { cookiesAreSecure } from '@server/core/auth/request-auth';
 
 /** Where Roblox sends the browser back; registered with the Roblox OAuth app as PUBLIC_URL + this. */
 export const ROBLOX_CALLBACK_PATH = '/bureau/verify/roblox/callback';
@@ -39,7 +40,8 @@ export function beginRobloxLink(request: FastifyRequest, reply: FastifyReply, di
     path: ROBLOX_CALLBACK_PATH,
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https://'),
+    // As the session cookie's: PUBLIC_URL's scheme may be written in capitals (request-auth.ts).
+    secure: cookiesAreSecure(config),
     maxAge: 600,
   });
   return reply.redirect(url.toString());

@@ -248,3 +248,22 @@ describe.each(DIALECTS)('verification center on %s', (dialect) => {
     expect(bad.json()).toMatchObject({ code: 'invalid_input' });
   });
 });
+
+// The pending link's cookie is Secure whenever the public address is HTTPS, however PUBLIC_URL spells
+// its scheme (it tested the text for 'https://', so `HTTPS://` sent it over plain HTTP too).
+describe.each(DIALECTS)('the Roblox link cookie on %s', (dialect) => {
+  it('is Secure, HttpOnly and SameSite=Lax with PUBLIC_URL=HTTPS://Guild.Example', async () => {
+    const t = await buildTestApp({ dialect, env: { ENABLED_TOOLS: 'bureau', PUBLIC_URL: 'HTTPS://Guild.Example' } });
+    try {
+      const start = await t.request({ url: '/bureau/verify/roblox', cookie: await t.signInDiscord(makeDiscordUser()) });
+      expect(start.statusCode, start.body).toBe(302);
+      const flags = String(start.headers['set-cookie'])
+        .split(';')
+        .slice(1)
+        .map((part) => part.trim().toLowerCase());
+      expect(flags).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax']));
+    } finally {
+      await t.close();
+    }
+  });
+});
