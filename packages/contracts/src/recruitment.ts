@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, type ErrorCatalogue } from './core';
+import { MAX_ID, idNumber, type ErrorCatalogue } from './core';
 
 // Contracts of the staff recruitment portal (spec 000). Every method, path, payload field and answer
 // field of 000 §7 is kept; fields beyond those (000 §7: "not shown") are Guildhall's own and say so.
@@ -406,6 +406,12 @@ export const UpdateApplicationRequest = z
      * card sends back with every stage change. Absent: the call works as 000 §7 has it.
      */
     expectedFeedback: z.string().max(LIMITS.feedback, `must be at most ${LIMITS.feedback} characters`).nullable().optional(),
+    /**
+     * Beyond 000 §7 (decision 0058): the stage the card or board showed (null: none). A move from a
+     * view another admin's move has made stale is refused instead of undoing theirs unseen. Absent:
+     * the last move wins, as 000 §7 has it.
+     */
+    expectedStageId: idNumber('must be a stage id').nullable().optional(),
   })
   .refine((b) => b.feedback !== undefined || (b.stageId !== undefined && b.stageId !== null), {
     message: 'Nothing to update: send stageId or feedback.',

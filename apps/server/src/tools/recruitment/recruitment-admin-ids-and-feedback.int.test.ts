@@ -98,4 +98,29 @@ describe.each(DIALECTS)('recruitment admin audit on %s', (dialect) => {
     expect((await t.post(`${API}/applications/${applicationId}/update`, 'admin', { feedback: 'Final.' })).statusCode).toBe(200);
     expect(await feedbackNow()).toBe('Final.');
   });
+
+  it('refuses a move from a view another admin has moved the application past since (decision 0058)', async () => {
+    const stageNow = async () =>
+      ((await t.get(`${API}/applications?pageSize=200`, 'admin')).json() as Array<{ id: number; stageId: number | null }>).find(
+        (a) => a.id === applicationId,
+      )!.stageId;
+    const move = (cookie: string, body: object) =>
+      t.request({ method: 'POST', url: `${API}/applications/${applicationId}/update`, cookie, payload: body });
+    const adminCookie = t.cookieOf('admin')!;
+    const [received, interview, third] = [form.stageIds[0]!, form.stageIds[1]!, form.stageIds[2]!];
+    expect((await move(adminCookie, { stageId: received })).statusCode).toBe(200);
+    // Both views show Received. The first admin moves it to Interview.
+    expect((await move(adminCookie, { stageId: interview, expectedStageId: received })).statusCode).toBe(200);
+    // The second admin's stale board drags it elsewhere: told, and it stays where the first put it.
+    const stale = await move(secondAdmin, { stageId: third, expectedStageId: received });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'conflict', error: expect.stringMatching(/^Another admin moved this application to /) });
+    expect(await stageNow()).toBe(interview);
+    // Asking for where it already is changes nothing and is no clash (a double click, two admins agreeing).
+    expect((await move(secondAdmin, { stageId: interview, expectedStageId: received })).statusCode).toBe(200);
+    // Having seen it, or without expectedStageId (000 §7 as it is), the move is made.
+    expect((await move(secondAdmin, { stageId: third, expectedStageId: interview })).statusCode).toBe(200);
+    expect((await move(secondAdmin, { stageId: received })).statusCode).toBe(200);
+    expect(await stageNow()).toBe(received);
+  });
 });

@@ -64,6 +64,13 @@ export async function updateApplication(
             .where('deleted_at', 'is', null) // issue 13 item 3: a removed stage is no longer offered
             .executeTakeFirst()
         : null;
+    // Decision 0058: a move from a view that showed another stage (a colleague moved it since) would
+    // undo their move unseen; one that asks for where it already is changes nothing and passes.
+    if (stage && update.expectedStageId !== undefined && update.expectedStageId !== current.stage_id)
+      throw new DomainError(
+        'conflict',
+        `Another admin moved this application to ${current.stage_name ?? 'no stage'} since you opened it. Look at it again, then move it.`,
+      );
     if (stage === undefined) throw new DomainError('invalid_input', 'stageId: that stage does not exist (it may have been removed).');
     // Decision 0028: a withdrawal closes the application; deciding it afterwards sent a decision the
     // applicant had walked away from and stopped them applying again.

@@ -14,7 +14,7 @@ const stages: Stage[] = [
 ];
 
 describe('decision 0058: the card names the feedback it read', () => {
-  it('sends the feedback it last read or saved beside every save and stage change', async () => {
+  it('sends the feedback (and on a move the stage) it last read or saved beside every save and stage change', async () => {
     const fake = fakeServer({
       [`POST ${API}/applications/1/update`]: ({ body }) => {
         const { feedback, stageId } = body as { feedback?: string | null; stageId?: number };
@@ -34,7 +34,7 @@ describe('decision 0058: the card names the feedback it read', () => {
     const updates = fake.calls.filter((c) => c.method === 'POST').map((c) => c.body);
     expect(updates).toEqual([
       { feedback: 'Saved here.', expectedFeedback: 'Read.' },
-      { status: 'Pending', feedback: 'Saved here.', stageId: 2, expectedFeedback: 'Saved here.' },
+      { status: 'Pending', feedback: 'Saved here.', stageId: 2, expectedFeedback: 'Saved here.', expectedStageId: 1 },
     ]);
   });
 });

@@ -45,6 +45,8 @@ export function ApplicationCard({
   // text another admin saved meanwhile rather than this card's stale copy (000 §7 sends it with every
   // stage change). Kept here, not read from `application`, which is stale until the list is read again.
   const [seenFeedback, setSeenFeedback] = useState(application.feedback);
+  // The same for the stage: a move names the stage this card showed (decision 0058).
+  const [seenStageId, setSeenStageId] = useState(application.stageId);
   const [note, setNote] = useState('');
   const decided = isDecided(application.status);
   const labelOf = (id: string) => application.questionLabels[id] ?? questions.find((q) => String(q.id) === id)?.text ?? `Question ${id}`;
@@ -53,9 +55,13 @@ export function ApplicationCard({
 
   const send = async (body: Parameters<typeof update.mutateAsync>[0]['body'], success: string) => {
     try {
-      const answer = await update.mutateAsync({ id: application.id, body: { ...body, expectedFeedback: seenFeedback } });
+      const answer = await update.mutateAsync({
+        id: application.id,
+        body: { ...body, expectedFeedback: seenFeedback, ...(body.stageId != null ? { expectedStageId: seenStageId } : {}) },
+      });
       setFeedback(answer.feedback ?? '');
       setSeenFeedback(answer.feedback);
+      setSeenStageId(answer.stageId);
       toast({ title: success, tone: 'success' });
     } catch (error) {
       toast({ title: updateFailureText(error), tone: 'danger' });

@@ -68,7 +68,7 @@ describe('issue 13 item 4: the board moves cards to the stages it shows', () => 
     await openBoard();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Stage of signal.sam' }), 'Phone screen');
     expect(await screen.findByText('signal.sam moved to Phone screen.', { selector: '.ui-toast__title' })).toBeInTheDocument();
-    expect(posts(calls)).toEqual([[`${API}/applications/7/update`, { stageId: 3 }]]);
+    expect(posts(calls)).toEqual([[`${API}/applications/7/update`, { stageId: 3, expectedStageId: 1 }]]);
 
     // The bulk move of the list offers what the board showed.
     await userEvent.click(screen.getByRole('button', { name: 'List' }));
@@ -106,7 +106,7 @@ describe('issue 13 item 4: the board moves cards to the stages it shows', () => 
         expect(document.querySelector('[id^="DndLiveRegion"]')).toHaveTextContent('Moving the application of signal.sam to Phone screen.'),
       );
       expect(await screen.findByText('Error: Stage not found.', { selector: '.ui-toast__title' })).toBeInTheDocument();
-      expect(posts(calls)).toEqual([[`${API}/applications/7/update`, { stageId: 3 }]]);
+      expect(posts(calls)).toEqual([[`${API}/applications/7/update`, { stageId: 3, expectedStageId: 1 }]]);
     });
 
     it('does not say a card moved when it was dropped on its own stage', async () => {
@@ -137,7 +137,8 @@ describe('issue 13 item 4: the board moves cards to the stages it shows', () => 
     expect(menu).toHaveDisplayValue('No current stage');
     await userEvent.selectOptions(menu, 'Application Received');
     expect(await screen.findByText('signal.sam moved to Application Received.', { selector: '.ui-toast__title' })).toBeInTheDocument();
-    expect(posts(calls)).toEqual([[`${API}/applications/7/update`, { stageId: 1 }]]);
+    // The stage the board showed, deleted since, as the server still holds it (decision 0058).
+    expect(posts(calls)).toEqual([[`${API}/applications/7/update`, { stageId: 1, expectedStageId: 99 }]]);
   });
 
   it('marks a withdrawn application and offers no move for it (it looked like any card, and the move was refused)', async () => {

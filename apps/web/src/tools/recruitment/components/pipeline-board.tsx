@@ -104,7 +104,8 @@ export function PipelineBoard() {
   const move = (card: BoardCard, stage: BoardStage) => {
     if (!isMove(card, stage)) return;
     update.mutate(
-      { id: card.id, body: { stageId: stage.id } },
+      // Decision 0058: the stage this board showed, so a colleague's move since is not undone unseen.
+      { id: card.id, body: { stageId: stage.id, expectedStageId: card.stageId } },
       {
         onSuccess: () => toast({ title: `${card.username} moved to ${stage.name}.`, tone: 'success' }),
         onError: (error) => toast({ title: updateFailureText(error), tone: 'danger' }),
