@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { makeAdminApplication } from '@guildhall/testkit/recruitment-demo';
 import type { Stage } from '@guildhall/contracts/recruitment';
@@ -36,6 +37,54 @@ describe('decision 0058: the card names the feedback it read', () => {
       { feedback: 'Saved here.', expectedFeedback: 'Read.' },
       { status: 'Pending', feedback: 'Saved here.', stageId: 2, expectedFeedback: 'Saved here.', expectedStageId: 1 },
     ]);
+  });
+});
+
+/** The list as a colleague's save leaves it once read again: the same card, its application updated. */
+function CardWithColleague() {
+  const [application, setApplication] = useState(makeAdminApplication(1, { feedback: 'Read.' }));
+  const colleagueSaved = () => setApplication((a) => ({ ...a, feedback: 'Theirs.', statusLastUpdatedAt: '2030-01-01T00:00:00.000Z' }));
+  return (
+    <>
+      <button type="button" onClick={colleagueSaved}>
+        List read again
+      </button>
+      <ApplicationCard application={application} stages={stages} questions={[]} />
+    </>
+  );
+}
+
+describe('decision 0058: a refused feedback save', () => {
+  it('keeps what the admin typed when the list brings a colleague’s feedback, and the next save names it', async () => {
+    const fake = fakeServer({
+      [`POST ${API}/applications/1/update`]: ({ body }) => {
+        const { feedback, expectedFeedback } = body as { feedback: string; expectedFeedback: string | null };
+        if (expectedFeedback !== 'Theirs.')
+          return [409, { code: 'conflict', error: 'Another admin changed the feedback of this application since you opened it.' }];
+        return [200, { success: true, status: 'Pending', stageId: 1, feedback }];
+      },
+    });
+    renderWithApp(<CardWithColleague />);
+    const box = screen.getByRole('textbox', { name: /Feedback/ });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Mine.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Feedback' }));
+    await screen.findByText(/Another admin changed the feedback/, { selector: '.ui-toast__title' });
+    await userEvent.click(screen.getByRole('button', { name: 'List read again' }));
+    expect(screen.getByRole('textbox', { name: /Feedback/ })).toHaveValue('Mine.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Feedback' }));
+    await screen.findByText('Feedback saved.', { selector: '.ui-toast__title' });
+    expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { feedback: 'Mine.', expectedFeedback: 'Read.' },
+      { feedback: 'Mine.', expectedFeedback: 'Theirs.' },
+    ]);
+  });
+
+  it('shows a colleague’s feedback when the admin has not typed', async () => {
+    fakeServer({});
+    renderWithApp(<CardWithColleague />);
+    await userEvent.click(screen.getByRole('button', { name: 'List read again' }));
+    expect(screen.getByRole('textbox', { name: /Feedback/ })).toHaveValue('Theirs.');
   });
 });
 

@@ -47,6 +47,16 @@ export function ApplicationCard({
   const [seenFeedback, setSeenFeedback] = useState(application.feedback);
   // The same for the stage: a move names the stage this card showed (decision 0058).
   const [seenStageId, setSeenStageId] = useState(application.stageId);
+  // A change made elsewhere (a colleague, a bulk move, the board) arrives with the list read again: it
+  // is what this card has now seen, and its feedback shows unless the admin is typing over it, so a
+  // 409 keeps their text and the next Save replaces the colleague's knowingly.
+  const [shownUpdate, setShownUpdate] = useState(application.statusLastUpdatedAt);
+  if (application.statusLastUpdatedAt !== shownUpdate) {
+    setShownUpdate(application.statusLastUpdatedAt);
+    if (feedback === (seenFeedback ?? '')) setFeedback(application.feedback ?? '');
+    setSeenFeedback(application.feedback);
+    setSeenStageId(application.stageId);
+  }
   const [note, setNote] = useState('');
   const decided = isDecided(application.status);
   const labelOf = (id: string) => application.questionLabels[id] ?? questions.find((q) => String(q.id) === id)?.text ?? `Question ${id}`;

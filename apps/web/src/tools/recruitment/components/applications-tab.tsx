@@ -128,13 +128,8 @@ export function ApplicationsTab() {
                         />
                         Select {application.username}
                       </label>
-                      {/* Keyed by its last update, so a change made elsewhere (a bulk move, the board) shows its new feedback. */}
-                      <ApplicationCard
-                        key={application.statusLastUpdatedAt}
-                        application={application}
-                        stages={stages.data ?? []}
-                        questions={questions.data ?? []}
-                      />
+                      {/* A change made elsewhere (a bulk move, the board, a colleague) shows through the card's own sync. */}
+                      <ApplicationCard application={application} stages={stages.data ?? []} questions={questions.data ?? []} />
                     </li>
                   ))}
                 </ul>
