@@ -15,6 +15,11 @@ export const ADMIN_ERRORS = {
     status: 409,
     sentence: 'You cannot take the owner role from yourself. Another owner, or the command line, can.',
   },
+  // Two owners removing each other at the same moment left nobody who could open the console.
+  'admin.no_longer_owner': {
+    status: 403,
+    sentence: 'Your owner role was taken away a moment ago, so you can no longer take roles away.',
+  },
 } as const satisfies ErrorCatalogue;
 
 export const Grant = z.object({ discordId: z.string(), role: AdminGrantRole, grantedAt: z.number() });

@@ -9,6 +9,8 @@ import { revokeApiKeyCommand } from '@server/cli/revoke-api-key';
 import { apiKeyStoreFor } from '@server/core/auth/api-keys';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { type TestApp, buildTestApp } from '@server/test-support/build-test-app';
+import { backendPid, blockedBy, holdTransaction, releaseHeld, waitUntil } from '@server/test-support/hold-transaction';
+import { lockOwnerRemovals } from './revoke-role';
 
 const silentIo = () => {
   const out: string[] = [];
@@ -26,6 +28,7 @@ describe.each(DIALECTS)('owner console on %s', (dialect) => {
     owner = { id: user.id, cookie: await t.signInDiscord(user) };
   });
   afterEach(async () => {
+    releaseHeld();
     await t?.close();
   });
 
@@ -34,6 +37,33 @@ describe.each(DIALECTS)('owner console on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     return AuditAnswer.parse(res.json());
   };
+
+  // Two owners taking the owner role from each other at the same moment: each passed the gate as an
+  // owner and both removals committed, leaving nobody who could open the console. The other owner's
+  // removal is staged as a held transaction at the point where it has taken the lock and removed
+  // this owner's row; this owner's removal then waits for it, and is refused once it commits.
+  it.runIf(dialect === 'postgres')('of two owners removing each other at once, the second is refused and one owner remains', async () => {
+    const other = makeDiscordUser({ username: 'owner.otto' });
+    await t.ctx.grants.grant(other.id, 'owner');
+    const remove = (id: string) => t.request({ method: 'DELETE', url: `/admin/api/grants/${id}/owner`, cookie: owner.cookie });
+    const othersRemoval = holdTransaction(t.database.db, async (trx) => {
+      await lockOwnerRemovals(trx, dialect);
+      await trx.deleteFrom('grants').where('discord_id', '=', owner.id).where('role', '=', 'owner').execute();
+      return backendPid(trx);
+    });
+    const pid = await othersRemoval.open;
+    const mine = remove(other.id);
+    await waitUntil(async () => (await blockedBy(t.database.db, pid)).length > 0);
+    othersRemoval.release();
+    await othersRemoval.done;
+    const refused = await mine;
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'admin.no_longer_owner',
+      error: 'Your owner role was taken away a moment ago, so you can no longer take roles away.',
+    });
+    expect(await t.ctx.grants.has(other.id, 'owner')).toBe(true);
+  });
 
   it('grants and revokes a role, and the audit log says who, what, when and from where', async () => {
     const target = makeDiscordUser().id;

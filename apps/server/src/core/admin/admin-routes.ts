@@ -49,7 +49,7 @@ export async function registerAdminRoutes(app: FastifyInstance): Promise<void> {
     const session = await requireOwner(request);
     const params = parseInput(GrantParams, request.params);
     if (params.role === 'owner' && params.discordId === session.subject) throw new DomainError('admin.own_owner_grant');
-    const { changed } = await revokeRole(ctx, requestActor(request, session), params.discordId, params.role);
+    const { changed } = await revokeRole(ctx, requestActor(request, session), params.discordId, params.role, session.subject);
     if (!changed) throw new DomainError('not_found', `${params.discordId} does not have ${params.role}.`);
     return { ...params, changed };
   });
