@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStore } from './core/auth/api-keys';
 import { DIALECTS } from './core/db/test-databases';
 import { buildTestApp, type TestApp } from './test-support/build-test-app';
+import { recordRoutes } from './test-support/record-routes';
 
 // Every number a request carries that reaches SQL is held to what its column can compare. A row id is
 // a PostgreSQL `integer` (serial): PostgreSQL refused a larger one in the query ("out of range for
@@ -204,9 +205,7 @@ describe.each(DIALECTS)('every number a request carries fits its column, or is r
     t = await buildTestApp({
       dialect,
       env: { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000' },
-      onRoute: (route) => {
-        for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
-      },
+      onRoute: recordRoutes(routes),
     });
     const person = (key: string) => demoPeople.find((p) => p.key === key)!.discord;
     const owner = person('member');

@@ -2,7 +2,7 @@
 // level (002 §9 labels), a Thai name for the print, and a small team that fills quickly; and the
 // registrations factory tests build their stored registrations from (issue 11 item 4).
 
-import type { RegistrationStatus } from '@guildhall/contracts/sports';
+import type { RegistrationStatus, Sport } from '@guildhall/contracts/sports';
 
 export interface DemoSport {
   name: string;
@@ -46,6 +46,29 @@ export const demoSports: DemoSport[] = [
   makeSport({ name: 'Badminton', description: 'Singles and doubles; bring your own racket.', total_spots: 2, eligibility_level: 'open' }),
   makeSport({ name: 'ตะกร้อ (Sepak Takraw)', description: 'ทีมตะกร้อของโรงเรียน: ฝึกซ้อมทุกวันพุธ', total_spots: 9, eligibility_level: 'open' }),
 ];
+
+/**
+ * A sport as GET /sports/api/sports answers it (002 §3 Sport, with issue 16's fields): open to all,
+ * no one registered, its window open; the web app's tests serve these.
+ */
+export function makeSportAnswer(sportId: number, overrides: Partial<Sport> = {}): Sport {
+  return {
+    sport_id: sportId,
+    name: `Sport ${sportId}`,
+    description: `Tryouts for sport ${sportId}.`,
+    total_spots: 10,
+    selected_count: 0,
+    pending_count: 0,
+    eligibility_level: 'open',
+    reserve_count: 0,
+    registration_opens_on: null,
+    registration_closes_on: null,
+    registration_window_open: true,
+    image: null,
+    archived: false,
+    ...overrides,
+  };
+}
 
 /** A stored tryout registration (the sport_registrations row, 002 §3 My registration). */
 export interface SportRegistrationRecord {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOT_API_OPERATIONS, BotApiDocument, HistoryAnswer } from '@guildhall/contracts/bureau';
+import { BOT_API_LEGACY_BASE, BOT_API_OPERATIONS, BotApiDocument, HistoryAnswer } from '@guildhall/contracts/bureau';
 import { demoPerson } from '@guildhall/testkit/demo-data';
 import { makeDiscordUser, makeRobloxUser } from '@guildhall/testkit/factories';
 import { apiKeyStoreFor } from '@server/core/auth/api-keys';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
+import { recordRoutes } from '@server/test-support/record-routes';
 
 const staff = demoPerson('staff');
 
@@ -21,9 +22,7 @@ describe.each(DIALECTS)('bureau bot API v1 on %s', (dialect) => {
     t = await buildTestApp({
       dialect,
       env: { ENABLED_TOOLS: 'bureau', RATE_LIMIT_BOT_PER_MINUTE: '1000' },
-      onRoute: (route) => {
-        for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
-      },
+      onRoute: recordRoutes(routes),
     });
     await t.ctx.grants.grant(staff.discord.id, 'bureau-staff');
     staffCookie = await t.signInAs('staff');
@@ -42,6 +41,8 @@ describe.each(DIALECTS)('bureau bot API v1 on %s', (dialect) => {
   afterAll(() => t?.close());
 
   const bearer = (which: keyof typeof keys) => ({ authorization: `Bearer ${keys[which].key}` });
+  const addInfraction = (payload: object) =>
+    t.request({ method: 'POST', url: '/bureau/api/bot/v1/infractions', payload, headers: bearer('cases') });
   const history = async (query: string) => {
     const response = await t.request({ url: `/bureau/api/history?${query}`, cookie: staffCookie });
     expect(response.statusCode, response.body).toBe(200);
@@ -194,6 +195,47 @@ describe.each(DIALECTS)('bureau bot API v1 on %s', (dialect) => {
     expect(documented).toHaveLength(BOT_API_OPERATIONS.length);
     const ban = doc.paths['/bureau/api/bot/v1/bans/{robloxId}']!.put!.requestBody!.content['application/json']!.schema.properties;
     expect(Object.keys(ban)).toEqual(expect.arrayContaining(['isBanned', 'Moderator', 'Reason', 'Time', 'Username', 'moderator']));
+  });
+
+  // Decision 0030: a write that changes nothing records nothing, and says so (`changed: false`).
+  it('answers an infraction resent with its id and the same text as unchanged, and records it once', async () => {
+    const discordId = makeDiscordUser().id;
+    const infraction = { platform: 'Discord', subjectId: discordId, id: 1_700_000_000_000, Moderator: 'Mod', Reason: 'Spam' };
+    expect((await addInfraction(infraction)).json()).toEqual({ ok: true, changed: true, id: 1_700_000_000_000 });
+    // A retry, and two bots relaying the same moderation at once.
+    expect((await addInfraction(infraction)).json()).toEqual({ ok: true, changed: false, id: 1_700_000_000_000 });
+    const racing = await Promise.all([addInfraction(infraction), addInfraction({ ...infraction, reason: 'Spam', Reason: undefined })]);
+    expect(racing.map((r) => [r.statusCode, r.json()])).toEqual([
+      [201, { ok: true, changed: false, id: 1_700_000_000_000 }],
+      [201, { ok: true, changed: false, id: 1_700_000_000_000 }],
+    ]);
+    expect((await history(`discordId=${discordId}`)).map((e) => e.action)).toEqual(['infraction.added']);
+    // A new text under the same id still replaces it, once.
+    expect((await addInfraction({ ...infraction, Note: 'Second warning' })).json()).toEqual({
+      ok: true,
+      changed: true,
+      id: 1_700_000_000_000,
+    });
+    expect((await history(`discordId=${discordId}`)).map((e) => e.action)).toEqual(['infraction.replaced', 'infraction.added']);
+  });
+
+  // Decision 0030: the document cannot drift from what the server does, including which calls answer
+  // without /v1 (it said all of them; the cases calls answered 404 there).
+  it('names, for each call, whether it also answers without /v1, as the server registers it', async () => {
+    const doc = (await t.request({ url: '/bureau/api/bot/v1/openapi.json' })).json() as {
+      info: { description: string };
+      paths: Record<string, Record<string, { 'x-also-at'?: string }>>;
+    };
+    const legacyRoutes = routes.filter((r) => r.includes(`${BOT_API_LEGACY_BASE}/`) && !r.includes('/v1/'));
+    const documented = Object.entries(doc.paths).flatMap(([, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op['x-also-at'])
+        .map(([method, op]) => `${method.toUpperCase()} ${op['x-also-at']!.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(documented.sort()).toEqual([...new Set(legacyRoutes)].sort());
+    expect(documented.some((r) => r.includes('/cases'))).toBe(false);
+    expect(doc.info.description).not.toMatch(/same calls answer/);
+    expect(doc.info.description).toMatch(/cases calls answer only under \/v1/);
   });
 });
 

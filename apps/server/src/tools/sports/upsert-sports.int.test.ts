@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demoSports } from '@guildhall/testkit/sports-demo';
 import { createContext } from '@server/app';
 import { loadConfig } from '@server/config';
@@ -8,26 +8,53 @@ import { createLocalEventBus } from '@server/core/events/event-bus';
 import { toolDb } from '@server/core/db/tool-db';
 import type { SportsTables } from './sports-tables';
 import { makeSportsDeps } from './sports-deps';
+import { parseSportsCsv } from './parse-sports-csv';
 import { upsertSports } from './upsert-sports';
 
-// Issue 10 item 9: upsertSports finds a sport by name, then inserts it when missing; two imports at
-// once (CLI import-sports, two instances seeding) both inserted and the later one failed on the
-// unique name.
-
-describe.each(DIALECTS)('upsertSports under concurrency on %s', (dialect) => {
+// upsertSports writes the sports of the CSV import (cli import-sports) and of the demo seed; each test
+// starts from a database without sports.
+describe.each(DIALECTS)('upsertSports on %s', (dialect) => {
   let database: TestDatabase;
   let ctx: AppContext;
-  beforeAll(async () => {
+  beforeEach(async () => {
     database = await createTestDatabase(dialect);
     ctx = createContext(loadConfig({ NODE_ENV: 'test' }), database, createLocalEventBus());
   });
-  afterAll(() => database.close());
+  afterEach(() => database.close());
 
+  // Issue 10 item 9: upsertSports finds a sport by name, then inserts it when missing; two imports at
+  // once (CLI import-sports, two instances seeding) both inserted and the later one failed on the
+  // unique name.
   it('four identical imports at once all succeed and create each sport once', async () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => upsertSports(makeSportsDeps(ctx), demoSports)));
     expect(results.map((r) => r.created + r.updated)).toEqual(Array(4).fill(demoSports.length));
     expect(results.reduce((sum, r) => sum + r.created, 0)).toBe(demoSports.length);
     const names = await toolDb<SportsTables>(database).selectFrom('sports').select('name').execute();
     expect(names.map((n) => n.name).sort()).toEqual(demoSports.map((s) => s.name).sort());
+  });
+
+  // The CSV import of sports: a cell is text, and z.coerce read a blank total_spots cell as 0, so a
+  // sport left without its spots was created (or updated to) 'Main Team Full' (002 §9) and every
+  // registration went to the waiting list (decision 0033), with nothing said.
+  it('refuses a blank or non-numeric total_spots cell, naming the row, and writes nothing', async () => {
+    const importCsv = (text: string) => upsertSports(makeSportsDeps(ctx), parseSportsCsv(text));
+    const spotsOf = async () =>
+      Object.fromEntries(
+        (await toolDb<SportsTables>(database).selectFrom('sports').select(['name', 'total_spots']).execute()).map((s) => [
+          s.name,
+          s.total_spots,
+        ]),
+      );
+    const header = 'name,description,total_spots,eligibility_level\r\n';
+    await expect(importCsv(`${header}Chess,Club,,open\r\n`)).rejects.toThrow('row 1: total_spots: is required');
+    await expect(importCsv(`${header}Chess,Club,4,open\r\nGo,"Club, ""board""", ,open\r\n`)).rejects.toThrow(
+      'row 2: total_spots: is required',
+    );
+    await expect(importCsv(`${header}Chess,Club,0x10,open\r\n`)).rejects.toThrow('row 1: total_spots: must be a whole number');
+    await expect(importCsv(`${header}Chess,Club,2.5,open\r\n`)).rejects.toThrow('row 1: total_spots: must be a whole number');
+    expect(await spotsOf()).toEqual({});
+    // Plain numbers still import, with quotes, CRLF and spaces around them.
+    expect(await importCsv(`${header}Chess,"Club,\r\n""two lines""", 12 ,open\r\nGo,,0,morton\r\n`)).toEqual({ created: 2, updated: 0 });
+    expect(await spotsOf()).toEqual({ Chess: 12, Go: 0 });
   });
 });

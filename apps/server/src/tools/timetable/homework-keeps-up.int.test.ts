@@ -1,8 +1,9 @@
 import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
-import { makeHomework, makeTimetableRow, timetableCsv } from '@guildhall/testkit/timetable-demo';
+import { makeHomework } from '@guildhall/testkit/timetable-demo';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
-import { type TestApp, buildTestApp, createTestClock } from '@server/test-support/build-test-app';
+import type { TestApp } from '@server/test-support/build-test-app';
+import { buildTwoStudentTimetableApp } from './timetable-test-app';
 
 // Issue 16 item 5 (decision 0034): one-tap done, "mark all overdue done", weekly repeating homework
 // and the sample CSV, through the real routes on both dialects.
@@ -33,15 +34,7 @@ describe.each(DIALECTS)('homework that keeps up on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp({ dialect, discord: false, roblox: false, clock: createTestClock(NOW), env: { ENABLED_TOOLS: 'timetable' } });
-    for (const studentId of ['68960001', '68980002']) await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId }));
-    alice = (await t.signInSchool('68960001')).cookie;
-    bob = (await t.signInSchool('68980002')).cookie;
-    const csv = timetableCsv([
-      makeTimetableRow({ subject_code: 'MA101', subject_name: 'Maths', day_of_week: 1, start_time: '08:30', end_time: '09:20' }),
-      makeTimetableRow({ subject_code: 'EN101', subject_name: 'English', day_of_week: 3, start_time: '10:30', end_time: '11:20' }),
-    ]);
-    for (const cookie of [alice, bob]) expect((await call('POST', '/schedule/import', cookie, { csv })).status).toBe(200);
+    ({ t, alice, bob } = await buildTwoStudentTimetableApp(dialect, NOW));
     const week = (await call('GET', '/schedule?week_start=2025-10-20', alice)).body;
     mathsMonday = Number(week.find((c) => c.subject_code === 'MA101')!.id);
   });

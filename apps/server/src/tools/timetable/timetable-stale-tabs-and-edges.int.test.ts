@@ -3,10 +3,11 @@ import { makeHomework, makeTimetableRow, timetableCsv } from '@guildhall/testkit
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '@server/core/db/test-databases';
-import { type TestApp, buildTestApp, createTestClock } from '@server/test-support/build-test-app';
+import type { TestApp } from '@server/test-support/build-test-app';
 import { readCalendarFeed } from '@server/test-support/read-calendar-feed';
 import { saveScheduleOverride } from './save-schedule-override';
 import { makeTimetableDeps } from './timetable-deps';
+import { buildTwoStudentTimetableApp } from './timetable-test-app';
 
 // Audit of the timetable and homework manager (decision 0057), through the real routes on both
 // dialects: weekly repeats made after today's class began, writes from a stale tab (a second tab or
@@ -51,15 +52,7 @@ describe.each(DIALECTS)('timetable writes from stale tabs, and edges, on %s', (d
   const homework = async (cookie = alice) => (await call('GET', '/homework', cookie)).body;
 
   beforeAll(async () => {
-    t = await buildTestApp({ dialect, discord: false, roblox: false, clock: createTestClock(NOW), env: { ENABLED_TOOLS: 'timetable' } });
-    for (const studentId of ['68960001', '68980002']) await t.ctx.schoolAccounts.create(makeSchoolAccount({ studentId }));
-    alice = (await t.signInSchool('68960001')).cookie;
-    bob = (await t.signInSchool('68980002')).cookie;
-    const csv = timetableCsv([
-      makeTimetableRow({ subject_code: 'MA101', subject_name: 'Maths', day_of_week: 1, start_time: '08:30', end_time: '09:20' }),
-      makeTimetableRow({ subject_code: 'EN101', subject_name: 'English', day_of_week: 3, start_time: '10:30', end_time: '11:20' }),
-    ]);
-    for (const cookie of [alice, bob]) expect((await call('POST', '/schedule/import', cookie, { csv })).status).toBe(200);
+    ({ t, alice, bob } = await buildTwoStudentTimetableApp(dialect, NOW));
     const classes = await week();
     maths = Number(classes.find((c) => c.subject_code === 'MA101')!.id);
     english = Number(classes.find((c) => c.subject_code === 'EN101')!.id);

@@ -2,15 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { type Route, renderWithApp } from '@/test-support/render-with-server';
 import { TEXT } from '../lib/appointment-flow';
 import { AppointmentPage } from './appointment-page';
-import { TEST_BOOKING } from '../lib/test-booking';
+import { testWorker } from '../lib/test-booking';
 
-const booking = TEST_BOOKING;
-const mockUser = { userId: 'Umockuser0000000000000000000000001', displayName: 'Somchai' };
-const seen = '2030-01-07T03:00:00.000Z';
-const lineUser = { ...mockUser, firstSeenAt: seen, lastSeenAt: seen };
 const HELD = '2030-01-07T03:00:00.000Z';
 const fullDay = {
   timeZone: 'Asia/Bangkok',
@@ -21,11 +17,9 @@ const fullDay = {
 const TAKEN = 'This time slot has already been booked: Mon 7 Jan 2030, 10:00 (Asia/Bangkok time). Please choose another time.';
 const HELD_TEXT = 'A seat is held for you on Mon 7 Jan at 10:00. You can book it now.';
 
+/** The mini-app's server with the day full and every booking refused as taken; `extra` adds or replaces routes. */
 function worker(extra: Record<string, Route>) {
-  return fakeServer({
-    'GET /bureau/worker/config': () => [200, { liffId: '1234567890-AbcdEfgh', mock: true, booking, mockUsers: [mockUser] }],
-    'POST /bureau/worker/mock/id-token': () => [200, { idToken: 'id-token-1' }],
-    'POST /bureau/worker/register-user': () => [200, { user: lineUser }],
+  return testWorker({
     'GET /bureau/worker/availability': () => [200, fullDay],
     'POST /bureau/worker/create-appointment': () => [409, { error: TAKEN, code: 'appointments.slot_taken' }],
     ...extra,

@@ -1,32 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { renderWithApp } from '@/test-support/render-with-server';
 import { TEXT } from '../lib/appointment-flow';
 import { AppointmentPage } from './appointment-page';
-import { TEST_BOOKING } from '../lib/test-booking';
+import { TEST_MOCK_USER, TEST_SEEN, testWorker } from '../lib/test-booking';
 
-const booking = TEST_BOOKING;
-const mockUser = { userId: 'Umockuser0000000000000000000000001', displayName: 'Somchai' };
-const seen = '2030-01-07T03:00:00.000Z';
-const lineUser = { ...mockUser, firstSeenAt: seen, lastSeenAt: seen };
 const LINE_DOWN = 'LINE could not be reached to confirm who you are. Please try again.';
-
-function worker(extra: Record<string, Route>) {
-  return fakeServer({
-    'GET /bureau/worker/config': () => [200, { liffId: '1234567890-AbcdEfgh', mock: true, booking, mockUsers: [mockUser] }],
-    'POST /bureau/worker/mock/id-token': () => [200, { idToken: 'id-token-1' }],
-    'POST /bureau/worker/register-user': () => [200, { user: lineUser }],
-    ...extra,
-  });
-}
 
 // The free times and "My appointments" were silently missing when their call failed (LINE could not
 // confirm who this is: 502; the server unreachable): the person saw a page without them and no reason.
 describe('the mini-app says what could not be loaded, and tries again', () => {
   it("my appointments: LINE unreachable (502) shows the server's sentence and Try again reads them again", async () => {
     let lineDown = true;
-    const server = worker({
+    const server = testWorker({
       'GET /bureau/worker/availability': () => [200, { timeZone: 'Asia/Bangkok', slotMinutes: 30, next: null, days: [] }],
       'GET /bureau/worker/my-appointments': () =>
         lineDown
@@ -38,13 +25,13 @@ describe('the mini-app says what could not be loaded, and tries again', () => {
                 upcoming: [
                   {
                     id: 3,
-                    userId: mockUser.userId,
+                    userId: TEST_MOCK_USER.userId,
                     datetime: '2030-01-09T03:00:00.000Z',
                     endsAt: '2030-01-09T03:30:00.000Z',
                     topic: 'Passport',
                     status: 'booked',
-                    createdAt: seen,
-                    updatedAt: seen,
+                    createdAt: TEST_SEEN,
+                    updatedAt: TEST_SEEN,
                     cancelledAt: null,
                     cancelReason: null,
                   },
@@ -67,7 +54,7 @@ describe('the mini-app says what could not be loaded, and tries again', () => {
 
   it('the free times: a failed call says so, the form stays usable, and Try again shows the buttons', async () => {
     let down = true;
-    worker({
+    testWorker({
       'GET /bureau/worker/availability': () =>
         down
           ? [503, { error: 'The server is busy. Please try again.', code: 'unavailable' }]

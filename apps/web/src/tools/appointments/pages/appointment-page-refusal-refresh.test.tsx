@@ -1,15 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { renderWithApp } from '@/test-support/render-with-server';
 import { TEXT } from '../lib/appointment-flow';
 import { AppointmentPage } from './appointment-page';
-import { TEST_BOOKING } from '../lib/test-booking';
+import { testWorker } from '../lib/test-booking';
 
-const booking = TEST_BOOKING;
-const mockUser = { userId: 'Umockuser0000000000000000000000001', displayName: 'Somchai' };
-const seen = '2030-01-07T03:00:00.000Z';
-const lineUser = { ...mockUser, firstSeenAt: seen, lastSeenAt: seen };
 const day = (date: string, starts: string[]) => ({
   date,
   open: true,
@@ -25,15 +21,6 @@ const availability = (starts: string[]) => ({
   days: [day('2030-01-07', starts)],
 });
 
-function worker(extra: Record<string, Route>) {
-  return fakeServer({
-    'GET /bureau/worker/config': () => [200, { liffId: '1234567890-AbcdEfgh', mock: true, booking, mockUsers: [mockUser] }],
-    'POST /bureau/worker/mock/id-token': () => [200, { idToken: 'id-token-1' }],
-    'POST /bureau/worker/register-user': () => [200, { user: lineUser }],
-    ...extra,
-  });
-}
-
 const freeTimes = () => within(screen.getByRole('group', { name: /^Free times on/ })).getAllByRole('button');
 
 // Issue 15 item 1: the page was left open and the 09:00 button went stale (now inside the minimum
@@ -42,7 +29,7 @@ const freeTimes = () => within(screen.getByRole('group', { name: /^Free times on
 describe('issue 15 item 1: a refusal refreshes the free times', () => {
   it('a 400 for a slot the buttons offered reads the free times again and chooses the next free one', async () => {
     const answers = [availability([NINE, HALF_NINE]), availability([HALF_NINE])];
-    const server = worker({
+    const server = testWorker({
       'GET /bureau/worker/availability': () => [200, answers.length > 1 ? answers.shift() : answers[0]],
       'POST /bureau/worker/create-appointment': () => [
         400,
@@ -63,7 +50,7 @@ describe('issue 15 item 1: a refusal refreshes the free times', () => {
   });
 
   it('a refusal of a time typed by hand keeps what was typed (the person fixes it)', async () => {
-    worker({
+    testWorker({
       'GET /bureau/worker/availability': () => [200, availability([NINE, HALF_NINE])],
       'POST /bureau/worker/create-appointment': () => [
         400,

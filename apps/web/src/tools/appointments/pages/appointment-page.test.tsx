@@ -2,25 +2,21 @@ import { screen, within } from '@testing-library/react';
 import { useLocation, useNavigationType } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { renderWithApp } from '@/test-support/render-with-server';
 import { TEXT } from '../lib/appointment-flow';
 import { AppointmentPage } from './appointment-page';
-import { TEST_BOOKING } from '../lib/test-booking';
+import { TEST_BOOKING, TEST_MOCK_USER, TEST_SEEN, testWorker } from '../lib/test-booking';
 
-const booking = TEST_BOOKING;
-const mockUser = { userId: 'Umockuser0000000000000000000000001', displayName: 'Somchai' };
-const seen = '2030-01-07T03:00:00.000Z';
-const lineUser = { ...mockUser, firstSeenAt: seen, lastSeenAt: seen };
 const appointment = (body: { datetime: string; topic: string | null }) => ({
   appointment: {
     id: 1,
-    userId: mockUser.userId,
+    userId: TEST_MOCK_USER.userId,
     datetime: body.datetime,
     endsAt: body.datetime,
     topic: body.topic,
     status: 'booked',
-    createdAt: seen,
-    updatedAt: seen,
+    createdAt: TEST_SEEN,
+    updatedAt: TEST_SEEN,
     cancelledAt: null,
     cancelReason: null,
   },
@@ -36,15 +32,6 @@ const freeDay = (date: string, starts: string[], extra = {}) => ({
 });
 const availability = (days: unknown[]) => ({ timeZone: 'Asia/Bangkok', slotMinutes: 30, next: null, days });
 
-function worker(extra: Record<string, Route> = {}) {
-  return fakeServer({
-    'GET /bureau/worker/config': () => [200, { liffId: '1234567890-AbcdEfgh', mock: true, booking, mockUsers: [mockUser] }],
-    'POST /bureau/worker/mock/id-token': () => [200, { idToken: 'id-token-1' }],
-    'POST /bureau/worker/register-user': () => [200, { user: lineUser }],
-    ...extra,
-  });
-}
-
 /** The page's address and how it was last reached (PUSH, REPLACE), as the router holds them. */
 function Address() {
   const { search } = useLocation();
@@ -55,7 +42,7 @@ function Address() {
 // mocked LINE app of @line/liff-mock, as in development.
 describe('001 §2 appointment mini-app (LIFF mock)', () => {
   it('initialises, registers the user with the ID token as a bearer header, and books with a topic', async () => {
-    const server = worker({
+    const server = testWorker({
       'POST /bureau/worker/create-appointment': ({ body }) => [200, appointment(body as { datetime: string; topic: string | null })],
     });
     renderWithApp(<AppointmentPage />, { path: '/appointment' });
@@ -63,7 +50,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     expect(screen.getByRole('status')).toHaveTextContent(TEXT.initializing);
     expect(await screen.findByText(TEXT.readyBook)).toBeInTheDocument();
     const register = await vi.waitFor(() => server.calls.find((c) => c.path === '/bureau/worker/register-user')!);
-    expect(register.body).toEqual({ userId: mockUser.userId, displayName: 'Somchai' });
+    expect(register.body).toEqual({ userId: TEST_MOCK_USER.userId, displayName: 'Somchai' });
     expect(register.headers.get('authorization')).toBe('Bearer id-token-1');
 
     expect(screen.getByLabelText(TEXT.dateLabel)).toBeRequired();
@@ -71,13 +58,13 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
     expect(await screen.findByText(TEXT.success)).toBeInTheDocument();
     const create = server.calls.find((c) => c.path === '/bureau/worker/create-appointment')!;
-    expect(create.body).toMatchObject({ userId: mockUser.userId, topic: 'Project Discussion', reschedule_id: null });
+    expect(create.body).toMatchObject({ userId: TEST_MOCK_USER.userId, topic: 'Project Discussion', reschedule_id: null });
     expect(create.headers.get('authorization')).toBe('Bearer id-token-1');
     expect(screen.queryByRole('button', { name: TEXT.buttonBook })).not.toBeInTheDocument();
   });
 
   it('rescheduling: its own heading, prompt and button; a past time is refused before any call (001 §5)', async () => {
-    const server = worker();
+    const server = testWorker();
     renderWithApp(<AppointmentPage />, { path: '/appointment?reschedule_id=42' });
     expect(screen.getByRole('heading', { name: TEXT.headingReschedule })).toBeInTheDocument();
     expect(await screen.findByText(TEXT.readyReschedule)).toBeInTheDocument();
@@ -94,7 +81,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
       [409, { error: 'That time is already booked.' }],
       [500, {}],
     ];
-    worker({ 'POST /bureau/worker/create-appointment': () => answers.shift()! });
+    testWorker({ 'POST /bureau/worker/create-appointment': () => answers.shift()! });
     renderWithApp(<AppointmentPage />, { path: '/appointment' });
     await screen.findByText(TEXT.readyBook);
     await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
@@ -128,7 +115,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
       days: [day('2030-01-07', ['2030-01-07T02:30:00.000Z']), ...first.days.slice(1)],
     };
     const answers = [first, second];
-    const server = worker({
+    const server = testWorker({
       'GET /bureau/worker/availability': () => [200, answers.length > 1 ? answers.shift() : answers[0]],
       'POST /bureau/worker/create-appointment': () => [
         409,
@@ -164,7 +151,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     const past = { ...booked, id: 7, datetime: '2029-12-01T03:00:00.000Z', topic: 'Old visit' };
     const later = { ...booked, id: 9, datetime: '2030-01-09T03:00:00.000Z', topic: 'Second visit' };
     let cancelled = false;
-    const server = worker({
+    const server = testWorker({
       'GET /bureau/worker/my-appointments': () => [
         200,
         { timeZone: 'Asia/Bangkok', upcoming: [booked, { ...later, status: cancelled ? 'cancelled' : 'booked' }], past: [past] },
@@ -172,7 +159,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
       'POST /bureau/worker/create-appointment': () => [200, { appointment: booked, rescheduled: false }],
       'POST /bureau/worker/cancel-appointment': () => {
         cancelled = true;
-        return [200, { appointment: { ...later, status: 'cancelled', cancelledAt: seen } }];
+        return [200, { appointment: { ...later, status: 'cancelled', cancelledAt: TEST_SEEN } }];
       },
     });
     renderWithApp(<AppointmentPage />, { path: '/appointment?booking=9' });
@@ -193,7 +180,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
       expect(within(screen.getByRole('region', { name: 'My appointments' })).getByText('Cancelled')).toBeInTheDocument(),
     );
     const cancel = server.calls.find((c) => c.path === '/bureau/worker/cancel-appointment')!;
-    expect(cancel.body).toEqual({ userId: mockUser.userId, id: 9 });
+    expect(cancel.body).toEqual({ userId: TEST_MOCK_USER.userId, id: 9 });
     expect(cancel.headers.get('authorization')).toBe('Bearer id-token-1');
 
     await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
@@ -208,7 +195,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
   });
 
   it('issue 15 item 6: on a full day the user joins its waitlist and sees their place', async () => {
-    const server = worker({
+    const server = testWorker({
       'GET /bureau/worker/availability': () => [
         200,
         { timeZone: 'Asia/Bangkok', slotMinutes: 30, next: null, days: [{ date: '2030-01-07', open: true, full: true, slots: [] }] },
@@ -225,7 +212,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
     expect(await screen.findByText(/You are number 3 on the waitlist for this day/)).toBeInTheDocument();
     const call = server.calls.find((c) => c.path === '/bureau/worker/waitlist')!;
-    expect(call.body).toEqual({ userId: mockUser.userId, date: '2030-01-07' });
+    expect(call.body).toEqual({ userId: TEST_MOCK_USER.userId, date: '2030-01-07' });
     expect(call.headers.get('authorization')).toBe('Bearer id-token-1');
   });
 
@@ -233,7 +220,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     // The phone is in New York: 02:00 UTC on 7 Jan is 09:00 in Bangkok but 21:00 on 6 Jan there.
     vi.stubEnv('TZ', 'America/New_York');
     onTestFinished(() => void vi.unstubAllEnvs());
-    worker({
+    testWorker({
       'GET /bureau/worker/availability': () => [
         200,
         availability([freeDay('2030-01-07', ['2030-01-07T02:00:00.000Z', '2030-01-07T09:30:00.000Z'])]),
@@ -252,10 +239,10 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
 
   it("the field's hint gives each day its own hours, in the server's words (the first day's hours stood for every day)", async () => {
     const hours = 'Monday to Thursday, 09:00-17:00; Friday, 09:00-12:00 (closed 10:00-10:30) (Asia/Bangkok time)';
-    worker({
+    testWorker({
       'GET /bureau/worker/config': () => [
         200,
-        { liffId: '1234567890-AbcdEfgh', mock: true, booking: { ...booking, hours }, mockUsers: [mockUser] },
+        { liffId: '1234567890-AbcdEfgh', mock: true, booking: { ...TEST_BOOKING, hours }, mockUsers: [TEST_MOCK_USER] },
       ],
       'GET /bureau/worker/availability': () => [200, availability([freeDay('2030-01-07', ['2030-01-07T02:00:00.000Z'])])],
     });
@@ -271,7 +258,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
     // New York: the 09:00 Bangkok slot (02:00 UTC) is 21:00 the evening before on the phone's clock.
     vi.stubEnv('TZ', 'America/New_York');
     onTestFinished(() => void vi.unstubAllEnvs());
-    const server = worker({
+    const server = testWorker({
       'GET /bureau/worker/availability': () => [
         200,
         availability([freeDay('2030-01-07', ['2030-01-07T02:00:00.000Z', '2030-01-07T09:30:00.000Z'])]),
@@ -300,7 +287,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
 
   it("issue 15 item 6: a waitlist offer's link opens on the held seat's day with it chosen and bookable, though the day is full", async () => {
     const heldAt = '2030-01-08T03:00:00.000Z';
-    const server = worker({
+    const server = testWorker({
       // The hold counts as taken, so the answer shows the day full.
       'GET /bureau/worker/availability': () => [
         200,
@@ -324,7 +311,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
 
   it('issue 15 item 6: joining the waitlist of a day whose seat is already offered to the user says it is held for them', async () => {
     const heldAt = '2030-01-07T03:00:00.000Z';
-    worker({
+    testWorker({
       'GET /bureau/worker/availability': () => [200, availability([freeDay('2030-01-07', [], { full: true })])],
       'POST /bureau/worker/waitlist': () => [
         200,
@@ -353,7 +340,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
   });
 
   it('issue 15 item 2: Reschedule on the success screen brings the form back, also when its link is the page it is on', async () => {
-    worker({
+    testWorker({
       'POST /bureau/worker/create-appointment': ({ body }) => [
         200,
         { ...appointment(body as { datetime: string; topic: string | null }), rescheduled: true },
@@ -373,7 +360,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
   });
   it("issue 15 item 6: booking the held seat drops the offer's ?slot= from the address (replaced) and keeps the success screen", async () => {
     const heldAt = '2030-01-08T03:00:00.000Z';
-    worker({
+    testWorker({
       'GET /bureau/worker/availability': () => [200, availability([freeDay('2030-01-08', [], { full: true })])],
       'POST /bureau/worker/create-appointment': ({ body }) => [200, appointment(body as { datetime: string; topic: string | null })],
     });
@@ -382,13 +369,13 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
         <AppointmentPage />
         <Address />
       </>,
-      { path: `/bureau/appointment?mock_user=${mockUser.userId}&slot=${encodeURIComponent(heldAt)}` },
+      { path: `/bureau/appointment?mock_user=${TEST_MOCK_USER.userId}&slot=${encodeURIComponent(heldAt)}` },
     );
     await screen.findByText('A seat is held for you on Tue 8 Jan at 10:00. You can book it now.');
-    expect(screen.getByTestId('address')).toHaveTextContent(`POP ?mock_user=${mockUser.userId}&slot=`);
+    expect(screen.getByTestId('address')).toHaveTextContent(`POP ?mock_user=${TEST_MOCK_USER.userId}&slot=`);
     await userEvent.click(screen.getByRole('button', { name: TEXT.buttonBook }));
     expect(await screen.findByText(TEXT.success)).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(`REPLACE ?mock_user=${mockUser.userId}`));
+    await vi.waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(`REPLACE ?mock_user=${TEST_MOCK_USER.userId}`));
     expect(screen.getByTestId('address')).not.toHaveTextContent('slot=');
     // Still the success screen: dropping the parameter is not a new visit to the form.
     expect(screen.getByText(TEXT.success)).toBeInTheDocument();
@@ -398,7 +385,7 @@ describe('001 §2 appointment mini-app (LIFF mock)', () => {
   it('issue 15 item 6: a refusal saying the held seat is already theirs drops ?slot= too, and the error stays', async () => {
     const heldAt = '2030-01-08T03:00:00.000Z';
     const refusal = 'You already have an appointment at this time: Tue 8 Jan 2030, 10:00 (Asia/Bangkok time).';
-    worker({
+    testWorker({
       'GET /bureau/worker/availability': () => [200, availability([freeDay('2030-01-08', [], { full: true })])],
       'POST /bureau/worker/create-appointment': () => [409, { error: refusal, code: 'appointments.already_booked' }],
     });

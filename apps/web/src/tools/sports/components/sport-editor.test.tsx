@@ -2,25 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Sport } from '@guildhall/contracts/sports';
+import { makeSportAnswer } from '@guildhall/testkit/sports-demo';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { useSports } from '../api/get-sports';
 import { SportsManager } from './sport-editor';
 
-const futsal = (description: string): Sport => ({
-  sport_id: 4,
-  name: 'Futsal',
-  description,
-  total_spots: 2,
-  selected_count: 0,
-  pending_count: 0,
-  eligibility_level: 'open',
-  reserve_count: 0,
-  registration_opens_on: null,
-  registration_closes_on: null,
-  registration_window_open: true,
-  image: null,
-  archived: false,
-});
+const futsal = (description: string): Sport => makeSportAnswer(4, { name: 'Futsal', description, total_spots: 2 });
 
 /** As the Admin Panel does: the manager shows the sports list the server answers now. */
 function Manager() {

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sport } from '@guildhall/contracts/sports';
+import { makeSportAnswer } from '@guildhall/testkit/sports-demo';
 import { schoolI18n } from '@/lib/i18n/school-i18n';
 import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { withStylesheet } from '@/test-support/with-stylesheet';
@@ -10,21 +11,14 @@ import { StudentSection } from './student-section';
 
 const session: SportsSession = { token: 't0k', role: 'student', userId: 7, studentId: '68960001', email: 'somchai@school.test' };
 
-const sport = (sport_id: number, name: string, total_spots: number, selected_count: number): Sport => ({
-  sport_id,
-  name,
-  description: 'https://example.com/' + 'x'.repeat(200),
-  total_spots,
-  selected_count,
-  pending_count: 0,
-  eligibility_level: 'open',
-  reserve_count: selected_count >= total_spots ? 1 : 0,
-  registration_opens_on: null,
-  registration_closes_on: null,
-  registration_window_open: true,
-  image: null,
-  archived: false,
-});
+const sport = (sport_id: number, name: string, total_spots: number, selected_count: number): Sport =>
+  makeSportAnswer(sport_id, {
+    name,
+    description: 'https://example.com/' + 'x'.repeat(200),
+    total_spots,
+    selected_count,
+    reserve_count: selected_count >= total_spots ? 1 : 0,
+  });
 
 function renderSection(sports: Sport[], routes: Record<string, Route> = {}) {
   const server = fakeServer({

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { HomeworkForm } from './homework-form';
+import { testHomework } from '../lib/test-timetable';
 
 const subjects = [
   { code: 'ENG', name: 'English' },
@@ -54,16 +55,14 @@ describe('002 §5 homework form (rendered)', () => {
   });
 
   it('editing: starts from the item, keeps its own subject as a choice, and asks for a status', async () => {
-    const item: Homework = {
-      id: 7,
+    const item = testHomework(7, {
       homework_id: 'hw-7',
       title: 'Lab report',
-      details: '',
       subject_code: 'SCI',
       due_date: '2025-11-01',
       due_time: '23:59',
       status: 'Group Work',
-    };
+    });
     const { onSubmit, onCancel } = renderForm(item);
     expect(screen.getByRole('form', { name: 'Edit homework' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Lab report');

@@ -1,19 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THAI_DAY_NAMES } from '@guildhall/contracts/timetable-rules';
 import type { Homework } from '@guildhall/contracts/timetable';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { useHomework } from '../api/get-homework';
 import { HomeworkManager } from './homework-manager';
-
-const config = {
-  termStart: '2025-10-13',
-  timeZone: 'Asia/Bangkok',
-  weekStartsOn: 1,
-  dayNames: [...DEFAULT_THAI_DAY_NAMES],
-  serverNow: Date.now(),
-};
+import { TEST_SCHOOL_CONFIG, testHomework } from '../lib/test-timetable';
 
 describe('002 §2 homework manager', () => {
   it('adds homework once on a double click of the form’s submit (it made two)', async () => {
@@ -24,7 +16,7 @@ describe('002 §2 homework manager', () => {
       ],
       'GET /timetable/api/homework': () => [200, []],
     });
-    renderWithApp(<HomeworkManager config={config} homework={[]} subjects={[{ code: 'ENG', name: 'English' }]} />);
+    renderWithApp(<HomeworkManager config={TEST_SCHOOL_CONFIG} homework={[]} subjects={[{ code: 'ENG', name: 'English' }]} />);
     await userEvent.click(screen.getAllByRole('button', { name: 'Add Homework' })[0]!);
     const form = await screen.findByRole('form', { name: 'Add homework' });
     await userEvent.type(within(form).getByRole('textbox', { name: 'Title' }), 'Essay');
@@ -40,16 +32,7 @@ describe('002 §2 homework manager', () => {
   });
 
   it('edits naming the item as the form opened it; refused as changed elsewhere, a second save keeps that change (decision 0057)', async () => {
-    const item: Homework = {
-      id: 7,
-      homework_id: 'HW-7K2P9Q',
-      title: 'Essay',
-      details: '',
-      subject_code: 'ENG',
-      due_date: '2026-12-01',
-      due_time: '10:00',
-      status: 'Pending',
-    };
+    const item = testHomework(7, { homework_id: 'HW-7K2P9Q', title: 'Essay', due_date: '2026-12-01' });
     // Another tab marked it done after this page loaded it.
     const doneElsewhere = { ...item, status: 'Mark As Done' };
     let puts = 0;
@@ -67,7 +50,7 @@ describe('002 §2 homework manager', () => {
           : [200, { ...doneElsewhere, ...(body as object) }],
       'GET /timetable/api/homework': () => [200, [doneElsewhere]],
     });
-    renderWithApp(<HomeworkManager config={config} homework={[item]} subjects={[{ code: 'ENG', name: 'English' }]} />);
+    renderWithApp(<HomeworkManager config={TEST_SCHOOL_CONFIG} homework={[item]} subjects={[{ code: 'ENG', name: 'English' }]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Edit Essay' }));
     const form = await screen.findByRole('form', { name: 'Edit homework' });
     const title = within(form).getByRole('textbox', { name: 'Title' });
@@ -100,22 +83,13 @@ describe('002 §2 homework manager', () => {
 });
 
 describe('focus after an item leaves the list (decision 0057)', () => {
-  const essay: Homework = {
-    id: 9,
-    homework_id: 'HW-9ZZZZZ',
-    title: 'Essay',
-    details: '',
-    subject_code: 'ENG',
-    due_date: '2099-12-01',
-    due_time: '10:00',
-    status: 'Pending',
-  };
+  const essay = testHomework(9, { homework_id: 'HW-9ZZZZZ', title: 'Essay', due_date: '2099-12-01' });
   const reading = { ...essay, id: 10, homework_id: 'HW-AAAAAA', title: 'Reading' };
   /** The manager as the page draws it: from the homework query, so a refresh redraws the list. */
   function Live() {
     const homework = useHomework();
     return homework.data ? (
-      <HomeworkManager config={config} homework={homework.data} subjects={[{ code: 'ENG', name: 'English' }]} />
+      <HomeworkManager config={TEST_SCHOOL_CONFIG} homework={homework.data} subjects={[{ code: 'ENG', name: 'English' }]} />
     ) : null;
   }
 

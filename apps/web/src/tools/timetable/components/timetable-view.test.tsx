@@ -2,18 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ScheduleItem } from '@guildhall/contracts/timetable';
-import { DEFAULT_THAI_DAY_NAMES } from '@guildhall/contracts/timetable-rules';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { withStylesheet } from '@/test-support/with-stylesheet';
 import { TimetableView } from './timetable-view';
-
-const config = {
-  termStart: '2025-10-13',
-  timeZone: 'Asia/Bangkok',
-  weekStartsOn: 1,
-  dayNames: [...DEFAULT_THAI_DAY_NAMES],
-  serverNow: Date.now(),
-};
+import { TEST_SCHOOL_CONFIG } from '../lib/test-timetable';
 
 const maths: ScheduleItem = {
   id: 3,
@@ -51,7 +43,7 @@ describe('002 §7 overrides from a page that may be stale', () => {
       'POST /timetable/api/schedule/override': ({ body }) => [200, body],
       'GET /timetable/api/overrides/all': () => [200, []],
     });
-    renderWithApp(<TimetableView config={config} homework={[]} />);
+    renderWithApp(<TimetableView config={TEST_SCHOOL_CONFIG} homework={[]} />);
     await userEvent.selectOptions(await openNextWeek(), 'Cancelled');
     await expect.poll(() => server.calls.filter((c) => c.method === 'POST').length).toBe(1);
     expect(server.calls.find((c) => c.method === 'POST')!.body).toMatchObject({
@@ -74,7 +66,7 @@ describe('002 §7 overrides from a page that may be stale', () => {
       },
       'GET /timetable/api/overrides/all': () => [200, []],
     });
-    renderWithApp(<TimetableView config={config} homework={[]} />);
+    renderWithApp(<TimetableView config={TEST_SCHOOL_CONFIG} homework={[]} />);
     await openNextWeek();
     await userEvent.click(screen.getByRole('button', { name: 'Notes for Maths' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notes for Maths' });
@@ -100,7 +92,7 @@ describe('002 §7 overrides from a page that may be stale', () => {
     withTimetableStyles();
     const longWord = 'https://classroom.example/assignment/'.padEnd(180, 'x');
     fakeServer({ 'GET /timetable/api/schedule': () => [200, [{ ...maths, notes: longWord }]] });
-    renderWithApp(<TimetableView config={config} homework={[]} />);
+    renderWithApp(<TimetableView config={TEST_SCHOOL_CONFIG} homework={[]} />);
     await openNextWeek();
     expect(getComputedStyle(screen.getByText(longWord).closest('.tt-subject')!).overflowWrap).toBe('anywhere');
   });
