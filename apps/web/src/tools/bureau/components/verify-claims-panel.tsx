@@ -28,7 +28,7 @@ export function VerifyClaimsPanel() {
     decide.mutate(choice);
   };
   return (
-    <section className="desk__section" aria-labelledby="verify-claims">
+    <section className="desk__section verify-claims" aria-labelledby="verify-claims">
       <h2 id="verify-claims" className="infractions__heading" ref={heading} tabIndex={-1}>
         Verification claims ({claims.data.claims.length})
       </h2>
