@@ -18,6 +18,8 @@ export interface HomeworkFormProps {
   editing: Homework | null;
   subjects: readonly SubjectChoice[];
   saving: boolean;
+  /** Why the last save was refused, said beside the buttons (a toast there covered them at 390 px). */
+  notice?: string | undefined;
   onSubmit(values: HomeworkFormValues): void;
   onCancel(): void;
 }
@@ -49,7 +51,7 @@ export function validateHomework(values: HomeworkFormValues, editing: boolean, w
   return errors;
 }
 
-export function HomeworkForm({ editing, subjects, saving, onSubmit, onCancel }: HomeworkFormProps) {
+export function HomeworkForm({ editing, subjects, saving, notice, onSubmit, onCancel }: HomeworkFormProps) {
   const [values, setValues] = useState<HomeworkFormValues>(() =>
     editing
       ? {
@@ -144,6 +146,11 @@ export function HomeworkForm({ editing, subjects, saving, onSubmit, onCancel }: 
         />
       )}
       <TextAreaField label={t('homeworkForm.details')} value={values.details} onChange={set('details')} maxLength={5000} />
+      {notice && (
+        <p className="tt-error" role="alert">
+          {notice}
+        </p>
+      )}
       <div className="tt-actions">
         <Button variant="secondary" onClick={onCancel}>
           {t('homework.cancel')}

@@ -66,7 +66,9 @@ describe('002 §2 homework manager', () => {
       status: 'Pending',
       expected: opened,
     });
-    expect(await screen.findByText(/changed in another tab or window/)).toBeInTheDocument();
+    // Said in the form, beside its buttons (a toast covered them at 390 px), not in a toast.
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/changed in another tab or window/);
+    expect(document.querySelector('.ui-toast__title')).toBeNull();
 
     // The list is read again; the form keeps the typed title and takes the Done it did not touch.
     await expect.poll(() => server.calls.filter((c) => c.method === 'GET').length).toBe(1);

@@ -61,7 +61,7 @@ export function HomeworkManager({ config, homework, subjects, classes = [] }: Ho
   const [repeating, setRepeating] = useState(false);
   const [filter, setFilter] = useState<HomeworkFilter>('All Pending');
   const [search, setSearch] = useState('');
-  const [form, setForm] = useState<{ editing: Homework | null } | null>(null);
+  const [form, setForm] = useState<{ editing: Homework | null; notice?: string } | null>(null);
   const [deleting, setDeleting] = useState<Homework | null>(null);
 
   // Decision 0057: deleting an item, or marking it done under a filter that hides done work, removed the
@@ -86,15 +86,21 @@ export function HomeworkManager({ config, homework, subjects, classes = [] }: Ho
 
   const submit = (values: HomeworkFormValues) => {
     const onError = (error: Error) => {
-      toast({ tone: 'danger', title: t('messages.saveHomework'), description: refusal(error) || undefined });
       // Decision 0057: refused as changed elsewhere (or gone): the list is read again and the form, as
-      // typed, now names the item as it is (a second Save is made knowingly); a deleted item's form closes.
+      // typed, now names the item as it is (a second Save is made knowingly) and says why beside its
+      // buttons, where the person is looking; a deleted item's form closes.
       const editing = form?.editing;
-      if (editing && error instanceof ApiError && (error.status === 409 || error.status === 404))
+      if (editing && error instanceof ApiError && error.status === 409) {
+        const notice = refusal(error) || t('messages.saveHomework');
         void refresh().then(() => {
           const fresh = queryClient.getQueryData<Homework[]>(timetableKeys.homework)?.find((h) => h.id === editing.id);
-          setForm((open) => (open?.editing?.id === editing.id ? (fresh ? { editing: fresh } : null) : open));
+          setForm((open) => (open?.editing?.id === editing.id ? (fresh ? { editing: fresh, notice } : null) : open));
         });
+        return;
+      }
+      toast({ tone: 'danger', title: t('messages.saveHomework'), description: refusal(error) || undefined });
+      if (editing && error instanceof ApiError && error.status === 404)
+        void refresh().then(() => setForm((open) => (open?.editing?.id === editing.id ? null : open)));
     };
     const onSuccess = () => {
       setForm(null);
@@ -294,6 +300,7 @@ export function HomeworkManager({ config, homework, subjects, classes = [] }: Ho
             editing={form.editing}
             subjects={subjects}
             saving={create.isPending || update.isPending}
+            notice={form.notice}
             onSubmit={submit}
             onCancel={() => setForm(null)}
           />
