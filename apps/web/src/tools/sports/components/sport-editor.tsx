@@ -137,8 +137,18 @@ function SportForm({ sport, latest, onDone }: { sport: Sport | null; latest: Spo
   // does the form take the sport as read again, and the next save may replace the colleague's change.
   const [basis, setBasis] = useState<Sport | null>(sport);
   const [rebase, setRebase] = useState(false);
+  // What the lead typed stays; a field they left alone takes the colleague's value, so the next save
+  // does not put back what the lead never touched (as the timetable's homework form, decision 0057).
   useEffect(() => {
     if (rebase && latest && latest !== basis) {
+      const opened = draftOf(basis);
+      const now = draftOf(latest);
+      setDraft((typed) => {
+        const next = { ...typed };
+        for (const field of Object.keys(typed) as (keyof Draft)[])
+          if (typed[field] === opened[field]) Object.assign(next, { [field]: now[field] });
+        return next;
+      });
       setBasis(latest);
       setRebase(false);
     }
