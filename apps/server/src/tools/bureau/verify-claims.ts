@@ -79,39 +79,54 @@ export async function decideVerifyClaim(
   // claim whose link failed could not be decided again).
   // PostgreSQL may end one of two decisions whose pairs cross as a deadlock: it runs again whole.
   await retryOnWriteConflict(() =>
-    inOneTransaction(deps, async (tx) => {
-      const claim = await tx.db.selectFrom('bureau_verify_claims').selectAll().where('id', '=', id).executeTakeFirst();
+    inOneTransaction(deps, async (outer) => {
+      const claim = await outer.db.selectFrom('bureau_verify_claims').selectAll().where('id', '=', id).executeTakeFirst();
       if (!claim) throw new DomainError('not_found', `There is no claim ${id}.`);
-      const decided = await tx.db
-        .updateTable('bureau_verify_claims')
-        .set({ status, decided_by: actor.id, decided_at: tx.now() })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(decided.numUpdatedRows) === 0) throw new DomainError('bureau.claim_decided');
-      if (approve) {
-        // As a link the member makes themselves (link-roblox-account.ts): a banned account is not linked,
-        // also when the ban came after the claim.
-        if ((await tx.registry.findBan(claim.roblox_id))?.isBanned) throw new DomainError('bureau.claim_banned');
-        // Decision 0059: the holder staff saw. One who linked the account since (the holder unlinked,
-        // another member linked it) would be unlinked unseen: staff are told instead.
-        const holder = (await tx.registry.findPairByRobloxId(claim.roblox_id))?.discordId ?? null;
-        if (expected && holder !== expected.expectedLinkedDiscordId)
-          throw new DomainError(
-            'conflict',
-            `Roblox ${claim.roblox_id} is now linked to ${holder ? `Discord ${holder}` : 'no Discord account'}, not as it was when you read this claim. Look at it again, then decide.`,
-          );
-        for (
-          let holder = await tx.registry.findPairByRobloxId(claim.roblox_id);
-          holder;
-          holder = await tx.registry.findPairByRobloxId(claim.roblox_id)
-        ) {
-          if (holder.discordId === claim.discord_id) break;
-          await deleteVerifiedPair(tx, holder.discordId, actor);
-        }
-        await upsertVerifiedPair(tx, claim.discord_id, claim.roblox_id, actor);
-      }
+      // One link of this Roblox account at a time, as a member's own link takes it (link-roblox-account.ts),
+      // and in its order, before the claim and the pairs: an approval beside a member's link still
+      // uncommitted read no holder, and the account ended up paired with both (no index forbids it).
+      await inOneTransaction(outer, (tx) => decideLocked(tx, claim, status, actor, expected), `roblox:${claim.roblox_id}`);
     }),
   );
   return { id, status };
+}
+
+async function decideLocked(
+  tx: BureauWriteDeps,
+  claim: { id: number | bigint; discord_id: string; roblox_id: string },
+  status: 'approved' | 'refused',
+  actor: HistoryActor,
+  expected: VerifyClaimApproveRequest | undefined,
+): Promise<void> {
+  const id = Number(claim.id);
+  const approve = status === 'approved';
+  const decided = await tx.db
+    .updateTable('bureau_verify_claims')
+    .set({ status, decided_by: actor.id, decided_at: tx.now() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(decided.numUpdatedRows) === 0) throw new DomainError('bureau.claim_decided');
+  if (approve) {
+    // As a link the member makes themselves (link-roblox-account.ts): a banned account is not linked,
+    // also when the ban came after the claim.
+    if ((await tx.registry.findBan(claim.roblox_id))?.isBanned) throw new DomainError('bureau.claim_banned');
+    // Decision 0059: the holder staff saw. One who linked the account since (the holder unlinked,
+    // another member linked it) would be unlinked unseen: staff are told instead.
+    const holder = (await tx.registry.findPairByRobloxId(claim.roblox_id))?.discordId ?? null;
+    if (expected && holder !== expected.expectedLinkedDiscordId)
+      throw new DomainError(
+        'conflict',
+        `Roblox ${claim.roblox_id} is now linked to ${holder ? `Discord ${holder}` : 'no Discord account'}, not as it was when you read this claim. Look at it again, then decide.`,
+      );
+    for (
+      let holder = await tx.registry.findPairByRobloxId(claim.roblox_id);
+      holder;
+      holder = await tx.registry.findPairByRobloxId(claim.roblox_id)
+    ) {
+      if (holder.discordId === claim.discord_id) break;
+      await deleteVerifiedPair(tx, holder.discordId, actor);
+    }
+    await upsertVerifiedPair(tx, claim.discord_id, claim.roblox_id, actor);
+  }
 }

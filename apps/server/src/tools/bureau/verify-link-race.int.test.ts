@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeDiscordUser, makeRobloxUser } from '@guildhall/testkit/factories';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
+import { backendPid, blockedBy, holdTransaction, releaseHeld, waitUntil } from '@server/test-support/hold-transaction';
+import { makeBureauDeps } from './bureau-deps';
+import { inOneTransaction } from './in-one-transaction';
+import { decideVerifyClaim } from './verify-claims';
 
 // Issue 14 item 1: a Roblox account linked to one Discord account goes to a second only by a claim staff
 // approve. Two members proving the same free account at the same moment both found it free and both
@@ -46,5 +50,51 @@ describe.each(DIALECTS)('two members linking one Roblox account at once on %s', 
         `round ${round}`,
       ).toHaveLength(1);
     }
+  });
+});
+
+// Staff approving a claim while a member's own link of that account is still uncommitted: the approval
+// read no holder, passed decision 0059's check (staff saw none) and linked the claimant, then the link
+// committed too, and the account was paired with both. The approval now waits for the link's turn on
+// the account, then sees the new holder.
+describe('a claim approved beside a member linking the same account on postgres', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    releaseHeld();
+    await t?.close();
+  });
+
+  it('waits for the link, then is refused as naming the wrong holder; the account keeps one pair', async () => {
+    t = await buildTestApp({ dialect: 'postgres', env: { ENABLED_TOOLS: 'bureau' } });
+    const deps = { ...makeBureauDeps(t.ctx), registry: t.ctx.registry, jobs: t.ctx.jobs };
+    const [claimant, member, robloxId] = ['300000000000000001', '300000000000000009', '4000001'];
+    const claim = await deps.db
+      .insertInto('bureau_verify_claims')
+      .values({ discord_id: claimant, roblox_id: robloxId, status: 'pending', created_at: t.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The member's link (link-roblox-account.ts) as it stands before its commit: its turn on the
+    // account taken, the account found free, its pair written.
+    const link = holdTransaction(deps.db, async (trx) => {
+      await inOneTransaction({ ...deps, db: trx as unknown as typeof deps.db }, async () => undefined, `roblox:${robloxId}`);
+      await trx.insertInto('registry_pairs').values({ discord_id: member, roblox_id: robloxId, updated_at: 1 }).execute();
+      return backendPid(trx);
+    });
+    const pid = await link.open;
+    const decision = decideVerifyClaim(
+      deps,
+      Number(claim.id),
+      true,
+      { kind: 'staff', id: 'staff', name: 'Staff' },
+      {
+        expectedLinkedDiscordId: null,
+      },
+    );
+    await waitUntil(async () => (await blockedBy(deps.db, pid)).length > 0);
+    link.release();
+    await link.done;
+    await expect(decision).rejects.toMatchObject({ code: 'conflict' });
+    const pairs = await deps.db.selectFrom('registry_pairs').select('discord_id').where('roblox_id', '=', robloxId).execute();
+    expect(pairs).toEqual([{ discord_id: member }]);
   });
 });
