@@ -694,7 +694,7 @@ export type VerifyClaimsAnswer = z.infer<typeof VerifyClaimsAnswer>;
 export const VerifyClaimParams = z.object({ id: idFromText('must be a claim id') });
 /**
  * POST /bureau/api/verify/claims/{id}/approve, optional body (decision 0059): the Discord account the
- * Roblox account was linked to as staff read the claim (`linkedDiscordId`; null: none). Approving
+ * Roblox account was linked to as staff read the claim (`expectedLinkedDiscordId`, the list's `linkedDiscordId`; null: none). Approving
  * unlinks whoever holds it now: a member who linked it since would lose it unseen, so a holder other
  * than the one named is refused 409. Without a body the approval works as before.
  */

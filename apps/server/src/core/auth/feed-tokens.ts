@@ -34,6 +34,8 @@ export function tokenFromFeedFile(file: string): string | null {
 // A feed file name after a slash, percent-encoded characters included (a router decodes them too):
 // the `.ics` as well, since `<token>%2Eics` is served as the feed and was logged with its token whole.
 const FEED_FILE_IN_TEXT = /\/(?:[\w-]|%[\dA-Fa-f]{2}){20,192}(?:\.|%2[Ee])(?:i|%69)(?:c|%63)(?:s|%73)/g;
+// Every start FEED_FILE_IN_TEXT's `.ics` can have (a dot or `%2e`, then a letter plain or encoded).
+const MAYBE_FEED_FILE = /\.ics|%2e|\.%6|\.i%6|\.ic%7/i;
 
 /**
  * Issue 10 item 5: the same text with every feed token replaced by `[redacted]`. A feed URL is a
@@ -41,7 +43,7 @@ const FEED_FILE_IN_TEXT = /\/(?:[\w-]|%[\dA-Fa-f]{2}){20,192}(?:\.|%2[Ee])(?:i|%
  */
 export function redactFeedTokens(text: string): string {
   // Every log line passes here (decision 0036: one per request); most hold no feed URL at all.
-  if (!text.includes('.ics') && !text.includes('%2E') && !text.includes('%2e')) return text;
+  if (!MAYBE_FEED_FILE.test(text)) return text;
   return text.replace(FEED_FILE_IN_TEXT, '/[redacted].ics');
 }
 

@@ -4,6 +4,7 @@ import pino, { type DestinationStream } from 'pino';
 import type * as PinoPrettyModule from 'pino-pretty';
 import { lazyRequire } from '../lazy/lazy-require';
 import type { Config, RequestLogMode } from '../../config';
+import { clientLimitKey } from '../http/rate-limit-key';
 
 // Issue 17 item 6: the one-line printer is for people at a terminal; JSON logs never load it.
 const loadPinoPretty = lazyRequire<typeof PinoPrettyModule>('pino-pretty');
@@ -104,7 +105,8 @@ function notableRequestLines(now: () => number): onResponseHookHandler {
       refusedThisMinute.clear();
     }
     // A client already gone may have no address left to read.
-    const client = request.ip ?? 'unknown';
+    // Counted as the limits count it (an IPv6 client by its /64, decision 0062).
+    const client = request.ip ? clientLimitKey(request) : 'unknown';
     // The set holds at most one client past the limit: the one that had the warning written.
     if (refusedThisMinute.has(client) || refusedThisMinute.size > REFUSED_CLIENTS_LOGGED_PER_MINUTE) return false;
     refusedThisMinute.add(client);

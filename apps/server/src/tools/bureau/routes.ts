@@ -59,6 +59,7 @@ import { searchRegistryPairs } from './search-registry-pairs';
 import { setRobloxBan } from './set-roblox-ban';
 import { streamRegistryChanges } from './stream-registry-changes';
 import { upsertVerifiedPair } from './upsert-verified-pair';
+import { clientLimitKey } from '@server/core/http/rate-limit-key';
 
 /** The bureau grant: 001 §6 shows no login, but these are personal records (ARCHITECTURE.md §1, §4). */
 const STAFF = 'bureau-staff';
@@ -245,7 +246,8 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
       addHeadersOnExceeding: rateLimitCountsOnSuccess(true),
       keyGenerator: (request: FastifyRequest) => {
         const key = apiKeyLimitKeyOf(request);
-        return key ? `bot-key:${key}` : `bot-ip:${request.ip}`;
+        // Without a key, the client as every other limit counts it (an IPv6 one by its /64, decision 0062).
+        return key ? `bot-key:${key}` : `bot-ip:${clientLimitKey(request)}`;
       },
     },
   };

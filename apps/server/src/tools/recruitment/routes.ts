@@ -91,7 +91,7 @@ export async function registerRecruitmentRoutes(app: FastifyInstance): Promise<v
     }
     // 000 §2: whoever cancels on Discord's consent page, or whose sign-in cannot finish (an expired or
     // replayed link, Discord unreachable), lands back on the portal's login screen with a message,
-    // never on a JSON error. finishDiscordLogin has already cleared the one-time state cookie.
+    // never on a JSON error. finishDiscordLogin has already cleared the pending sign-in its state names, if any.
     try {
       return reply.redirect(await finishDiscordLogin(request, reply, LOGIN_PATH, query));
     } catch (error) {
