@@ -105,8 +105,18 @@ async function decideLocked(
     .set({ status, decided_by: actor.id, decided_at: tx.now() })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    // The account whose turn was taken: the member may have claimed another one since it was read.
+    .where('roblox_id', '=', claim.roblox_id)
     .executeTakeFirst();
-  if (Number(decided.numUpdatedRows) === 0) throw new DomainError('bureau.claim_decided');
+  if (Number(decided.numUpdatedRows) === 0) {
+    const now = await tx.db.selectFrom('bureau_verify_claims').select('status').where('id', '=', id).executeTakeFirst();
+    if (now?.status === 'pending')
+      throw new DomainError(
+        'conflict',
+        'The member has claimed another Roblox account since you read this claim. Look at it again, then decide.',
+      );
+    throw new DomainError('bureau.claim_decided');
+  }
   if (approve) {
     // As a link the member makes themselves (link-roblox-account.ts): a banned account is not linked,
     // also when the ban came after the claim.

@@ -97,4 +97,27 @@ describe('a claim approved beside a member linking the same account on postgres'
     const pairs = await deps.db.selectFrom('registry_pairs').select('discord_id').where('roblox_id', '=', robloxId).execute();
     expect(pairs).toEqual([{ discord_id: member }]);
   });
+  it('refuses a decision on a claim its member has just moved to another account, naming neither', async () => {
+    t = await buildTestApp({ dialect: 'postgres', env: { ENABLED_TOOLS: 'bureau' } });
+    const deps = { ...makeBureauDeps(t.ctx), registry: t.ctx.registry, jobs: t.ctx.jobs };
+    const claim = await deps.db
+      .insertInto('bureau_verify_claims')
+      .values({ discord_id: '300000000000000001', roblox_id: '4000001', status: 'pending', created_at: t.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The member's new claim (link-roblox-account.ts moves their pending claim) as it stands before its commit.
+    const reclaim = holdTransaction(deps.db, async (trx) => {
+      await trx.updateTable('bureau_verify_claims').set({ roblox_id: '4000002' }).where('id', '=', claim.id).execute();
+      return backendPid(trx);
+    });
+    const pid = await reclaim.open;
+    const decision = decideVerifyClaim(deps, Number(claim.id), true, { kind: 'staff', id: 'staff', name: 'Staff' });
+    await waitUntil(async () => (await blockedBy(deps.db, pid)).length > 0);
+    reclaim.release();
+    await reclaim.done;
+    await expect(decision).rejects.toMatchObject({ code: 'conflict' });
+    expect(await deps.db.selectFrom('registry_pairs').selectAll().execute()).toEqual([]);
+    const after = await deps.db.selectFrom('bureau_verify_claims').select(['status', 'roblox_id']).executeTakeFirstOrThrow();
+    expect(after).toEqual({ status: 'pending', roblox_id: '4000002' });
+  });
 });
