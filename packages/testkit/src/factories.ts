@@ -1,3 +1,4 @@
+import type { ApiKeyInfo } from '@guildhall/contracts/admin';
 import type { RegistryBan, RegistryInfraction } from '@guildhall/contracts/bureau';
 
 // Data factories (epic-stack style): tests build what they need from these, and the demo seed
@@ -88,4 +89,19 @@ export function makeVerifiedPair(
   overrides: { discord?: Partial<DiscordUserRecord>; roblox?: Partial<RobloxUserRecord> } = {},
 ): VerifiedPairRecord {
   return { discord: makeDiscordUser(overrides.discord), roblox: makeRobloxUser(overrides.roblox) };
+}
+
+/** A live bot API key as GET /admin/api/keys lists it (scope and scopes agree). */
+export function makeApiKeyInfo(overrides: Partial<ApiKeyInfo> = {}): ApiKeyInfo {
+  const scopes = overrides.scopes ?? ['bureau-bot'];
+  return {
+    id: 'abcd1234',
+    name: 'Community bot',
+    scope: scopes.join(' '),
+    scopes,
+    createdAt: 0,
+    lastUsedAt: null,
+    revokedAt: null,
+    ...overrides,
+  };
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppLayout } from '@/shell/app-layout';
+import { makeApiKeyInfo } from '@guildhall/testkit/factories';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { AdminPage } from './admin-page';
 
@@ -35,15 +36,7 @@ describe('the owner console (issue 12 item 7)', () => {
   });
 
   it('shows an owner the roles, keys and audit log, and shows a new key once', async () => {
-    const created = {
-      id: 'abcd1234',
-      name: 'Community bot',
-      scope: 'bureau-pairs bureau-cases',
-      scopes: ['bureau-pairs', 'bureau-cases'],
-      createdAt: 0,
-      lastUsedAt: null,
-      revokedAt: null,
-    };
+    const created = makeApiKeyInfo({ scopes: ['bureau-pairs', 'bureau-cases'] });
     const server = fakeServer({
       'GET /auth/api/me': () => [200, me(['owner'])],
       'GET /admin/api/grants': () => [200, { grants: [{ discordId: OWNER, role: 'owner', grantedAt: 0 }] }],
@@ -97,15 +90,7 @@ describe('the owner console (issue 12 item 7)', () => {
   });
 
   it("closes a new key's card when that key is revoked (it kept offering the revoked secret to copy)", async () => {
-    const info = {
-      id: 'abcd1234',
-      name: 'Community bot',
-      scope: 'bureau-bot',
-      scopes: ['bureau-bot'],
-      createdAt: 0,
-      lastUsedAt: null,
-      revokedAt: null,
-    };
+    const info = makeApiKeyInfo();
     let keys: (typeof info)[] = [];
     fakeServer({
       'GET /auth/api/me': () => [200, me(['owner'])],

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeApiKeyInfo } from '@guildhall/testkit/factories';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { AuditPanel } from './audit-panel';
 import { GrantsPanel } from './grants-panel';
@@ -10,15 +11,7 @@ const OWNER = '867684895948800003';
 const STAFF = '867684895948800001';
 const refused = (error: string) => [400, { error, code: 'invalid_input' }] as const;
 /** A live bot key, as GET /admin/api/keys lists it. */
-const key = {
-  id: 'abcd1234',
-  name: 'Community bot',
-  scope: 'bureau-bot',
-  scopes: ['bureau-bot'],
-  createdAt: 0,
-  lastUsedAt: null,
-  revokedAt: null,
-};
+const key = makeApiKeyInfo();
 
 /**
  * The revoke question, by the title that names it. The title isolates the key's name in a <bdi>; happy-dom
@@ -109,15 +102,7 @@ describe('the owner console after a key is revoked from the keyboard', () => {
   });
 
   it('Bot API keys: Done on a new key’s card sends focus to the heading (the card and its button go)', async () => {
-    const info = {
-      id: 'efgh5678',
-      name: 'New bot',
-      scope: 'bureau-bot',
-      scopes: ['bureau-bot'],
-      createdAt: 0,
-      lastUsedAt: null,
-      revokedAt: null,
-    };
+    const info = makeApiKeyInfo({ id: 'efgh5678', name: 'New bot' });
     fakeServer({
       'GET /admin/api/keys': () => [200, { keys: [], scopes: ['bureau-bot'] }],
       'POST /admin/api/keys': () => [201, { key: 'gh_efgh5678_secret', info }],
