@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -34,6 +33,7 @@ import { bufferedStdout, requestLineHook, prettyLogStream, usePrettyLogs } from 
 import { lazyRequestLogger } from './core/logging/lazy-request-logger';
 import { rateLimitCountsOnSuccess } from './core/http/rate-limit-counts';
 import { clientLimitKey } from './core/http/rate-limit-key';
+import { requestIdGenerator } from './core/http/request-id';
 import type { JobQueue } from './core/jobs/job-queue';
 import { RegistryRepository } from './core/registry/registry-repository';
 import { allTools } from './tools';
@@ -132,8 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.HTTP_HEADERS_TIMEOUT_MS / 4)),
     },
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // A client's own X-Request-Id is ignored; only a trusted proxy's names the request (request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
     // Decision 0017: an address refused before any route (half a character, a stray '%', a part longer
     // than maxParamLength) is answered in the same {error, code} shape as every other refusal.

@@ -63,7 +63,12 @@ describe('log format', () => {
   // own logger, yet the same line, and a line the request writes itself still carries its id.
   it("writes one request line per answer with its request id, and the request's own lines carry that id too", async () => {
     const { stream, text } = capture();
-    t = await buildTestApp({ roblox: false, env: { ENABLED_TOOLS: 'recruitment', LOG_FORMAT: 'json' }, logger: { level: 'info', stream } });
+    // The ids are chosen by a trusted proxy (inject connects from 127.0.0.1); request-id.ts.
+    t = await buildTestApp({
+      roblox: false,
+      env: { ENABLED_TOOLS: 'recruitment', LOG_FORMAT: 'json', TRUST_PROXY: 'loopback' },
+      logger: { level: 'info', stream },
+    });
     await t.app.inject({ url: '/api/tools', headers: { 'x-request-id': 'req-tools' } });
     await t.app.inject({ url: '/recruitment/api/login?error=access_denied&state=x', headers: { 'x-request-id': 'req-login' } });
     const entries = text()
@@ -81,6 +86,33 @@ describe('log format', () => {
   });
 
   // Decision 0044: the production default keeps the lines worth reading.
+  // A request's id is a trusted proxy's to choose, never a client's: a client could otherwise name its
+  // requests after another request's id and have its lines read as that request's.
+  it("names a request by a trusted proxy's X-Request-Id only, and by a fresh id otherwise", async () => {
+    const { stream, text } = capture();
+    t = await buildTestApp({
+      roblox: false,
+      env: { ENABLED_TOOLS: 'recruitment', LOG_FORMAT: 'json', TRUST_PROXY: '10.0.0.2' },
+      logger: { level: 'info', stream },
+    });
+    const send = (remoteAddress: string, id: string) =>
+      t!.app.inject({ url: '/api/tools', remoteAddress, headers: { 'x-request-id': id } });
+    await send('10.0.0.2', 'haproxy-0A000002:9C1F_0A000001:0BB8_6745F2A1_0001:1A2B');
+    await send('203.0.113.9', 'req-chosen-by-a-client');
+    await send('10.0.0.2', 'x'.repeat(129));
+    await send('10.0.0.2', 'two words');
+    const ids = text()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((e) => e.msg === 'request completed')
+      .map((e) => String(e.reqId));
+    expect(ids).toHaveLength(4);
+    expect(ids[0]).toBe('haproxy-0A000002:9C1F_0A000001:0BB8_6745F2A1_0001:1A2B');
+    for (const id of ids.slice(1)) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(4);
+  });
+
   it('writes request lines for writes and failures only with LOG_REQUESTS=notable', async () => {
     const { stream, text } = capture();
     t = await buildTestApp({
@@ -125,7 +157,7 @@ describe('log format', () => {
     const { stream, text } = capture();
     t = await buildTestApp({
       roblox: false,
-      env: { ENABLED_TOOLS: 'recruitment', LOG_FORMAT: 'json', LOG_REQUESTS: 'false' },
+      env: { ENABLED_TOOLS: 'recruitment', LOG_FORMAT: 'json', LOG_REQUESTS: 'false', TRUST_PROXY: 'loopback' },
       logger: { level: 'info', stream },
     });
     await t.app.inject({ url: '/api/tools' });
