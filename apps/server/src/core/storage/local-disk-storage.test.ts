@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocalDiskStorage } from './local-disk-storage';
 
 const roots: string[] = [];
@@ -32,6 +33,31 @@ describe('LocalDiskStorage', () => {
     await storage.delete('recruitment/abc-123');
     expect(await storage.open('recruitment/abc-123')).toBeNull();
     // No temporary files are left behind.
+    expect(fs.readdirSync(path.join(root, 'recruitment'))).toEqual([]);
+  });
+
+  // A refused upload (its source fails at once, as an aborted one does) must leave no temporary file.
+  // The pipeline rejects while the write stream may still be creating that file on another thread; a
+  // slow disk (the open delayed here) made the removal run first, and the file then appeared and stayed.
+  it('leaves no temporary file behind when the source fails while the disk is still creating it', async () => {
+    const root = tempRoot();
+    const storage = new LocalDiskStorage(root);
+    const open = fs.open;
+    const slowOpen = vi.spyOn(fs, 'open').mockImplementation(((...args: Parameters<typeof fs.open>) => {
+      setTimeout(() => Reflect.apply(open, fs, args), 50);
+    }) as typeof fs.open);
+    try {
+      const failing = new Readable({
+        read() {
+          this.destroy(new Error('upload refused'));
+        },
+      });
+      await expect(storage.put('recruitment/refused', failing)).rejects.toThrow('upload refused');
+    } finally {
+      slowOpen.mockRestore();
+    }
+    // Past the delayed open, so a file it created late would be there to see.
+    await new Promise((resolve) => setTimeout(resolve, 150));
     expect(fs.readdirSync(path.join(root, 'recruitment'))).toEqual([]);
   });
 
