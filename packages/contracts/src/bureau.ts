@@ -271,6 +271,8 @@ export const BotApiDocument = z.object({
       z.object({
         summary: z.string(),
         'x-scope': z.string(),
+        /** The same call's older address without /v1 (decision 0030), where it has one. */
+        'x-also-at': z.string().optional(),
         parameters: z.array(z.object({ name: z.string(), in: z.string(), schema: JsonSchemaObject })),
         requestBody: z.object({ content: z.record(z.string(), z.object({ schema: JsonSchemaObject })) }).optional(),
         responses: z.record(

@@ -12,6 +12,7 @@ const DOCUMENT = {
       put: {
         summary: 'Write the ban RobloxData/{robloxId}/Ban (001 §3).',
         'x-scope': 'bureau-bans',
+        'x-also-at': '/bureau/api/bot/bans/{robloxId}',
         parameters: [{ name: 'robloxId', in: 'path', schema: { type: 'string' } }],
         requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { Moderator: { type: 'string' } } } } } },
         responses: {
@@ -34,6 +35,8 @@ describe('issue 14 item 4: the bot API page', () => {
     expect(within(call).getByText('Body (JSON)')).toBeInTheDocument();
     expect(within(call).getByText(/"Moderator"/)).toBeInTheDocument();
     expect(within(call).getByText(/Errors: 400, 403/)).toBeInTheDocument();
+    // Decision 0030: the older address without /v1 that answers the same call.
+    expect(within(call).getByText('/bureau/api/bot/bans/{robloxId}')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Calls (1)' })).toBeInTheDocument();
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /bureau/api/bot/v1/openapi.json']);
   });

@@ -70,6 +70,11 @@ function OperationCard({ path, method, operation }: { path: string; method: stri
         <Tag tone="neutral">scope {operation['x-scope']}</Tag>
       </header>
       <p>{operation.summary}</p>
+      {operation['x-also-at'] && (
+        <p className="bot-api__params">
+          Also answers at <code>{operation['x-also-at']}</code>, as before /v1.
+        </p>
+      )}
       {operation.parameters.length > 0 && (
         <p className="bot-api__params">
           Path parameters: <code>{operation.parameters.map((p) => p.name).join(', ')}</code>
