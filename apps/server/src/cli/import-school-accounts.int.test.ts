@@ -47,3 +47,40 @@ describe.each(DIALECTS)('two school-account imports at once on %s', (dialect) =>
     expect(await ctx.schoolAccounts.verifyPassword('68960002', 'new-pass-2')).toMatchObject({ role: 'sports_lead' });
   });
 });
+
+// A re-import is how a school replaces a leaked password; the sessions signed in with the old one
+// went on working for up to SESSION_TTL_HOURS.
+describe.each(DIALECTS)('a re-import that changes passwords on %s', (dialect) => {
+  let database: TestDatabase | undefined;
+  let ctx: AppContext | undefined;
+  afterEach(async () => {
+    await ctx?.events.close();
+    await database?.close();
+  });
+
+  it("ends the sessions of the accounts whose password it changed, and no one else's", async () => {
+    database = await createTestDatabase(dialect);
+    ctx = createContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, createLocalEventBus());
+    await importSchoolAccountsCsv(ctx, 'student_id,password,email,role\n68960001,leaked-pass,,student\n68960002,kept-pass,,student\n');
+    const keptHash = () =>
+      database!.db.selectFrom('school_accounts').select('password_hash').where('student_id', '=', '68960002').executeTakeFirstOrThrow();
+    const hashBefore = await keptHash();
+    const session = (kind: 'school' | 'discord', subject: string) =>
+      ctx!.sessions.create({ kind, subject, displayName: subject, avatar: null });
+    const leaked = await session('school', '68960001');
+    const kept = await session('school', '68960002');
+    // A Discord subject that happens to equal a student id is not that student.
+    const discord = await session('discord', '68960001');
+
+    // The same file again, but 68960001's password replaced and 68960002 made a sports lead.
+    await importSchoolAccountsCsv(ctx, 'student_id,password,email,role\n68960001,new-pass,,student\n68960002,kept-pass,,sports_lead\n');
+
+    expect(await ctx.sessions.find(leaked.token)).toBeNull();
+    expect(await ctx.sessions.findWithSchoolAccount(kept.token)).toMatchObject({ account: { studentId: '68960002', role: 'sports_lead' } });
+    expect(await ctx.sessions.find(discord.token)).toMatchObject({ kind: 'discord', subject: '68960001' });
+    expect(await ctx.schoolAccounts.verifyPassword('68960001', 'new-pass')).toMatchObject({ studentId: '68960001' });
+    expect(await ctx.schoolAccounts.verifyPassword('68960001', 'leaked-pass')).toBeNull();
+    // An unchanged password keeps its hash: it was verified, not hashed again.
+    expect(await keptHash()).toEqual(hashBefore);
+  });
+});

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { inChunks } from '../db/in-chunks';
 import { retryOnWriteConflict } from '../db/retry-on-write-conflict';
 import type { CoreTables, RegistryBansTable, RegistryInfractionsTable, RegistryPairsTable } from '../db/core-tables';
 import { describeZodError, safeParseInput } from '../http/parse-input';
@@ -331,7 +332,7 @@ class RegistryBatchWriter {
 
   private async write(pairs: RegistryPairsTable[], infractions: RegistryInfractionsTable[], bans: RegistryBansTable[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      for (const rows of chunks(pairs)) {
+      for (const rows of inChunks(pairs, ROWS_PER_STATEMENT)) {
         await trx
           .insertInto('registry_pairs')
           .values(rows)
@@ -345,7 +346,7 @@ class RegistryBatchWriter {
           )
           .execute();
       }
-      for (const rows of chunks(infractions)) {
+      for (const rows of inChunks(infractions, ROWS_PER_STATEMENT)) {
         await trx
           .insertInto('registry_infractions')
           .values(rows)
@@ -358,7 +359,7 @@ class RegistryBatchWriter {
           )
           .execute();
       }
-      for (const rows of chunks(bans)) {
+      for (const rows of inChunks(bans, ROWS_PER_STATEMENT)) {
         await trx
           .insertInto('registry_bans')
           .values(rows)
@@ -381,8 +382,4 @@ class RegistryBatchWriter {
 /** A fixed order of keys (code units, whatever the locale), the same in every import. */
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function* chunks<T>(rows: T[]): Generator<T[]> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) yield rows.slice(i, i + ROWS_PER_STATEMENT);
 }
