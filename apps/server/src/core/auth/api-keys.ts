@@ -158,8 +158,13 @@ export async function requireApiKey(request: FastifyRequest, scope: ApiKeyScope)
   const { database, now } = request.server.ctx;
   const info = await apiKeyStoreFor(database.db, now).authenticate(match[1]!);
   if (!info) throw new DomainError('unauthenticated', 'The API key is not valid, or it has been revoked.');
-  if (!scopeAllows(info.scope, scope)) throw new DomainError('forbidden', `This API key does not hold the scope ${scope}.`);
+  assertKeyHolds(info, scope);
   return info;
+}
+
+/** A 403 naming the scope unless the key holds it (a call whose further scope depends on its input). */
+export function assertKeyHolds(info: ApiKeyInfo, scope: ApiKeyScope): void {
+  if (!scopeAllows(info.scope, scope)) throw new DomainError('forbidden', `This API key does not hold the scope ${scope}.`);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { z } from 'zod';
 import { DomainError } from '@server/core/errors/domain-error';
 import type { BureauWriteDeps } from './bureau-deps';
-import { type CaseRow, caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow, isExpired, loadCase } from './bureau-cases';
+import { type CaseCheck, type CaseRow, caseAnswer, caseHistoryKey, caseSnapshot, findCaseRow, isExpired, loadCase } from './bureau-cases';
 import type { BureauDb } from './bureau-tables';
 import { applyBanEffect, laterCaseOwnsBan } from './case-ban-effect';
 import { recordHistory } from './bureau-history';
@@ -18,10 +18,16 @@ type BureauTablesWithCore = BureauDb extends Kysely<infer T> ? T : never;
  * Issue 14 item 2: amends a case (type, moderator, reason, expiry, hidden). The infraction keeps one
  * text, the newest; the history keeps the case before and after, so the original is never lost.
  */
-export async function amendCase(deps: BureauWriteDeps, number: number, changes: AmendCase, actor: HistoryActor): Promise<CaseAnswer> {
+export async function amendCase(
+  deps: BureauWriteDeps,
+  number: number,
+  changes: AmendCase,
+  actor: HistoryActor,
+  check?: CaseCheck,
+): Promise<CaseAnswer> {
   // Decision 0042: the case, its infraction's text, the lift job of a new expiry (0041), the ban it
   // wrote and the history are kept together or not at all.
-  await inOneTransaction(deps, (tx) => amendInTransaction(tx, number, changes, actor));
+  await inOneTransaction(deps, (tx) => amendInTransaction(tx, number, changes, actor, check));
   return caseAnswer(deps, number);
 }
 
@@ -59,8 +65,14 @@ function stillAsExpected(expected: Expected, row: CaseRow) {
   };
 }
 
-async function amendInTransaction(tx: BureauWriteDeps, number: number, changes: AmendCase, actor: HistoryActor): Promise<void> {
-  const { row, infraction } = await loadCase(tx, number);
+async function amendInTransaction(
+  tx: BureauWriteDeps,
+  number: number,
+  changes: AmendCase,
+  actor: HistoryActor,
+  check: CaseCheck | undefined,
+): Promise<void> {
+  const { row, infraction } = await loadCase(tx, number, check);
   const type = changes.type ?? row.type;
   const expiresAt = changes.expiresAt !== undefined ? changes.expiresAt : row.expires_at;
   const text = {

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeRobloxUser } from '@guildhall/testkit/factories';
 import { apiKeyStoreFor } from '@server/core/auth/api-keys';
 import { DIALECTS } from '@server/core/db/test-databases';
 import { buildTestApp, type TestApp } from '@server/test-support/build-test-app';
+import { backendPid, blockedBy, holdTransaction, releaseHeld, waitUntil } from '@server/test-support/hold-transaction';
+import { makeBureauDeps } from './bureau-deps';
 
 // Decision 0060 (decisions 0030, 0031): a case that writes, clears or lifts 001 §3's
 // RobloxData/{robloxId}/Ban does the work of /bans, so a key needs bureau-bans for it as well as
@@ -84,5 +86,52 @@ describe.each(DIALECTS)('bot case calls that touch a Roblox ban on %s', (dialect
     expect(await t.ctx.registry.findBan(robloxId)).toBeNull();
     // A case number that names no case is still a 404 for either key.
     expect((await call(cases, 'POST', '/cases/999999/expire')).statusCode).toBe(404);
+  });
+});
+
+// The check was made on the case as read before the write: a staff amendment that made a warning a
+// ban and committed while the bot's amendment waited for the case let a bureau-cases key rewrite the
+// ban's text. The check is now made on the case as the write holds it.
+describe('a bot amending a case that staff are making a ban on postgres', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    releaseHeld();
+    await t?.close();
+  });
+
+  it('waits for the staff amendment, then refuses a bureau-cases key (403) and writes nothing', async () => {
+    t = await buildTestApp({ dialect: 'postgres', env: { ENABLED_TOOLS: 'bureau' } });
+    const key = (await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).create('Mod bot', 'bureau-cases')).key;
+    const robloxId = makeRobloxUser().id;
+    const opened = await t.request({
+      method: 'POST',
+      url: '/bureau/api/bot/v1/cases',
+      payload: { platform: 'Roblox', subjectId: robloxId, type: 'warn', Reason: 'Spam' },
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const number = opened.json().case.number as number;
+    // The staff amendment into a ban as it stands before its commit: the case row written and held.
+    const staff = holdTransaction(makeBureauDeps(t.ctx).db, async (trx) => {
+      await trx.updateTable('bureau_cases').set({ type: 'ban' }).where('id', '=', number).execute();
+      return { pid: await backendPid(trx) };
+    });
+    const { pid } = await staff.open;
+    const amended = t.request({
+      method: 'PATCH',
+      url: `/bureau/api/bot/v1/cases/${number}`,
+      payload: { Reason: 'Rewritten by the bot' },
+      headers: { authorization: `Bearer ${key}` },
+    });
+    await waitUntil(async () => (await blockedBy(t!.ctx.database.db, pid)).length > 0);
+    staff.release();
+    await staff.done;
+
+    const answer = await amended;
+    expect([answer.statusCode, answer.json()]).toEqual([
+      403,
+      { error: 'This API key does not hold the scope bureau-bans.', code: 'forbidden' },
+    ]);
+    expect(await t.ctx.registry.listInfractions('Roblox', robloxId)).toEqual([expect.objectContaining({ reason: 'Spam' })]);
   });
 });

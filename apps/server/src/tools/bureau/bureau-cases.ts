@@ -90,8 +90,19 @@ export async function findCaseRow(deps: Pick<BureauDeps, 'db'>, number: number):
   return row ? normalise(row) : null;
 }
 
-/** The case and its infraction, or a 404 naming the number. */
-export async function loadCase(deps: BureauWriteDeps, number: number): Promise<{ row: CaseRow; infraction: Infraction }> {
+/**
+ * A check of the caller against the case as the write holds it, which throws to refuse (decision 0060:
+ * whether a bot's case call does a ban's work depends on the case's type, which a racing amendment can
+ * change between a read before the write and the write).
+ */
+export type CaseCheck = (row: CaseRow) => void;
+
+/** The case and its infraction, or a 404 naming the number; `check` sees the row once it is held. */
+export async function loadCase(
+  deps: BureauWriteDeps,
+  number: number,
+  check?: CaseCheck,
+): Promise<{ row: CaseRow; infraction: Infraction }> {
   // Inside a write (decision 0042) the case row is held from this read on, so racing writes to one case
   // (a bot's retry) run one after the other, each reading what the last left: an amendment made twice
   // is written to the history once. SQLite's one writer already runs them so.
@@ -105,6 +116,7 @@ export async function loadCase(deps: BureauWriteDeps, number: number): Promise<{
   const row = found ? normalise(found) : null;
   const infraction = row && (await deps.registry.listInfractions(row.platform, row.subject_id)).find((i) => i.id === row.infraction_id);
   if (!row || !infraction) throw new DomainError('not_found', `There is no case ${number}.`);
+  check?.(row);
   return { row, infraction };
 }
 

@@ -1,6 +1,6 @@
 import type { CaseAnswer, HistoryActor } from '@guildhall/contracts/bureau';
 import type { BureauWriteDeps } from './bureau-deps';
-import { caseAnswer, caseHistoryKey, caseSnapshot, isExpired, loadCase } from './bureau-cases';
+import { type CaseCheck, caseAnswer, caseHistoryKey, caseSnapshot, isExpired, loadCase } from './bureau-cases';
 import { recordHistory } from './bureau-history';
 import { inOneTransaction } from './in-one-transaction';
 import { liftExpiredBan } from './lift-expired-ban';
@@ -9,10 +9,10 @@ import { liftExpiredBan } from './lift-expired-ban';
  * Issue 14 item 2: ends a case now (its expiry becomes now); a ban case on Roblox lifts its ban.
  * Expiring an expired case changes nothing (a retry is safe).
  */
-export async function expireCase(deps: BureauWriteDeps, number: number, actor: HistoryActor): Promise<CaseAnswer> {
+export async function expireCase(deps: BureauWriteDeps, number: number, actor: HistoryActor, check?: CaseCheck): Promise<CaseAnswer> {
   // Decision 0042: the new expiry, its history and the lift are kept together or not at all.
   await inOneTransaction(deps, async (tx) => {
-    const { row, infraction } = await loadCase(tx, number);
+    const { row, infraction } = await loadCase(tx, number, check);
     // Nobody else writes the case meanwhile (loadCase holds it), so after the update it is the row read, newly expired.
     let current = row;
     if (!isExpired(row, tx.now())) {

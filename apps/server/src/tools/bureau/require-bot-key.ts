@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { BotScope, CaseType, HistoryActor, Platform } from '@guildhall/contracts/bureau';
-import { requireApiKey } from '@server/core/auth/api-keys';
+import { assertKeyHolds, requireApiKey } from '@server/core/auth/api-keys';
 
 /**
  * Issue 14 item 4: a bot call needs a live key holding the call's scope (bureau-pairs, bureau-bans,
@@ -22,4 +22,21 @@ export async function requireBotKey(request: FastifyRequest, scope: BotScope): P
 export function botCaseNeedsBans(platform: Platform, before: CaseType | null, after: CaseType | undefined): boolean {
   if (platform !== 'Roblox') return false;
   return before === 'ban' || ((after === 'ban' || after === 'unban') && after !== before);
+}
+
+/**
+ * A bot key for a case call (bureau-cases), read once: the history's actor, and decision 0060's check of
+ * whether the call does a ban's work, made against the case as the write holds it (CaseCheck), since a
+ * racing amendment can make a warning a ban between a read before the write and the write.
+ */
+export async function requireBotCaseKey(
+  request: FastifyRequest,
+): Promise<{ actor: HistoryActor; checkBans: (platform: Platform, before: CaseType | null, after: CaseType | undefined) => void }> {
+  const key = await requireApiKey(request, 'bureau-cases');
+  return {
+    actor: { kind: 'bot', id: key.id, name: key.name },
+    checkBans: (platform, before, after) => {
+      if (botCaseNeedsBans(platform, before, after)) assertKeyHolds(key, 'bureau-bans');
+    },
+  };
 }

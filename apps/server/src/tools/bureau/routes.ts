@@ -44,8 +44,7 @@ import { ROBLOX_CALLBACK_PATH, RobloxLinkFailed, beginRobloxLink, finishRobloxLi
 import { decideVerifyClaim, listVerifyClaims, verifyStatus } from './verify-claims';
 import { buildBotOpenApi } from './bot-api-openapi';
 import { listHistory } from './bureau-history';
-import { botCaseNeedsBans, requireBotKey } from './require-bot-key';
-import { findCaseRow } from './bureau-cases';
+import { requireBotCaseKey, requireBotKey } from './require-bot-key';
 import { checkVerificationStatus } from './check-verification-status';
 import { withCaseVisibility } from './checker-case-visibility';
 import { clearRobloxBan } from './clear-roblox-ban';
@@ -291,30 +290,26 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
   // Issue 14 item 2: cases for bots, new in v1, with the staff's rules.
   // Decision 0060: a case call that bans, unbans or lifts a ban needs bureau-bans too (botCaseNeedsBans).
   app.post(`${BOT_API_BASE}/cases`, { config: botLimit }, async (request, reply) => {
-    const actor = await requireBotKey(request, 'cases');
+    const key = await requireBotCaseKey(request);
     const input = parseInput(CreateCaseRequest, request.body);
-    if (botCaseNeedsBans(input.platform, null, input.type)) await requireBotKey(request, 'bans');
-    return reply.code(201).send(await openCase(writeDeps, input, actor));
+    key.checkBans(input.platform, null, input.type);
+    return reply.code(201).send(await openCase(writeDeps, input, key.actor));
   });
 
   app.patch(`${BOT_API_BASE}/cases/:number`, { config: botLimit }, async (request) => {
-    const actor = await requireBotKey(request, 'cases');
+    const key = await requireBotCaseKey(request);
     const { number } = parseInput(CaseParams, request.params);
     const changes = parseInput(AmendCaseRequest, request.body);
     // A ban case's text, expiry and hidden flag are the ban's (the checker shows them); a case amended
     // into or out of a ban writes or clears it.
-    const row = await findCaseRow(writeDeps, number);
-    if (row && botCaseNeedsBans(row.platform, row.type, changes.type)) await requireBotKey(request, 'bans');
-    return amendCase(writeDeps, number, changes, actor);
+    return amendCase(writeDeps, number, changes, key.actor, (row) => key.checkBans(row.platform, row.type, changes.type));
   });
 
   app.post(`${BOT_API_BASE}/cases/:number/expire`, { config: botLimit }, async (request) => {
-    const actor = await requireBotKey(request, 'cases');
+    const key = await requireBotCaseKey(request);
     const { number } = parseInput(CaseParams, request.params);
     // Ending a Roblox ban case lifts its ban.
-    const row = await findCaseRow(writeDeps, number);
-    if (row && botCaseNeedsBans(row.platform, row.type, undefined)) await requireBotKey(request, 'bans');
-    return expireCase(writeDeps, number, actor);
+    return expireCase(writeDeps, number, key.actor, (row) => key.checkBans(row.platform, row.type, undefined));
   });
 
   app.post(`${BOT_API_BASE}/cases/:number/notes`, { config: botLimit }, async (request, reply) => {
