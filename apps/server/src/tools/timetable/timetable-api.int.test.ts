@@ -579,9 +579,9 @@ describe.each(DIALECTS)('timetable API on %s', (dialect) => {
       const bobs = feedPath((await as(bob).post('/homework-feed', {})).json().url);
       const bobFeed = await anonymous(bobs);
       expect(bobFeed.body).toContain('X-WR-CALNAME:Homework 68980002');
-      const bobsHomework = (await as(bob).get('/homework')).json() as { homework_id: string }[];
+      const bobsHomework = (await as(bob).get('/homework')).json() as { id: number }[];
       expect(bobFeed.body.match(/BEGIN:VEVENT/g)).toHaveLength(bobsHomework.length);
-      for (const h of bobsHomework) expect(bobFeed.body).toContain(`UID:${h.homework_id}-${bob.id}@`);
+      for (const h of bobsHomework) expect(bobFeed.body).toContain(`UID:homework-${h.id}@`);
       // Bob turning his own feed off leaves alice's working.
       await as(bob).del('/homework-feed');
       expect((await anonymous(bobs)).statusCode).toBe(404);

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScheduleItem } from '@guildhall/contracts/timetable';
+import { weekRangeLabel } from '@guildhall/contracts/timetable-rules';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { withStylesheet } from '@/test-support/with-stylesheet';
 import { TimetableView } from './timetable-view';
@@ -95,5 +96,33 @@ describe('002 §7 overrides from a page that may be stale', () => {
     renderWithApp(<TimetableView config={TEST_SCHOOL_CONFIG} homework={[]} />);
     await openNextWeek();
     expect(getComputedStyle(screen.getByText(longWord).closest('.tt-subject')!).overflowWrap).toBe('anywhere');
+  });
+});
+
+// Decision 0064: "this week" is reckoned in the school's zone (GET /config), not the device's.
+describe("the page's current week", () => {
+  const deviceZone = process.env.TZ;
+  afterEach(() => {
+    vi.useRealTimers();
+    process.env.TZ = deviceZone;
+  });
+
+  it("is the school's week on a device set to another time zone", async () => {
+    // Monday 20 Oct 2025, 06:00 in Bangkok: still Sunday afternoon for a device set to Los Angeles time.
+    process.env.TZ = 'America/Los_Angeles';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2025-10-20T06:00:00+07:00'));
+    expect(new Date().getDay()).toBe(0);
+    const weeks = new Set<string | null>();
+    fakeServer({
+      'GET /timetable/api/schedule': ({ url }) => {
+        weeks.add(url.searchParams.get('week_start'));
+        return [200, [maths]];
+      },
+    });
+    renderWithApp(<TimetableView config={TEST_SCHOOL_CONFIG} homework={[]} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Full Week' }));
+    expect(screen.getByTestId('week-range')).toHaveTextContent(weekRangeLabel('2025-10-20'));
+    expect([...weeks]).toEqual(['2025-10-20']);
   });
 });
