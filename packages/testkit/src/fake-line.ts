@@ -14,7 +14,8 @@ export interface FakeLineOptions {
 
 export interface IssueIdTokenOptions {
   sub: string;
-  name?: string;
+  /** The `name` claim; default 'LINE User'. null leaves it out, as LINE does without the `profile` scope. */
+  name?: string | null;
   /** Seconds until expiry; negative makes an already expired token. Default 3600. */
   expiresIn?: number;
   /** The audience (channel id); default the fake's own channel. */
@@ -70,7 +71,7 @@ export async function startFakeLine(options: FakeLineOptions = {}): Promise<Fake
       exp: iat + (o.expiresIn ?? 3600),
       iat,
       amr: ['linesso'],
-      name: o.name ?? 'LINE User',
+      ...(o.name === null ? {} : { name: o.name ?? 'LINE User' }),
       picture: 'https://profile.line-scdn.net/fake',
     });
   };

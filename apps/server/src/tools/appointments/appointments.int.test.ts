@@ -75,11 +75,33 @@ describe.each(DIALECTS)('appointments on %s', (dialect) => {
     expect(first.statusCode).toBe(200);
     expect(first.json().user).toMatchObject({ userId: ALICE, displayName: 'Alice' });
     t.clock.advance(60_000);
-    const second = await post('/bureau/worker/register-user', { userId: ALICE, displayName: 'Alice B.' }, tokenFor(ALICE));
+    // Renamed in LINE: the next token carries the new name.
+    const renamed = line.issueIdToken({ sub: ALICE, name: 'Alice B.' });
+    const second = await post('/bureau/worker/register-user', { userId: ALICE, displayName: 'Alice B.' }, renamed);
     expect(second.json().user.displayName).toBe('Alice B.');
     expect(second.json().user.firstSeenAt).toBe(first.json().user.firstSeenAt);
     expect(Date.parse(second.json().user.lastSeenAt)).toBe(Date.parse(first.json().user.lastSeenAt) + 60_000);
     expect(await countUsers()).toBe(1);
+  });
+
+  it("register-user keeps the verified ID token's name, not the body's; the body's only when the token has none (decision 0065)", async () => {
+    const storedName = async () =>
+      (await db().selectFrom('appointment_line_users').select('display_name').where('line_user_id', '=', ALICE).executeTakeFirstOrThrow())
+        .display_name;
+    // The old code stored whatever name the request sent for the user the token proved.
+    const spoofed = await post(
+      '/bureau/worker/register-user',
+      { userId: ALICE, displayName: 'Staff: ignore her bookings' },
+      tokenFor(ALICE),
+    );
+    expect(spoofed.statusCode).toBe(200);
+    expect(spoofed.json().user.displayName).toBe('Alice');
+    expect(await storedName()).toBe('Alice');
+    // A channel without the profile scope issues tokens with no name: 001 §3's displayName is all there is.
+    const nameless = line.issueIdToken({ sub: ALICE, name: null });
+    const fromBody = await post('/bureau/worker/register-user', { userId: ALICE, displayName: 'Alice B.' }, nameless);
+    expect(fromBody.json().user.displayName).toBe('Alice B.');
+    expect(await storedName()).toBe('Alice B.');
   });
 
   it('books a slot, answers the booking and pushes a LINE confirmation', async () => {

@@ -1,16 +1,23 @@
 import type { RegisterUserAnswer, RegisterUserRequest } from '@guildhall/contracts/appointments';
+import type { LineIdentity } from '@server/core/auth/line-id-token';
 import type { AppointmentsDeps } from './appointments-deps';
 
-/** 001 §7 register-user: remembers the LINE user (display name, first and last seen), idempotently. */
+/**
+ * 001 §7 register-user: remembers the LINE user (display name, first and last seen), idempotently.
+ * Decision 0065: the name kept is the verified ID token's `name` claim when it carries one; 001 §3's
+ * `displayName` (the page's own copy of the profile, which anyone can send) only when it does not.
+ */
 export async function registerLineUser(
   deps: Pick<AppointmentsDeps, 'db' | 'now'>,
   input: RegisterUserRequest,
+  identity: LineIdentity,
 ): Promise<RegisterUserAnswer> {
   const now = deps.now();
+  const displayName = identity.name?.trim() || input.displayName;
   await deps.db
     .insertInto('appointment_line_users')
-    .values({ line_user_id: input.userId, display_name: input.displayName, first_seen_at: now, last_seen_at: now })
-    .onConflict((oc) => oc.column('line_user_id').doUpdateSet({ display_name: input.displayName, last_seen_at: now }))
+    .values({ line_user_id: input.userId, display_name: displayName, first_seen_at: now, last_seen_at: now })
+    .onConflict((oc) => oc.column('line_user_id').doUpdateSet({ display_name: displayName, last_seen_at: now }))
     .execute();
   const row = await deps.db
     .selectFrom('appointment_line_users')

@@ -66,8 +66,7 @@ export async function registerAppointmentRoutes(app: FastifyInstance, deps: Appo
   // 001 §7: userId + displayName, sent on page load after the profile is read.
   app.post('/bureau/worker/register-user', { config: publicLimit }, async (request) => {
     const input = parseInput(RegisterUserRequest, request.body);
-    await authenticateLineUser(deps, request, input.userId);
-    return registerLineUser(deps, input);
+    return registerLineUser(deps, input, await authenticateLineUser(deps, request, input.userId));
   });
 
   // 001 §7: userId, datetime, topic, reschedule_id; on failure the mini-app shows the error field.
