@@ -216,7 +216,9 @@ export function levelOf(studentId: string, prefixes: SportsConfigAnswer['levelPr
 /** One sport of a CSV import or `cli import-sports` (name is the natural key: re-import updates). */
 export const SportInput = z.object({
   name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-  description: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
+  // Decision 0063: optional, no default. A CSV without a description column leaves the stored
+  // description alone (it was wiped to ''); a present but empty cell still clears it.
+  description: z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
   // A CSV cell is text: only a plain number is read as one. z.coerce alone read a blank cell as 0 (a
   // sport full before anyone registered, decision 0033) and "0x10" as 16; now a blank cell is "is
   // required" and other text "must be a whole number", as on the Admin Panel's form.
@@ -337,6 +339,8 @@ export const SPORTS_ERRORS = {
   // "registration for this sport is not open" refusals; not 404 not_for_your_level, which is untrue).
   'sports.sport_archived': { status: 403, sentence: 'This sport is no longer open for registration.' },
   'sports.name_taken': { status: 409, sentence: 'A sport with this name already exists.' },
+  // Decision 0063: an archived sport is kept as it was archived; the Admin Panel restores it first.
+  'sports.archived_not_editable': { status: 409, sentence: 'This sport is archived. Restore it before editing it.' },
   'sports.wrong_sport': { status: 409, sentence: 'Some of these registrations are not for this sport. Reload the list and try again.' },
 } as const satisfies ErrorCatalogue;
 export type SportsErrorCode = keyof typeof SPORTS_ERRORS;

@@ -61,6 +61,45 @@ describe.each(DIALECTS)('editing a sport on %s', (dialect) => {
     expect((await send('PUT', url, lead, { ...opened, total_spots: 4 })).status).toBe(200);
   });
 
+  // Decision 0063: the unique name compared capitals, so "Football" and "football" were two sports.
+  it('refuses a name another sport has in other capitals, naming that sport as stored', async () => {
+    const sport = { name: 'Water Polo', description: '', total_spots: 2, eligibility_level: 'open' as const };
+    expect((await send('POST', '/sports/api/admin/sports', lead, sport)).status).toBe(201);
+    const taken = { code: 'sports.name_taken', error: 'A sport named "Water Polo" already exists.', details: { name: 'Water Polo' } };
+    expect(await send('POST', '/sports/api/admin/sports', lead, { ...sport, name: 'water polo' })).toEqual({ status: 409, body: taken });
+    const other = await send('POST', '/sports/api/admin/sports', lead, { ...sport, name: 'Polo' });
+    const url = `/sports/api/admin/sports/${String(other.body.sport_id)}`;
+    expect(await send('PUT', url, lead, { ...sport, name: 'WATER POLO' })).toEqual({ status: 409, body: taken });
+    // A sport may still change its own capitals.
+    expect((await send('PUT', url, lead, { ...sport, name: 'POLO' })).body).toMatchObject({ name: 'POLO' });
+  });
+
+  // Decision 0063: PUT saved any change to an archived sport (raising its spots even moved reserves up
+  // in a sport students no longer see). It is refused until the sport is restored, and nothing is written.
+  it('refuses to edit an archived sport (409 with a sentence), and edits it once restored', async () => {
+    const sport = { name: 'Archery', description: 'Bows provided', total_spots: 2, eligibility_level: 'open' as const };
+    const id = (await send('POST', '/sports/api/admin/sports', lead, sport)).body.sport_id as number;
+    const url = `/sports/api/admin/sports/${id}`;
+    const archive = (archived: boolean) => send('POST', `${url}/archive`, lead, { archived });
+    expect((await archive(true)).status).toBe(200);
+    expect(await send('PUT', url, lead, { ...sport, total_spots: 5 })).toEqual({
+      status: 409,
+      body: {
+        code: 'sports.archived_not_editable',
+        error: 'Archery is archived. Restore it before editing it.',
+        details: { sport: 'Archery' },
+      },
+    });
+    const stored = async () =>
+      (await t.request({ method: 'GET', url: '/sports/api/sports', token: lead }))
+        .json<Array<Record<string, unknown>>>()
+        .find((s) => s.sport_id === id);
+    expect(await stored()).toMatchObject({ total_spots: 2, archived: true });
+    expect((await archive(false)).status).toBe(200);
+    expect((await send('PUT', url, lead, { ...sport, total_spots: 5 })).status).toBe(200);
+    expect(await stored()).toMatchObject({ total_spots: 5, archived: false });
+  });
+
   // Decision 0033: never more Main Players than spots without the lead's confirmation. Selecting a third
   // Main Player for two spots answered 409 sports.team_full; editing the sport's spots from 3 to 1 while
   // 3 were Main Players was saved without a word, and the team stood over capacity (decision 0061).

@@ -2,6 +2,7 @@ import { SportEditRequest, type Sport, type SportEditExpected, type SportsRefusa
 import { isUniqueViolation } from '@server/core/db/database';
 import { DomainError } from '@server/core/errors/domain-error';
 import { parseInput } from '@server/core/http/parse-input';
+import { findSportByName } from './find-sport-by-name';
 import { listSports } from './list-sports';
 import { countSelected, fillNewSpots, lockSport, type SportsTx } from './sport-team';
 import type { SchoolAccount } from '@server/core/auth/school-account-store';
@@ -16,9 +17,11 @@ async function answerSport(deps: SportsDeps, account: SchoolAccount, id: number)
   return sport;
 }
 
-function nameTaken(error: unknown, name: string): never {
-  if (isUniqueViolation(error)) throw new DomainError('sports.name_taken', `A sport named "${name}" already exists.`, { name });
-  throw error;
+/** What to throw for a failed write: another sport has the name (whatever its capitals, decision 0063), named as stored. */
+async function nameTaken(deps: SportsDeps, error: unknown, name: string): Promise<unknown> {
+  if (!isUniqueViolation(error)) return error;
+  const taken = (await findSportByName(deps.db, name))?.name ?? name;
+  return new DomainError('sports.name_taken', `A sport named "${taken}" already exists.`, { name: taken });
 }
 
 export async function createSport(deps: SportsDeps, account: SchoolAccount, body: unknown): Promise<Sport> {
@@ -33,7 +36,7 @@ export async function createSport(deps: SportsDeps, account: SchoolAccount, body
       .returning('id')
       .executeTakeFirstOrThrow());
   } catch (error) {
-    nameTaken(error, input.name);
+    throw await nameTaken(deps, error, input.name);
   }
   return answerSport(deps, account, id);
 }
@@ -45,6 +48,13 @@ export async function editSport(deps: SportsDeps, account: SchoolAccount, sportI
     await deps.db.transaction().execute(async (tx) => {
       const before = await lockSport(tx, sportId);
       if (!before) throw new DomainError('not_found', 'No such sport.', { reason: 'sport_missing' satisfies SportsRefusalReason });
+      // Decision 0063: an archived sport stays as it was archived (its registrations are the record,
+      // 0033). An edit was saved, and raising its spots moved reserves up in a sport students no
+      // longer see; the Admin Panel restores it first (POST .../archive {archived: false}).
+      if (before.archived_at !== null)
+        throw new DomainError('sports.archived_not_editable', `${before.name} is archived. Restore it before editing it.`, {
+          sport: before.name,
+        });
       // Decision 0061 (as 0051): two leads open the same sport; A saves a new description, then B,
       // whose form still shows the old one, saves a change of spots and put the old description back
       // unseen. The sport's row is locked above, so comparing what the form opened with what is
@@ -68,7 +78,7 @@ export async function editSport(deps: SportsDeps, account: SchoolAccount, sportI
       await fillNewSpots(tx, before, input.total_spots, deps.now());
     });
   } catch (error) {
-    nameTaken(error, input.name);
+    throw await nameTaken(deps, error, input.name);
   }
   return answerSport(deps, account, sportId);
 }

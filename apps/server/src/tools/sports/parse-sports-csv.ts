@@ -4,7 +4,8 @@ import { DomainError } from '@server/core/errors/domain-error';
 
 /**
  * Reads a sports CSV with the header `name,description,total_spots,eligibility_level` (002 §3 Sport
- * fields). Answers raw records; upsertSports validates each with the shared contract.
+ * fields). Answers raw records; upsertSports validates each with the shared contract. The description
+ * column may be left out: the sports it updates keep theirs (decision 0063).
  */
 export function parseSportsCsv(text: string): Array<Record<string, string>> {
   let records: Array<Record<string, string>>;

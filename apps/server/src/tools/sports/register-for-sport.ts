@@ -20,7 +20,6 @@ export async function registerForSport(
   input: RegisterSportRequest,
 ): Promise<RegistrationChangeAnswer> {
   const { db } = deps;
-  if (!(await readRegistrationSettings(deps)).isRegistrationOpen) throw new DomainError('sports.registration_closed');
   const level = deriveStudentLevel(account.studentId, deps.levelPrefixes);
   let sportName = '';
   try {
@@ -28,6 +27,13 @@ export async function registerForSport(
     // for the last places get them in turn, and the rest queue in order.
     return await db.transaction().execute(async (tx) => {
       const sport = await lockSport(tx, input.sport_id);
+      // Decision 0063: the switch was read before this transaction, so a registration past that check
+      // still committed after a lead's "close" had. It is read here, after the sport's row is locked:
+      // on PostgreSQL under a share lock that closing's update waits for, so once "close" commits no
+      // registration that read "open" is still to commit; on SQLite the sport's update above already
+      // holds the one write lock, so no close commits in between.
+      if (!(await readRegistrationSettings(tx, { shareLock: deps.dialect === 'postgres' })).isRegistrationOpen)
+        throw new DomainError('sports.registration_closed');
       // A sport the student may not see (another level) answers as if it did not exist.
       if (!sport || !canSeeSport(level, sport.eligibility_level)) {
         throw new DomainError('sports.not_for_your_level');

@@ -58,7 +58,7 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
   });
 
   // 002 §7: no bearer token on this call; the login screen reads it too.
-  app.get(`${base}/settings/registration-status`, async () => readRegistrationSettings(deps));
+  app.get(`${base}/settings/registration-status`, async () => readRegistrationSettings(deps.db));
 
   // 002 §4, §9: the Soviet login checks its password with the real login call for this fixed ID;
   // 002 §5: the level badge needs the prefixes. Public configuration, not secrets.

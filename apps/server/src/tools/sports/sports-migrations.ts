@@ -67,4 +67,24 @@ export const sportsMigrations: Record<string, GuildhallMigration> = {
       await sql`update sport_registrations set queued_at = updated_at where status = 'reserve'`.execute(db);
     },
   },
+  // Decision 0063: "Football" and "football" could both exist (the unique name compared capitals).
+  // Names already differing only in capitals would stop the index below from being built, and with it
+  // the server's start, so each such group keeps one name (an active sport before an archived one,
+  // then the oldest) and the others become "<name> (<id>)", registrations untouched, for a lead to
+  // rename or archive. Then a unique index on the folded name refuses the next one. SQLite folds with
+  // the built-in NOCASE (A-Z; an index on lower() would depend on the app's own lower(), database.ts);
+  // PostgreSQL with lower(), as its collation does.
+  '20261205-01-sports-names-unique-by-case': {
+    async up(db, dialect) {
+      const sameName = dialect === 'sqlite' ? sql`keeper.name = sports.name collate nocase` : sql`lower(keeper.name) = lower(sports.name)`;
+      const archived = (table: string) => sql`case when ${sql.ref(`${table}.archived_at`)} is null then 0 else 1 end`;
+      await sql`update sports set name = name || ' (' || id || ')' where exists (
+        select 1 from sports keeper where ${sameName} and keeper.id <> sports.id
+        and (${archived('keeper')} < ${archived('sports')} or (${archived('keeper')} = ${archived('sports')} and keeper.id < sports.id)))`.execute(
+        db,
+      );
+      const folded = dialect === 'sqlite' ? sql`name collate nocase` : sql`lower(name)`;
+      await sql`create unique index sports_name_folded on sports (${folded})`.execute(db);
+    },
+  },
 };

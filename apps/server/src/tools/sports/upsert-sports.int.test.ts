@@ -57,4 +57,33 @@ describe.each(DIALECTS)('upsertSports on %s', (dialect) => {
     expect(await importCsv(`${header}Chess,"Club,\r\n""two lines""", 12 ,open\r\nGo,,0,morton\r\n`)).toEqual({ created: 2, updated: 0 });
     expect(await spotsOf()).toEqual({ Chess: 12, Go: 0 });
   });
+
+  const importCsv = (text: string) => upsertSports(makeSportsDeps(ctx), parseSportsCsv(text));
+  const stored = async () =>
+    (
+      await toolDb<SportsTables>(database).selectFrom('sports').select(['name', 'description', 'total_spots']).orderBy('name').execute()
+    ).map((s) => [s.name, s.description, s.total_spots]);
+
+  // Decision 0063: a file without a description column set every description it updated to ''.
+  it('keeps stored descriptions when the file has no description column; an empty cell still clears one', async () => {
+    await importCsv('name,description,total_spots,eligibility_level\nChess,Club on Fridays,4,open\nGo,Board club,2,open\n');
+    expect(await importCsv('name,total_spots,eligibility_level\nChess,6,open\nShogi,3,open\n')).toEqual({ created: 1, updated: 1 });
+    expect(await stored()).toEqual([
+      ['Chess', 'Club on Fridays', 6],
+      ['Go', 'Board club', 2],
+      ['Shogi', '', 3],
+    ]);
+    await importCsv('name,description,total_spots,eligibility_level\nGo,,2,open\n');
+    expect((await stored())[1]).toEqual(['Go', '', 2]);
+  });
+
+  // Decision 0063: "chess" in a file made a second sport beside the stored "Chess".
+  it('updates a sport named in other capitals (its spelling stays) and refuses a file naming one sport twice so', async () => {
+    await importCsv('name,description,total_spots,eligibility_level\nChess,Club,4,open\n');
+    expect(await importCsv('name,description,total_spots,eligibility_level\nchess,Club,6,open\n')).toEqual({ created: 0, updated: 1 });
+    expect(await stored()).toEqual([['Chess', 'Club', 6]]);
+    await expect(importCsv('name,total_spots,eligibility_level\nChess,1,open\nCHESS,2,open\n')).rejects.toThrow(
+      'row 2: the sport "CHESS" appears twice',
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { SportInput } from '@guildhall/contracts/sports';
 import { retryOnWriteConflict } from '@server/core/db/retry-on-write-conflict';
 import { DomainError } from '@server/core/errors/domain-error';
 import { describeZodError, safeParseInput } from '@server/core/http/parse-input';
+import { findSportByName } from './find-sport-by-name';
 import { fillNewSpots, lockSport } from './sport-team';
 import type { SportsDeps } from './sports-deps';
 
@@ -16,10 +17,12 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
     if (!result.success) throw new DomainError('invalid_input', `row ${index + 1}: ${describeZodError(result.error)}`);
     return result.data;
   });
+  // Decision 0063: a name is one sport whatever its capitals, in the file as in the table.
   const names = new Set<string>();
   for (const [index, sport] of parsed.entries()) {
-    if (names.has(sport.name)) throw new DomainError('invalid_input', `row ${index + 1}: the sport "${sport.name}" appears twice`);
-    names.add(sport.name);
+    const key = sport.name.toLowerCase();
+    if (names.has(key)) throw new DomainError('invalid_input', `row ${index + 1}: the sport "${sport.name}" appears twice`);
+    names.add(key);
   }
   const now = deps.now();
   // Issue 10 item 9: two imports at once may both find a sport missing; the unique name refuses the
@@ -29,8 +32,14 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
       let created = 0;
       let updated = 0;
       for (const sport of parsed) {
-        const existing = await tx.selectFrom('sports').select('id').where('name', '=', sport.name).executeTakeFirst();
-        const values = { description: sport.description, total_spots: sport.total_spots, eligibility_level: sport.eligibility_level };
+        // Decision 0063: "football" updates the stored "Football" (its spelling stays; the page renames).
+        const existing = await findSportByName(tx, sport.name);
+        // Decision 0063: a file without a description column leaves the stored descriptions alone.
+        const values = {
+          ...(sport.description === undefined ? {} : { description: sport.description }),
+          total_spots: sport.total_spots,
+          eligibility_level: sport.eligibility_level,
+        };
         // As on the Admin Panel (manage-sport.ts): the sport's row is locked, and raised spots move up
         // reserves. Before, an import raising them left the waiting list queued beside free spots.
         const before = existing ? await lockSport(tx, existing.id) : null;
@@ -41,7 +50,7 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
         } else {
           await tx
             .insertInto('sports')
-            .values({ name: sport.name, created_at: now, ...values })
+            .values({ name: sport.name, description: '', created_at: now, ...values })
             .execute();
           created += 1;
         }

@@ -97,4 +97,30 @@ describe('the sport edit form', () => {
     const puts = server.calls.filter((c) => c.method === 'PUT');
     expect(puts.map((c) => (c.body as { confirm_over_capacity?: boolean }).confirm_over_capacity)).toEqual([undefined, true]);
   });
+
+  // Decision 0063: the list offered Edit for an archived sport, whose edit the server now refuses.
+  it('offers Restore, not Edit, for an archived sport; one archived while its form is open says so on save', async () => {
+    let stored = futsal('Tryouts on Monday');
+    const archery = makeSportAnswer(5, { name: 'Archery', archived: true });
+    fakeServer({
+      'GET /sports/api/sports': () => [200, [stored, archery]],
+      'PUT /sports/api/admin/sports/4': () => [
+        409,
+        {
+          error: 'Futsal is archived. Restore it before editing it.',
+          code: 'sports.archived_not_editable',
+          details: { sport: 'Futsal' },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderWithApp(<Manager />);
+    expect(await screen.findByRole('button', { name: 'Restore Archery' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Archery' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Futsal' }));
+    // A colleague archives Futsal while this form is open.
+    stored = { ...stored, archived: true };
+    await user.click(screen.getByRole('button', { name: 'Save sport' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Futsal is archived. Restore it before editing it.');
+  });
 });

@@ -73,14 +73,18 @@ export function SportsManager({ sports }: { sports: readonly Sport[] }) {
               {sport.archived && <Tag tone="neutral">{t('editor.archived')}</Tag>}
             </div>
             <div className="sports-manage__actions">
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => setEditing({ sport })}
-                aria-label={t('editor.editOf', { sport: sport.name })}
-              >
-                {t('editor.edit')}
-              </Button>
+              {/* Decision 0063: an archived sport is kept as it was archived (the server refuses an edit,
+                  409 sports.archived_not_editable); Restore comes first. */}
+              {!sport.archived && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing({ sport })}
+                  aria-label={t('editor.editOf', { sport: sport.name })}
+                >
+                  {t('editor.edit')}
+                </Button>
+              )}
               <Button
                 size="sm"
                 variant="ghost"
