@@ -72,7 +72,7 @@ function OperationCard({ path, method, operation }: { path: string; method: stri
       <p>{operation.summary}</p>
       {operation['x-also-at'] && (
         <p className="bot-api__params">
-          Also answers at <code>{operation['x-also-at']}</code>, as before /v1.
+          Also answers at <code className="bot-api__path">{operation['x-also-at']}</code>, its address before /v1.
         </p>
       )}
       {operation.parameters.length > 0 && (
