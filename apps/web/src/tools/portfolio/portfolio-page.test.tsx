@@ -78,4 +78,13 @@ describe('002 §2 portfolio fake computer', () => {
     expect(stage()).toBe('off');
     expect(screen.getByRole('button', { name: 'Power on' })).toHaveFocus();
   });
+
+  it('after the countdown resets the computer, focus is on Power on again, not lost to the page', async () => {
+    renderWithApp(<PortfolioPage />);
+    // The first screen takes no focus of its own.
+    expect(screen.getByRole('button', { name: 'Power on' })).not.toHaveFocus();
+    await powerOnAndLogIn('wrong');
+    await waitFor(() => expect(stage()).toBe('off'), { timeout: 3000 });
+    expect(screen.getByRole('button', { name: 'Power on' })).toHaveFocus();
+  });
 });

@@ -35,10 +35,11 @@ export function PortfolioPage() {
     document.title = t('documentTitle');
   }, [t]);
   // The control that had focus (Log in, End Session) goes with its screen; without this focus fell
-  // to <body>. The dashboard's heading after a login, Power on after End Session (002 §2, §4).
+  // to <body>. The dashboard's heading after a login; Power on after End Session and after the
+  // countdown's reset (002 §2, §4), but not on the first screen, which nobody asked to focus.
   useEffect(() => {
     if (stage === 'dashboard') dashboardHeading.current?.focus();
-    if (stage === 'off' && previousStage.current === 'dashboard') powerButton.current?.focus();
+    if (stage === 'off' && previousStage.current !== 'off') powerButton.current?.focus();
     previousStage.current = stage;
   }, [stage]);
 
