@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { makeSportAnswer } from '@guildhall/testkit/sports-demo';
+import { type Route, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { withStylesheet } from '@/test-support/with-stylesheet';
 import { schoolI18n } from '@/lib/i18n/school-i18n';
 import type { SportsSession } from '../lib/session';
@@ -11,12 +12,60 @@ import { SovietDesktop } from './soviet-desktop';
 const session: SportsSession = { token: 't0k', role: 'student', userId: 1, studentId: '68961917', email: 'comrade@school.test' };
 const config = { sovietStudentId: '68961917', levelPrefixes: { morton: ['6896'], morplai: ['6898'] }, timeZone: 'Asia/Bangkok' };
 
-function renderDesktop() {
-  fakeServer({ 'GET /sports/api/config': () => [200, config] });
+function renderDesktop(as: SportsSession = session, routes: Record<string, Route> = {}) {
+  fakeServer({ 'GET /sports/api/config': () => [200, config], ...routes });
   const onLogout = vi.fn();
-  renderWithApp(<SovietDesktop session={session} onLoadFailure={vi.fn()} onLogout={onLogout} />);
+  // Inside the screen SovietMode draws around it, whose class carries the costume's colours.
+  renderWithApp(
+    <div className="soviet soviet--desktop">
+      <SovietDesktop session={as} onLoadFailure={vi.fn()} onLogout={onLogout} />
+    </div>,
+  );
   return { onLogout };
 }
+
+/** A sports lead's desktop (the Soviet student ID may be configured to a lead's), its Admin Panel's calls answered. */
+const renderLeadDesktop = () =>
+  renderDesktop(
+    { ...session, role: 'sports_lead', studentId: '90000004' },
+    {
+      'GET /sports/api/sports': () => [200, [makeSportAnswer(1, { name: 'Futsal' })]],
+      'GET /sports/api/settings/registration-status': () => [200, { isRegistrationOpen: true }],
+      'GET /sports/api/admin/sport-registrations': () => [200, []],
+      'GET /sports/api/admin/registration-counts': () => [
+        200,
+        { sport_id: 1, total_spots: 10, counts: { pending_selection: 0, selected: 0, reserve: 0, not_selected: 0 } },
+      ],
+    },
+  );
+
+/** WCAG's contrast ratio of two computed colours ('#rrggbb' or 'rgb(r, g, b)'). */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const hex = /^#([\da-f]{2})([\da-f]{2})([\da-f]{2})$/i.exec(color);
+    const channels = hex ? hex.slice(1).map((h) => parseInt(h, 16)) : (color.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+    expect(channels, `a colour: ${color}`).toHaveLength(3);
+    const [r, g, b] = channels.map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)) as [
+      number,
+      number,
+      number,
+    ];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const withSovietStyles = () => {
+  withStylesheet(import.meta.url, '../../../ui/tokens.css');
+  withStylesheet(import.meta.url, '../sports.css');
+  withStylesheet(import.meta.url, './soviet.css');
+};
+const colorScheme = (scheme: 'light' | 'dark') => {
+  (
+    window as unknown as { happyDOM: { settings: { device: { prefersColorScheme: string } } } }
+  ).happyDOM.settings.device.prefersColorScheme = scheme;
+};
 
 const icon = (name: string, desktop = 'Desktop') => within(screen.getByRole('list', { name: desktop })).getByRole('button', { name });
 const start = () => screen.getByRole('button', { name: '☭ Start' });
@@ -28,7 +77,40 @@ describe('002 §2 Soviet desktop', () => {
   });
   afterEach(async () => {
     Object.assign(window, { innerWidth: size.width, innerHeight: size.height });
+    colorScheme('light');
     await schoolI18n.changeLanguage('en');
+  });
+
+  it('in dark mode the windows keep the costume light: the admin table header is readable (ARCHITECTURE.md §9)', async () => {
+    colorScheme('dark');
+    withSovietStyles();
+    renderLeadDesktop();
+    fireEvent.click(icon('Admin Panel'), { detail: 0 });
+    const header = await screen.findByRole('columnheader', { name: 'Student ID' });
+    // The kit's dark --color-surface-sunken (#1f2630) under the costume's dark text was 1.2:1.
+    const { color, backgroundColor } = getComputedStyle(header);
+    expect(contrast(color, backgroundColor)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('focus rings show on the beige windows and Start menu, not gold on beige (ARCHITECTURE.md §9: visible focus)', async () => {
+    withSovietStyles();
+    renderLeadDesktop();
+    fireEvent.click(icon('Admin Panel'), { detail: 0 });
+    const surface = getComputedStyle(screen.getByTestId('window-admin')).backgroundColor;
+    // By its text: a role query computes the button's style before the focus, and happy-dom keeps it.
+    const print = (await screen.findByText('Print list')).closest('button')!;
+    act(() => print.focus());
+    expect(contrast(getComputedStyle(print).outlineColor, surface)).toBeGreaterThanOrEqual(3);
+
+    await userEvent.click(start());
+    const logOff = screen.getByRole('menuitem', { name: 'Log off' });
+    expect(logOff).toHaveFocus();
+    expect(
+      contrast(getComputedStyle(logOff).outlineColor, getComputedStyle(screen.getByRole('menu')).backgroundColor),
+    ).toBeGreaterThanOrEqual(3);
+    // On the red desktop the ring stays gold.
+    await userEvent.keyboard('{Escape}');
+    expect(contrast(getComputedStyle(start()).outlineColor, '#4a0808')).toBeGreaterThanOrEqual(3);
   });
 
   it('the taskbar, and so its Start menu, is a layer above every window', async () => {
@@ -47,6 +129,34 @@ describe('002 §2 Soviet desktop', () => {
     expect([getComputedStyle(layer).position, getComputedStyle(layer).zIndex]).toEqual(['absolute', '0']);
     expect(getComputedStyle(taskbar).position).toBe('absolute');
     expect(Number(getComputedStyle(taskbar).zIndex)).toBeGreaterThan(0);
+  });
+
+  it("on a 390 px phone the taskbar's window buttons shrink to an ellipsis, not cut off with their focus ring", () => {
+    // Measured in Chromium at 390 px with two windows open: 'Register Sport' showed as 'Register' and
+    // its focus ring was clipped by the strip. Happy-dom lays nothing out, so this reads the rules.
+    withSovietStyles();
+    renderDesktop();
+    fireEvent.click(icon('My Computer'), { detail: 0 });
+    fireEvent.click(icon('Register Sport'), { detail: 0 });
+    const strip = document.querySelector<HTMLElement>('.soviet-taskbar__windows')!;
+    expect(getComputedStyle(strip).overflow).not.toBe('hidden');
+    expect(getComputedStyle(strip).minWidth).toMatch(/^0(px)?$/);
+    for (const button of within(strip).getAllByRole('button')) {
+      const style = getComputedStyle(button);
+      expect([style.minWidth, style.overflow, style.textOverflow]).toEqual([expect.stringMatching(/^0(px)?$/), 'hidden', 'ellipsis']);
+    }
+    expect(within(strip).getByRole('button', { name: 'Register Sport' })).toBeInTheDocument();
+  });
+
+  it('one tap of a finger opens an icon (a phone); a mouse still needs the double-click (a desktop)', async () => {
+    renderDesktop();
+    await userEvent.click(icon('My Computer'));
+    expect(screen.queryByTestId('window-computer')).toBeNull();
+    await userEvent.dblClick(icon('My Computer'));
+    expect(screen.getByTestId('window-computer')).toHaveFocus();
+
+    await userEvent.pointer({ keys: '[TouchA]', target: icon('Register Sport') });
+    expect(screen.getByTestId('window-register')).toHaveFocus();
   });
 
   it('Enter on an icon opens its window with focus in it; Escape closes it and focus goes back to the icon', async () => {
@@ -152,6 +262,15 @@ describe('002 §2 Soviet desktop', () => {
       expect(logOff).toHaveFocus();
       await userEvent.keyboard('{End}');
       expect(logOff).toHaveFocus();
+    });
+
+    it('Tab leaves it and closes it', async () => {
+      renderDesktop();
+      await userEvent.click(start());
+      await userEvent.tab();
+      // Where focus lands is the browser's (Chromium: the taskbar button after the menu).
+      expect(screen.queryByRole('menu')).toBeNull();
+      expect(start()).toHaveAttribute('aria-expanded', 'false');
     });
 
     it('a click outside closes it and gives focus back to Start; Log off logs off', async () => {

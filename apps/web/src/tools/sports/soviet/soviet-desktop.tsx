@@ -55,6 +55,10 @@ export function SovietDesktop({
   const { t } = useSportsT();
   const windowElements = useRef(new Map<AppId, HTMLElement>());
   const iconElements = useRef(new Map<AppId, HTMLElement>());
+  // The pointer that pressed an icon last: a mouse opens it with a double-click, as on a desktop; a
+  // finger or pen with one tap, as on a phone's home screen (a single tap did nothing at all, and a
+  // screen reader's double-tap on a phone is one click).
+  const iconPointer = useRef('');
 
   // When the screen shrinks (a phone turned upright), a window placed on the wider one was left off it,
   // out of reach: each comes back on screen (issue 16 item 2).
@@ -94,8 +98,9 @@ export function SovietDesktop({
               ref={element(iconElements.current, id)}
               type="button"
               className="soviet-icon"
+              onPointerDown={(e) => (iconPointer.current = e.pointerType)}
               onDoubleClick={() => show(id)}
-              onClick={(e) => e.detail === 0 && show(id)}
+              onClick={(e) => (e.detail === 0 || iconPointer.current !== 'mouse') && show(id)}
               title={t('desktop.open', { app: t(`desktop.apps.${id}`) })}
             >
               <span className="soviet-icon__image">{APPS[id].Icon()}</span>
@@ -272,6 +277,8 @@ function Taskbar({ windows, onShow, onLogout }: { windows: WindowState[]; onShow
     const items = menuItems(menu.current);
     const at = items.indexOf(document.activeElement as HTMLElement);
     const next = ({ ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 } as Record<string, number>)[event.key];
+    // Tab leaves the menu and closes it (WAI-ARIA menu button); it stayed open behind the focus.
+    if (event.key === 'Tab') return setStartOpen(false);
     if (event.key === 'Escape') closeStart();
     else if (next !== undefined) items[(next + items.length) % items.length]?.focus();
     else return;

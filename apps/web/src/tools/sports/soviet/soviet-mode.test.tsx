@@ -48,6 +48,25 @@ describe('002 §2 Soviet mode', () => {
     expect(screen.getByRole('button', { name: 'Turn off Soviet mode' })).toBeInTheDocument();
   });
 
+  it('the redirect progress ticks outside any live region, so a reader does not announce every 1% (002 §4)', async () => {
+    renderSoviet(() => [200, comrade]);
+    // Every frame the progress screen commits: is its percent inside a live region, is the bar there?
+    const frames: Array<{ live: boolean; bar: boolean }> = [];
+    const soviet = screen.getByTestId('soviet');
+    new MutationObserver(() => {
+      const percent = [...soviet.querySelectorAll('p')].find((p) => /^\d+%$/.test(p.textContent ?? ''));
+      if (percent)
+        frames.push({
+          live: percent.closest('[role="status"], [role="alert"], [role="log"], [aria-live]') !== null,
+          bar: screen.queryByRole('progressbar', { name: 'Redirect progress' }) !== null,
+        });
+    }).observe(soviet, { childList: true, subtree: true, characterData: true });
+    await logIn('comrade');
+    await waitFor(() => expect(stage()).toBe('desktop'), { timeout: 3000 });
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.filter((frame) => frame.live || !frame.bar)).toEqual([]);
+  });
+
   it('a wrong password is the gulag (002 §4 failed login)', async () => {
     renderSoviet();
     await logIn('capitalism');

@@ -82,8 +82,10 @@ export function SovietMode({
         </div>
       )}
       {stage === 'progress' && (
-        <div className="soviet-progress" role="status">
-          <p>{t('soviet.redirecting')}</p>
+        // Only the sentence is a live region: with the ticking percent inside it, a reader announced
+        // every 1% (002 §4: 100 changes in 10 s). The progress bar tells its value to those who ask.
+        <div className="soviet-progress">
+          <p role="status">{t('soviet.redirecting')}</p>
           <div
             className="soviet-progress__track"
             role="progressbar"
@@ -94,7 +96,9 @@ export function SovietMode({
           >
             <div className="soviet-progress__fill" style={{ width: `${percent}%` }} />
           </div>
-          <p className="soviet-progress__value">{percent}%</p>
+          <p className="soviet-progress__value" aria-hidden="true">
+            {percent}%
+          </p>
         </div>
       )}
       {stage === 'desktop' && session && <SovietDesktop session={session} onLoadFailure={onLoadFailure} onLogout={onLogout} />}
