@@ -20,6 +20,10 @@ const productionBuild: Plugin = {
 // server-owned path to it, the same paths app.ts keeps away from the SPA fallback.
 const serverUrl = process.env.GUILDHALL_SERVER_URL ?? 'http://localhost:3000';
 const toServer = { target: serverUrl, changeOrigin: false, xfwd: true };
+// Tool APIs: /<tool>/api/... and the appointment worker /bureau/worker/... (ARCHITECTURE.md §1); not
+// the app's own modules under /src/api/, which Vite serves (the page never loaded when they went to
+// the server).
+const toolApis = '^/(?!src/)[^/]+/(api|worker)(/|$)';
 
 export default defineConfig({
   root: here,
@@ -50,9 +54,8 @@ export default defineConfig({
       '^/api(/|$)': toServer,
       '^/auth(/|$)': toServer,
       '^/healthz$': toServer,
-      // Tool APIs: /<tool>/api/... and the appointment worker /bureau/worker/... (ARCHITECTURE.md §1).
-      '^/[^/]+/(api|worker)(/|$)': toServer,
+      [toolApis]: toServer,
     },
   },
-  preview: { proxy: { '^/api(/|$)': toServer, '^/auth(/|$)': toServer, '^/[^/]+/(api|worker)(/|$)': toServer } },
+  preview: { proxy: { '^/api(/|$)': toServer, '^/auth(/|$)': toServer, [toolApis]: toServer } },
 });
