@@ -41,5 +41,7 @@ describe('002 §2 sports hub, the Soviet toggle', () => {
     expect(screen.queryByTestId('soviet')).toBeNull();
     expect(behind().filter((link) => link.closest('[inert]'))).toEqual([]);
     expect(screen.getByLabelText('Student ID').closest('[inert]')).toBeNull();
+    // Focus goes back to the toggle that turned it on (it fell to the page's body).
+    expect(screen.getByLabelText('Soviet mode ☭')).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateMe } from '@/api/get-me';
 import { Page } from '@/ui/page';
@@ -27,6 +27,8 @@ export function SportsHubPage() {
   const [sovietChoice, setSoviet] = useState<boolean | null>(null);
   const soviet = sovietChoice ?? storedSoviet;
   const [error, setError] = useState<string | null>(null);
+  // Turning Soviet mode off from its own screen puts focus back on the toggle (it fell to the body).
+  const focusToggle = useRef(false);
   const { language, setLanguage } = useSchoolLanguage();
   const { t } = useSportsT();
 
@@ -49,6 +51,7 @@ export function SportsHubPage() {
         <SovietMode
           onExit={() => {
             sessionStorage.removeItem(SOVIET_KEY);
+            focusToggle.current = true;
             setSoviet(false);
           }}
           onLoadFailure={onLoadFailure}
@@ -74,7 +77,15 @@ export function SportsHubPage() {
             <LoginForm onError={setError} />
             {/* 002 §2: the Soviet toggle exists only while logged out. */}
             <label className="sports-soviet-toggle">
-              <input type="checkbox" checked={soviet} onChange={(e) => setSoviet(e.target.checked)} />
+              <input
+                ref={(toggle) => {
+                  if (toggle && focusToggle.current) toggle.focus();
+                  focusToggle.current = false;
+                }}
+                type="checkbox"
+                checked={soviet}
+                onChange={(e) => setSoviet(e.target.checked)}
+              />
               <span>{t('sovietToggle')}</span>
             </label>
           </div>
