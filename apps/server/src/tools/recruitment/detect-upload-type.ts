@@ -30,19 +30,31 @@ const KNOWN_EXTENSIONS = new Set(Object.values(ALLOWED_UPLOAD_TYPES).flatMap((t)
 export function fileNameForType(fileName: string, contentType: string): string {
   const extensions = ALLOWED_UPLOAD_TYPES[contentType]?.extensions;
   if (!extensions) return fileName;
-  const dot = fileName.lastIndexOf('.');
-  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  const extension = extensionOf(fileName);
   if (extensions.includes(extension)) return fileName;
-  const stem = supportedExtensions.has(extension) || KNOWN_EXTENSIONS.has(extension) ? fileName.slice(0, dot) : fileName;
+  const stem =
+    supportedExtensions.has(extension) || KNOWN_EXTENSIONS.has(extension) ? fileName.slice(0, fileName.lastIndexOf('.')) : fileName;
   return `${stem}.${extensions[0]}`;
+}
+
+/** A file name's extension in lower case, without the dot; '' when it has none. */
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
 }
 
 /**
  * The real type of an upload. Binary formats are recognised by their magic bytes (file-type); plain
- * text has none, so it is accepted only when declared text/plain and the bytes are valid UTF-8 with
- * no control characters other than whitespace.
+ * text has none, so it is accepted only when the bytes are valid UTF-8 with no control characters
+ * other than whitespace, and it says it is text: declared text/plain, or named with one of plain
+ * text's extensions. Browsers declare a .csv text/csv (or Excel's type), a .md text/markdown and an
+ * unknown extension nothing at all, so the declared type alone refused text the list allows.
  */
-export async function detectUploadType(data: Buffer, declared: string | undefined, options: { whole?: boolean } = {}): Promise<string> {
+export async function detectUploadType(
+  data: Buffer,
+  declared: string | undefined,
+  options: { whole?: boolean; fileName?: string } = {},
+): Promise<string> {
   // Issue 12 item 2: an upload is streamed, so `data` may be only its first bytes (whole: false). The
   // magic bytes are there; plain text is then checked here as far as it goes, and the rest by
   // plainTextCheck as it streams by.
@@ -52,7 +64,9 @@ export async function detectUploadType(data: Buffer, declared: string | undefine
     throw new DomainError('recruitment.file_type_refused', `Files of type ${detected.mime} are not accepted. Allowed: ${ALLOWED_LIST}.`);
   }
   const declaredType = (declared ?? '').split(';')[0]!.trim().toLowerCase();
-  if (declaredType === 'text/plain' && isPlainText(data, options.whole ?? true)) return 'text/plain';
+  const saysText =
+    declaredType === 'text/plain' || ALLOWED_UPLOAD_TYPES['text/plain']!.extensions.includes(extensionOf(options.fileName ?? ''));
+  if (saysText && isPlainText(data, options.whole ?? true)) return 'text/plain';
   throw new DomainError('recruitment.file_type_refused', `This file type is not accepted. Allowed: ${ALLOWED_LIST}.`);
 }
 

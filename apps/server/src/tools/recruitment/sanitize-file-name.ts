@@ -26,7 +26,9 @@ export function sanitizeFileName(header: unknown): string {
     .replace(/[^\p{L}\p{M}\p{N} ._()-]/gu, '_')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^\.+/, '');
+    .replace(/^\.+/, '')
+    // Trailing dots and spaces, which Windows drops from a name: left on, 'cv.pdf.' was served as 'cv.pdf..pdf'.
+    .replace(/[. ]+$/, '');
   if (clean.length > MAX_NAME) {
     const dot = clean.lastIndexOf('.');
     const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : '';

@@ -43,7 +43,7 @@ export async function saveUpload(deps: UploadDeps, upload: IncomingUpload): Prom
   const pieces: AsyncIterator<Buffer> = upload.body ? upload.body[Symbol.asyncIterator]() : (async function* () {})();
   const { head, whole } = await readHead(pieces);
   if (head.length === 0) throw new DomainError('invalid_input', 'The file is empty.');
-  const contentType = await detectUploadType(head, upload.declaredType, { whole });
+  const contentType = await detectUploadType(head, upload.declaredType, { whole, fileName: upload.fileName });
   const fileName = fileNameForType(upload.fileName, contentType);
 
   // Plain text has no magic bytes: the rest of it is checked as it streams by.
