@@ -1,6 +1,6 @@
 // Demo data and factories for the staff recruitment portal (spec 000). The server's demo seed and
 // the tests both build from these, so what a person sees in development is what the tests exercise.
-import type { AdminApplication } from '@guildhall/contracts/recruitment';
+import type { AdminApplication, ApplicationStatusAnswer } from '@guildhall/contracts/recruitment';
 
 export interface RecruitmentStageRecord {
   name: string;
@@ -110,6 +110,30 @@ export function makeAdminApplication(id: number, overrides: Partial<AdminApplica
     stageEnteredAt: at,
     waiting: false,
     failedNotifications: [],
+    ...overrides,
+  };
+}
+
+/** GET /api/application/status for a member with no application (000 §4), with the fields a test changes. */
+export function makeApplicationStatus(overrides: Partial<ApplicationStatusAnswer> = {}): ApplicationStatusAnswer {
+  return {
+    hasApplication: false,
+    status: null,
+    stageId: null,
+    statusLastUpdatedAt: null,
+    feedback: null,
+    stageName: null,
+    stageColor: null,
+    job: null,
+    globalProcessAnnouncement: '',
+    globalProcessLastUpdatedAt: '',
+    applicationId: null,
+    withdrawnAt: null,
+    editable: false,
+    mayReapply: false,
+    reapplyFrom: null,
+    history: [],
+    own: null,
     ...overrides,
   };
 }

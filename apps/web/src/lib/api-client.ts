@@ -90,6 +90,8 @@ export interface ApiRequestOptions<S extends AnswerSchema | undefined> {
   schema?: S;
   /** The tool's own wording of failures; defaultFailureMessage otherwise. */
   describeFailure?: (failure: ApiFailure) => string;
+  /** Default 'same-origin'; 'omit' for a call a spec makes without cookies (000 §7 GET /api/public-settings). */
+  credentials?: RequestCredentials;
   /** Lets tests call a server that is not this page's origin; the app never sets it. */
   baseUrl?: string;
   fetchImpl?: typeof fetch;
@@ -170,6 +172,7 @@ async function send<S extends AnswerSchema | undefined>(
     bearer,
     signal,
     baseUrl,
+    credentials = 'same-origin',
     fetchImpl = defaultTransport,
     describeFailure = defaultFailureMessage,
   } = options;
@@ -185,7 +188,7 @@ async function send<S extends AnswerSchema | undefined>(
       method,
       headers,
       body: body === undefined || body instanceof Blob ? body : JSON.stringify(body),
-      credentials: 'same-origin',
+      credentials,
       signal,
     });
   } catch (error) {

@@ -9,7 +9,7 @@ import { API, recruitmentKeys } from './keys';
  */
 export async function getPublicSettings(signal?: AbortSignal): Promise<PublicSettingsAnswer | null> {
   try {
-    return await apiRequest(`${API}/public-settings`, { schema: Schema, signal });
+    return await apiRequest(`${API}/public-settings`, { schema: Schema, signal, credentials: 'omit' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     console.error('Could not load the public settings', error);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApplicationStatusAnswer } from '@guildhall/contracts/recruitment';
@@ -40,6 +40,26 @@ describe('issue 13 item 2: the applicant’s own controls', () => {
     expect(await screen.findByText('Your application was withdrawn.', { selector: '.ui-toast__title' })).toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/recruitment/api/application/withdraw']);
     expect(dialog).not.toBeInTheDocument();
+  });
+
+  it('a double click on Withdraw sends one withdrawal, and no error follows the success', async () => {
+    let withdrawn = false;
+    const server = fakeServer({
+      'POST /recruitment/api/application/withdraw': () =>
+        withdrawn
+          ? [409, { error: 'You have no pending application.', code: 'recruitment.no_open_application' }]
+          : ((withdrawn = true), [200, { success: true }]),
+    });
+    renderWithApp(<ApplicantControls status={status({})} onEdit={() => undefined} onApplyAgain={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw Application' }));
+    const withdraw = await screen.findByRole('button', { name: 'Withdraw' });
+    // Two clicks in one go, as a double click lands before React has rendered the button off.
+    fireEvent.click(withdraw);
+    fireEvent.click(withdraw);
+    expect(await screen.findByText('Your application was withdrawn.', { selector: '.ui-toast__title' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(screen.queryByText(/no pending application/)).not.toBeInTheDocument();
   });
 
   it('offers Apply Again once closed, or says from when; decided or reviewed applications cannot be edited', () => {

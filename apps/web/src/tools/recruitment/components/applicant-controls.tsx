@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApplicationStatusAnswer } from '@guildhall/contracts/recruitment';
 import { Button } from '@/ui/button';
 import { Modal } from '@/ui/modal';
@@ -23,15 +23,22 @@ export function ApplicantControls({
   const withdraw = useWithdrawApplication();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
+  // Set in the click itself, as the form's Submit does: a double click lands before React renders the
+  // button off, and its second withdrawal was refused ('no pending application') after the first succeeded.
+  const sending = useRef(false);
   const open = status.withdrawnAt === null && status.status === 'Pending';
 
   const confirm = async () => {
+    if (sending.current) return;
+    sending.current = true;
     try {
       await withdraw.mutateAsync();
       setConfirming(false);
       toast({ title: 'Your application was withdrawn.', tone: 'success' });
     } catch (error) {
       toast({ title: updateFailureText(error), tone: 'danger' });
+    } finally {
+      sending.current = false;
     }
   };
 

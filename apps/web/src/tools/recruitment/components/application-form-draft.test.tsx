@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
-import type { ApplicationStatusAnswer } from '@guildhall/contracts/recruitment';
+import { makeApplicationStatus } from '@guildhall/testkit/recruitment-demo';
 import { ApplicantView } from './applicant-view';
 import { ApplicationForm } from './application-form';
 
@@ -68,25 +68,7 @@ describe('issue 13 item 2: the application form’s server draft', () => {
 });
 
 describe('000 §4: the status view takes precedence over the form', () => {
-  const none: ApplicationStatusAnswer = {
-    hasApplication: false,
-    status: null,
-    stageId: null,
-    statusLastUpdatedAt: null,
-    feedback: null,
-    stageName: null,
-    stageColor: null,
-    job: null,
-    globalProcessAnnouncement: '',
-    globalProcessLastUpdatedAt: '',
-    applicationId: null,
-    withdrawnAt: null,
-    editable: false,
-    mayReapply: false,
-    reapplyFrom: null,
-    history: [],
-    own: null,
-  };
+  const none = makeApplicationStatus();
 
   it('a tab left open after applying elsewhere shows the status view on Submit, with the server’s text', async () => {
     let applied = false;

@@ -1,12 +1,14 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import {
   type ApplicationStatusAnswer,
   type Draft,
   LIMITS,
   type SessionUser,
+  UPLOAD_PATH_PATTERN,
   parseOptions,
   questionAppliesTo,
+  uploadFileName,
 } from '@guildhall/contracts/recruitment';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
@@ -26,6 +28,24 @@ import { useFormDraft } from '../lib/use-form-draft';
 const logOptionsFailure = (message: string) => console.error(message);
 /** NUL: invisible in the textarea, so the applicant could never find it, and the server refuses it in text (PostgreSQL cannot keep it). */
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
+
+/**
+ * What the page reads again when a submit or an edit is refused because something changed since it
+ * was loaded, so it shows what is true now rather than a form that can only be refused again:
+ * - 000 §4, the status view takes precedence over the form: a tab left open after applying elsewhere
+ *   switches to it, as a reload would; so does an edit a reviewer has overtaken (issue 13 item 2);
+ * - 000 §2, 'Applications Closed' when there is no application and applications are not open: the
+ *   cycle closed while the form was being filled in;
+ * - 000 §2, each configured question and the roles: an admin changed them meanwhile (the server
+ *   checks every answer against the current ones, check-answers.ts).
+ */
+const REREAD_ON_REFUSAL: Partial<Record<string, QueryKey[]>> = {
+  'recruitment.already_applied': [recruitmentKeys.status],
+  'recruitment.not_editable': [recruitmentKeys.status],
+  'recruitment.no_open_application': [recruitmentKeys.status],
+  'recruitment.applications_closed': [recruitmentKeys.publicSettings, recruitmentKeys.status],
+  invalid_input: [recruitmentKeys.questions, recruitmentKeys.roles],
+};
 
 /**
  * 000 §2 'Submit Your Application': who is applying, the role ('Choose...'), each question by its
@@ -60,7 +80,6 @@ export function ApplicationForm({
     setAnswers(draft.answers);
   }, []);
   const draft = useFormDraft(!edit, role, answers, restore);
-  const fileNames = edit?.fileNames ?? draft.fileNames;
   const setAnswer = (id: number, value: string | null) =>
     setAnswers((current) => {
       const next = { ...current };
@@ -100,10 +119,9 @@ export function ApplicationForm({
     } catch (error) {
       sending.current = false;
       toast({ title: submitFailureText(error), tone: 'danger' });
-      // 000 §4: the status view takes precedence over the form. A tab left open after applying
-      // elsewhere switches to it, as a reload would (the 000 §8 error text is still shown).
-      if (error instanceof ApiError && error.code === 'recruitment.already_applied')
-        void queryClient.invalidateQueries({ queryKey: recruitmentKeys.status });
+      // A refusal that says the page is out of date reads again what it names (the 000 §8 error text is still shown).
+      for (const queryKey of error instanceof ApiError && error.code ? (REREAD_ON_REFUSAL[error.code] ?? []) : [])
+        void queryClient.invalidateQueries({ queryKey });
     }
   };
 
@@ -128,8 +146,10 @@ export function ApplicationForm({
         />
         {shown.map((q) => {
           if (q.type === 'file') {
+            // A file uploaded earlier (a restored draft, the application being edited, or this visit before
+            // the question was switched away with the role) starts done, named as its URL names it.
             const url = answers[q.id];
-            const initial = url && fileNames[q.id] ? { url, name: fileNames[q.id]! } : undefined;
+            const initial = url && UPLOAD_PATH_PATTERN.test(url) ? { url, name: uploadFileName(url) } : undefined;
             return <FileQuestion key={q.id} label={q.text} initial={initial} onUploaded={(url) => setAnswer(q.id, url)} />;
           }
           if (q.type === 'multiple-choice') {

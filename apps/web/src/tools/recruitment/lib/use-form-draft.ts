@@ -7,8 +7,8 @@ import { useSaveDraft } from '../api/save-draft';
 const SAVE_AFTER_MS = 800;
 
 /**
- * Issue 13 item 2: the application form's draft on the server. Once loaded, `restore` gets it (role,
- * answers, and the names of uploaded files); after that every change is saved when typing pauses.
+ * Issue 13 item 2: the application form's draft on the server. Once loaded, `restore` gets it (role
+ * and answers, uploaded files' URLs among them); after that every change is saved when typing pauses.
  * Answers whether the draft has been restored, when it was last saved, and `cancelSave` for Submit.
  */
 export function useFormDraft(
@@ -16,21 +16,17 @@ export function useFormDraft(
   role: string,
   answers: Record<string, string>,
   restore: (draft: Draft) => void,
-): { ready: boolean; savedAt: Date | null; fileNames: Record<string, string>; cancelSave: () => void } {
+): { ready: boolean; savedAt: Date | null; cancelSave: () => void } {
   const draft = useDraft(enabled);
   const save = useSaveDraft();
   const [ready, setReady] = useState(false);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
-  const [fileNames, setFileNames] = useState<Record<string, string>>({});
   const first = useRef(true);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     if (!enabled || ready || !draft.isSuccess) return;
-    if (draft.data.draft) {
-      restore(draft.data.draft);
-      setFileNames(draft.data.draft.fileNames);
-    }
+    if (draft.data.draft) restore(draft.data.draft);
     setReady(true);
   }, [enabled, ready, draft.isSuccess, draft.data, restore]);
 
@@ -51,5 +47,5 @@ export function useFormDraft(
   // answers, and a save sent after it would only be refused (the draft ends with the application).
   const cancelSave = useCallback(() => clearTimeout(timer.current), []);
 
-  return { ready: !enabled || ready || draft.isError, savedAt, fileNames, cancelSave };
+  return { ready: !enabled || ready || draft.isError, savedAt, cancelSave };
 }
