@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ describe('the development server', () => {
   let vite: ViteDevServer;
   let server: http.Server;
   let base: string;
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-vite-'));
 
   beforeAll(async () => {
     // A stand-in for the Guildhall server: it names itself and the path it was asked for.
@@ -19,7 +22,15 @@ describe('the development server', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     process.env.GUILDHALL_SERVER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const configFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../vite.config.ts');
-    vite = await createServer({ configFile, logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
+    // Only the forwarding is under test: no dependency pre-bundling, file watching or hot reload, whose
+    // work (an esbuild pass over every dependency, on a loaded machine) kept close() waiting past a minute.
+    vite = await createServer({
+      configFile,
+      logLevel: 'silent',
+      cacheDir,
+      optimizeDeps: { noDiscovery: true, include: [] },
+      server: { port: 0, host: '127.0.0.1', watch: null, ws: false },
+    });
     await vite.listen();
     base = vite.resolvedUrls!.local[0]!;
   });
@@ -27,6 +38,7 @@ describe('the development server', () => {
     await vite?.close();
     server?.close();
     delete process.env.GUILDHALL_SERVER_URL;
+    fs.rmSync(cacheDir, { recursive: true, force: true });
   });
 
   it("serves the app's own modules under src/api itself", async () => {

@@ -70,6 +70,12 @@ describe.each(DIALECTS)('bureau writes kept whole on %s', (dialect) => {
     });
     const heard: RegistryChange[] = [];
     t.ctx.events.subscribe(REGISTRY_TOPIC, (event) => heard.push(event.payload as RegistryChange));
+    // On PostgreSQL the writes above are still being heard (NOTIFY arrives later, in order): wait for a
+    // marker sent after them, then listen afresh.
+    const marker: RegistryChange = { kind: 'imported', pairs: 1, bans: 1, infractions: 1 };
+    await t.ctx.registry.publish(marker);
+    await expect.poll(() => heard.some((change) => JSON.stringify(change) === JSON.stringify(marker))).toBe(true);
+    heard.length = 0;
     const before = await everything();
     // pair.linked, case.opened, ban.set, case.note_added, pair.linked
     expect(before.history).toEqual([5]);
