@@ -89,14 +89,34 @@ export type ApiKeysAnswer = z.infer<typeof ApiKeysAnswer>;
  */
 const TEXT_DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+const WRITTEN_OUT = new RegExp(`${TEXT_DIRECTION_CONTROLS.source}|\\p{Cc}`, 'gu');
+// Every mark that has four marks before it: the first four stay on their letter.
+const MARKS_PAST_FOUR = /(?<=[\p{Mn}\p{Me}]{4})[\p{Mn}\p{Me}]/gu;
+const codePoint = (c: string) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`;
+
 /**
- * `text` with each text-direction control written out as `[U+202E]`. Key names stored before ApiKeyName
- * refused controls (and audit lines quoting them) still hold them. Shown raw, one reorders the text after
- * it and can disguise a key; written out, the owner sees the name as stored.
+ * Decision 0067: text someone else chose (a key's name, a student ID tried at a school sign-in, an audit
+ * line quoting either) as the console shows it. Each text-direction control and control character is
+ * written out as `[U+202E]`: shown raw, one reorders the text after it and can disguise a key (owner
+ * console audit), and a line break or an escape shows as nothing or a box. Non-spacing marks past the
+ * fourth on one letter are written out too: stacked, they drew over the rows above and below. Key names
+ * are refused all three now, but names stored before, and anything a visitor types, still hold them.
  */
-export function showDirectionControls(text: string): string {
-  return text.replace(TEXT_DIRECTION_CONTROLS, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+export function showStoredText(text: string): string {
+  return text.replace(MARKS_PAST_FOUR, codePoint).replace(WRITTEN_OUT, codePoint);
 }
+
+/**
+ * Decision 0067 (owner console audit): the rest of what a key's name must not be. Control characters (C0,
+ * DEL, C1: a line break, a tab, an escape sequence) have no place in a one-line name. A character that
+ * shows is anything but white space, a mark, a control or a default-ignorable code point (zero-width
+ * spaces and joiners, the soft hyphen, the Hangul filler): a name of those alone listed as a blank row.
+ * Five or more non-spacing marks in a row stack up and draw over the rows above and below; Thai, Tibetan,
+ * Hebrew and decomposed Vietnamese put at most four on a letter.
+ */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+const SHOWS = /[^\p{White_Space}\p{M}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+const STACKED_MARKS = /[\p{Mn}\p{Me}]{5}/u;
 
 /** A bot API key's name, from the console or the CLI's create-api-key. */
 export const ApiKeyName = z
@@ -105,7 +125,10 @@ export const ApiKeyName = z
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
   // `search`, not `test`: on a /g pattern `test` starts where its last match ended.
-  .refine((name) => name.search(TEXT_DIRECTION_CONTROLS) === -1, 'must not contain text-direction control characters');
+  .refine((name) => name.search(TEXT_DIRECTION_CONTROLS) === -1, 'must not contain text-direction control characters')
+  .refine((name) => name === '' || SHOWS.test(name), 'must not be empty')
+  .refine((name) => !CONTROL_CHARACTERS.test(name), 'must not contain control characters, such as a line break, a tab or an escape')
+  .refine((name) => !STACKED_MARKS.test(name), 'must not stack more than 4 marks on one letter');
 
 /** POST /admin/api/keys: `scopes` (issue 14) or one `scope` (issue 12), not both; bureau-bot when neither. */
 export const CreateApiKeyRequest = z

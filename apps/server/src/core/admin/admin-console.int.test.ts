@@ -196,6 +196,35 @@ describe.each(DIALECTS)('owner console on %s', (dialect) => {
     }
   });
 
+  // Owner console audit (decision 0067): a name of zero-width characters passed "must not be empty" and
+  // listed as a blank row; a line break or an escape sequence was kept; 98 accents stacked on one letter
+  // drew a line down over the rows below it, in the key list and in the audit log.
+  it('refuses a key name that shows nothing, holds control characters or stacks marks, and keeps the marks scripts use', async () => {
+    for (const [name, error] of [
+      ['\u200b', 'name: must not be empty'],
+      ['\u00ad\u2060\u3164', 'name: must not be empty'],
+      ['\u0301\u0301', 'name: must not be empty'],
+      ['line one\nline two', 'name: must not contain control characters, such as a line break, a tab or an escape'],
+      ['bot\u001b[31m red', 'name: must not contain control characters, such as a line break, a tab or an escape'],
+      ['bot\u0085', 'name: must not contain control characters, such as a line break, a tab or an escape'],
+      [`Z${'\u0301'.repeat(98)}`, 'name: must not stack more than 4 marks on one letter'],
+      [`bot ${'\u0336\u0337\u0338'.repeat(2)}`, 'name: must not stack more than 4 marks on one letter'],
+    ] as const) {
+      const refused = await t.request({ method: 'POST', url: '/admin/api/keys', cookie: owner.cookie, payload: { name } });
+      expect(refused.statusCode, JSON.stringify(name)).toBe(400);
+      expect(refused.json(), JSON.stringify(name)).toEqual({ code: 'invalid_input', error });
+    }
+    expect((await t.request({ method: 'GET', url: '/admin/api/keys', cookie: owner.cookie })).json().keys).toEqual([]);
+    expect((await audit('?action=api_key.created')).total).toBe(0);
+
+    // Thai vowels and tone marks, Tibetan stacks, decomposed Vietnamese and emoji sequences are kept.
+    for (const name of ['ที่นี่ บอท', 'བསྒྲུབས་', 'Vie\u0323\u0302t bot', '👩‍💻 bot 🏳️‍🌈', 'a\u0301\u0302\u0303\u0304']) {
+      const created = await t.request({ method: 'POST', url: '/admin/api/keys', cookie: owner.cookie, payload: { name } });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().info.name).toBe(name);
+    }
+  });
+
   // Owner console audit: a snowflake never starts with 0, so such a grant could never match a sign-in.
   it('refuses to grant a role to a Discord ID starting with 0, and still revokes one already stored', async () => {
     const zeroed = '0867684895948800001';

@@ -18,7 +18,14 @@ const columns: Array<TableColumn<AuditEntry>> = [
     header: 'About',
     render: (e) => {
       const about = [e.target, e.detail].filter(Boolean).join(' · ');
-      return about ? <StoredText text={about} /> : '—';
+      // A key's name of 100 letters without a space widened the table past the screen, and From with it.
+      return about ? (
+        <span className="admin-audit__about">
+          <StoredText text={about} />
+        </span>
+      ) : (
+        '—'
+      );
     },
   },
   { key: 'address', header: 'From', render: (e) => (e.address === null ? 'the server' : <StoredText text={e.address} />) },
@@ -72,14 +79,16 @@ export function AuditPanel() {
           empty={audit.isPending ? 'Loading…' : 'Nothing matches.'}
         />
       )}
+      {/* Owner console audit: the buttons are aria-disabled, not disabled. Older pressed onto the last page
+          (Newer onto the first) disabled the button that had focus, and focus fell to <body>. */}
       <nav className="admin__pager" aria-label="Audit log pages">
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+        <Button variant="secondary" size="sm" aria-disabled={page <= 1} onClick={() => page > 1 && setPage(page - 1)}>
           Newer
         </Button>
         <span aria-live="polite">
           Page {page} of {pages} · {audit.data?.total ?? 0} entries
         </span>
-        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+        <Button variant="secondary" size="sm" aria-disabled={page >= pages} onClick={() => page < pages && setPage(page + 1)}>
           Older
         </Button>
       </nav>

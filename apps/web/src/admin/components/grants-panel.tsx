@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ADMIN_GRANT_ROLES, AdminGrantRole, type Grant } from '@guildhall/contracts/admin';
 import { Button } from '@/ui/button';
 import { SelectField, TextField } from '@/ui/field';
@@ -16,6 +16,7 @@ export function GrantsPanel({ ownId }: { ownId: string }) {
   const [discordId, setDiscordId] = useState('');
   const [role, setRole] = useState<Grant['role']>('bureau-staff');
   const [status, setStatus] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +58,13 @@ export function GrantsPanel({ ownId }: { ownId: string }) {
               give.reset();
               revoke.mutate(
                 { discordId: g.discordId, role: g.role },
-                { onSuccess: (a) => setStatus(`Revoked ${a.role} from ${a.discordId}.`) },
+                {
+                  onSuccess: (a) => setStatus(`Revoked ${a.role} from ${a.discordId}.`),
+                  // Owner console audit: the revoked row and the button that had focus go, and focus fell
+                  // to <body>, as it did for keys (keys-panel.tsx); the heading is a fixed place to go on
+                  // from, and the status line below it says what happened.
+                  onSettled: () => heading.current?.focus(),
+                },
               );
             }}
           >
@@ -70,7 +77,9 @@ export function GrantsPanel({ ownId }: { ownId: string }) {
   const failure = give.error ?? revoke.error;
   return (
     <section className="admin__section" aria-labelledby="admin-grants">
-      <h2 id="admin-grants">Roles</h2>
+      <h2 id="admin-grants" ref={heading} tabIndex={-1}>
+        Roles
+      </h2>
       <form className="admin__form" onSubmit={submit}>
         <TextField
           label="Discord ID"

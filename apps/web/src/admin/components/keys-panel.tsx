@@ -4,7 +4,7 @@ import {
   type ApiKeyInfo,
   type ApiKeyScope,
   type CreateApiKeyAnswer,
-  showDirectionControls,
+  showStoredText,
 } from '@guildhall/contracts/admin';
 import { Button } from '@/ui/button';
 import { Modal } from '@/ui/modal';
@@ -30,7 +30,8 @@ export function KeysPanel() {
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<ApiKeyScope[] | null>(null);
   const [created, setCreated] = useState<CreateApiKeyAnswer | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'not yet' | 'copied' | 'refused'>('not yet');
+  const secret = useRef<HTMLElement>(null);
   const [status, setStatus] = useState<ReactNode>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // The server's list, in its order; a scope this page has no words for is not offered.
@@ -49,7 +50,7 @@ export function KeysPanel() {
       {
         onSuccess: (answer) => {
           setCreated(answer);
-          setCopied(false);
+          setCopied('not yet');
           setName('');
           setChosen(null);
         },
@@ -146,20 +147,27 @@ export function KeysPanel() {
             Copy it now: it is shown only this once. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.
           </p>
           <p className="admin__secret">
-            <code aria-label="New API key">{created.key}</code>
+            <code aria-label="New API key" ref={secret}>
+              {created.key}
+            </code>
           </p>
           <div className="admin__actions">
             <Button
               variant="secondary"
               size="sm"
               onClick={() => {
-                void navigator.clipboard?.writeText(created.key).then(
-                  () => setCopied(true),
-                  () => undefined,
-                );
+                // Owner console audit: without the clipboard API (a page served over plain HTTP from another
+                // address than localhost) or with its permission refused, the click did nothing and said
+                // nothing. The key is selected instead, for the owner's own copy.
+                const refused = () => {
+                  setCopied('refused');
+                  if (secret.current) window.getSelection()?.selectAllChildren(secret.current);
+                };
+                if (!navigator.clipboard) return refused();
+                void navigator.clipboard.writeText(created.key).then(() => setCopied('copied'), refused);
               }}
             >
-              {copied ? 'Copied' : 'Copy key'}
+              {copied === 'copied' ? 'Copied' : 'Copy key'}
             </Button>
             <Button
               variant="ghost"
@@ -173,6 +181,9 @@ export function KeysPanel() {
               Done
             </Button>
           </div>
+          {copied === 'refused' && (
+            <p role="alert">This browser did not let the page copy the key. It is selected above for you to copy.</p>
+          )}
         </StatusCard>
       )}
       {keys.isError ? (
@@ -210,7 +221,7 @@ function RevokeKeyButton({ info, pending, onRevoke }: { info: ApiKeyInfo; pendin
       }
       description="A bot using this key is refused from its next call. A revoked key cannot be brought back: the bot will need a new key."
       trigger={
-        <Button variant="danger" size="sm" aria-label={`Revoke key ${showDirectionControls(info.name)} (${info.id})`} disabled={pending}>
+        <Button variant="danger" size="sm" aria-label={`Revoke key ${showStoredText(info.name)} (${info.id})`} disabled={pending}>
           Revoke
         </Button>
       }
