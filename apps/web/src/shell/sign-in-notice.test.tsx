@@ -40,6 +40,18 @@ describe('SignInNotice in the app shell', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/bureau\/records\?q=12$/);
   });
 
+  // Owner console audit: Dismiss took itself away with the notice, and focus fell to <body>.
+  it('Dismiss from the keyboard leaves focus on the page’s main region, where the notice was', async () => {
+    renderShellAt('/admin?signin=expired');
+    const user = userEvent.setup();
+    const dismiss = screen.getByRole('button', { name: 'Dismiss' });
+    for (let tabs = 0; document.activeElement !== dismiss && tabs < 10; tabs++) await user.tab();
+    expect(dismiss).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('heading', { name: 'Discord sign-in did not finish' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it.each(Object.entries(SIGN_IN_FAILURES))('names %s by its own sentence', (key, sentence) => {
     renderShellAt(`/admin?signin=${key}`);
     expect(screen.getByText(sentence)).toBeInTheDocument();

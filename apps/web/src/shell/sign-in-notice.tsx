@@ -29,7 +29,16 @@ export function SignInNotice() {
           <a className="ui-button ui-button--primary ui-button--md" href={discordSignInUrl(here)}>
             Try again
           </a>
-          <Button variant="ghost" onClick={() => navigate(here, { replace: true })}>
+          <Button
+            variant="ghost"
+            onClick={(event) => {
+              // The notice goes, and with it the button that had focus: focus fell to <body>. It goes on
+              // from the page's main region instead (the skip link's target, which holds the notice).
+              const main = event.currentTarget.closest('main');
+              navigate(here, { replace: true });
+              main?.focus();
+            }}
+          >
             Dismiss
           </Button>
         </div>
