@@ -14,6 +14,9 @@ import { safeReturnTo } from './safe-return-to';
  */
 const PENDING_COOKIES = ['gh_oauth', 'gh_oauth_2', 'gh_oauth_3', 'gh_oauth_4', 'gh_oauth_5'];
 
+/** What a pending sign-in's cookie may take, its name and attributes aside, of the 4,096 bytes browsers keep. */
+const MAX_PENDING_COOKIE = 3800;
+
 // A sign-in started before startedAt was kept counts as the oldest, so it still finishes.
 const PendingLogin = z.object({ state: z.string(), verifier: z.string(), returnTo: z.string(), startedAt: z.number().default(0) });
 type PendingLogin = z.infer<typeof PendingLogin>;
@@ -59,6 +62,9 @@ export async function beginDiscordLogin(request: FastifyRequest, reply: FastifyR
   const startedAt = (slot: PendingSlot) => slot.pending?.startedAt ?? -Infinity;
   const slot = pendingSlots(request).reduce((oldest, next) => (startedAt(next) < startedAt(oldest) ? next : oldest));
   const pending: PendingLogin = { state, verifier, returnTo, startedAt: now() };
+  // A browser drops a cookie over 4,096 bytes, and the sign-in then always ended as expired: a return
+  // path that would make the cookie that long (its slashes and escapes are escaped again) goes home.
+  if (encodeURIComponent(JSON.stringify(pending)).length > MAX_PENDING_COOKIE) pending.returnTo = '/';
   reply.setCookie(slot.name, JSON.stringify(pending), {
     path: options.callbackPath,
     httpOnly: true,

@@ -48,4 +48,10 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo('//evil.example', '/recruitment')).toBe('/recruitment');
     expect(safeReturnTo(`/${'a'.repeat(5000)}`)).toBe('/');
   });
+
+  // Short enough as sent, but percent-encoded it became a Location header of 18 KB.
+  it('sends home a path whose encoded form is too long for a header, and keeps one that fits', () => {
+    expect(safeReturnTo(`/${'ก'.repeat(2000)}`)).toBe('/');
+    expect(safeReturnTo(`/${'ก'.repeat(200)}`)).toBe(`/${'%E0%B8%81'.repeat(200)}`);
+  });
 });

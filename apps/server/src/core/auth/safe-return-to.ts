@@ -23,5 +23,8 @@ export function safeReturnTo(value: unknown, fallback = '/'): string {
   }
   const path = `${url.pathname}${url.search}${url.hash}`;
   if (url.origin !== PROBE_ORIGIN || path.startsWith('//')) return fallback;
+  // Percent-encoding makes each non-ASCII character up to 12 characters: a path of 2,048 characters of
+  // Thai became a Location header of 18 KB, past what proxies take (nginx: 4-8 KB for all headers).
+  if (path.length > MAX_LENGTH) return fallback;
   return path;
 }
