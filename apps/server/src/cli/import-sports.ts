@@ -15,8 +15,12 @@ export const importSportsCommand: CliCommand = {
     const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
     if (!fs.existsSync(file)) throw new CliError(`file: ${file} does not exist`, 1);
     try {
-      const { created, updated } = await upsertSports(makeSportsDeps(ctx), parseSportsCsv(fs.readFileSync(file, 'utf8')));
+      const { created, updated, archived } = await upsertSports(makeSportsDeps(ctx), parseSportsCsv(fs.readFileSync(file, 'utf8')));
       io.out(`Imported sports from ${file}: ${created} created, ${updated} updated.`);
+      if (archived.length)
+        io.out(
+          `Left as archived (restore them on the Admin Panel to change them): ${archived.map((name) => JSON.stringify(name)).join(', ')}.`,
+        );
       return 0;
     } catch (error) {
       // The shared validators throw DomainError (invalid_input); here it is the file's mistake.

@@ -112,5 +112,9 @@ describe.each(DIALECTS)('school and sports CLI on %s', (dialect) => {
       { name: 'Football', total_spots: 20, eligibility_level: 'open' },
       { name: 'ตะกร้อ', total_spots: 9, eligibility_level: 'morton' },
     ]);
+    // Decision 0063: an archived sport is left as it is, and the command says which.
+    await toolDb<SportsTables>(database).updateTable('sports').set({ archived_at: 1 }).where('name', '=', 'Football').execute();
+    expect(await importSportsCommand.run(ctx, [second], io)).toBe(0);
+    expect(io.all()).toContain('Left as archived (restore them on the Admin Panel to change them): "Football".');
   });
 });

@@ -54,7 +54,11 @@ describe.each(DIALECTS)('upsertSports on %s', (dialect) => {
     await expect(importCsv(`${header}Chess,Club,2.5,open\r\n`)).rejects.toThrow('row 1: total_spots: must be a whole number');
     expect(await spotsOf()).toEqual({});
     // Plain numbers still import, with quotes, CRLF and spaces around them.
-    expect(await importCsv(`${header}Chess,"Club,\r\n""two lines""", 12 ,open\r\nGo,,0,morton\r\n`)).toEqual({ created: 2, updated: 0 });
+    expect(await importCsv(`${header}Chess,"Club,\r\n""two lines""", 12 ,open\r\nGo,,0,morton\r\n`)).toEqual({
+      created: 2,
+      updated: 0,
+      archived: [],
+    });
     expect(await spotsOf()).toEqual({ Chess: 12, Go: 0 });
   });
 
@@ -67,7 +71,11 @@ describe.each(DIALECTS)('upsertSports on %s', (dialect) => {
   // Decision 0063: a file without a description column set every description it updated to ''.
   it('keeps stored descriptions when the file has no description column; an empty cell still clears one', async () => {
     await importCsv('name,description,total_spots,eligibility_level\nChess,Club on Fridays,4,open\nGo,Board club,2,open\n');
-    expect(await importCsv('name,total_spots,eligibility_level\nChess,6,open\nShogi,3,open\n')).toEqual({ created: 1, updated: 1 });
+    expect(await importCsv('name,total_spots,eligibility_level\nChess,6,open\nShogi,3,open\n')).toEqual({
+      created: 1,
+      updated: 1,
+      archived: [],
+    });
     expect(await stored()).toEqual([
       ['Chess', 'Club on Fridays', 6],
       ['Go', 'Board club', 2],
@@ -77,10 +85,30 @@ describe.each(DIALECTS)('upsertSports on %s', (dialect) => {
     expect((await stored())[1]).toEqual(['Go', '', 2]);
   });
 
+  // Decision 0063: an archived sport is restored before it is changed, as on the Admin Panel. An import
+  // raised an archived sport's spots, which moved reserves up in a sport students no longer see.
+  it('leaves an archived sport as it was archived and names it, importing the other rows', async () => {
+    await importCsv('name,description,total_spots,eligibility_level\nChess,Club,4,open\nGo,Board club,2,open\n');
+    await toolDb<SportsTables>(database).updateTable('sports').set({ archived_at: 1 }).where('name', '=', 'Chess').execute();
+    expect(await importCsv('name,description,total_spots,eligibility_level\nchess,Renamed club,9,open\nGo,Board club,3,open\n')).toEqual({
+      created: 0,
+      updated: 1,
+      archived: ['Chess'],
+    });
+    expect(await stored()).toEqual([
+      ['Chess', 'Club', 4],
+      ['Go', 'Board club', 3],
+    ]);
+  });
+
   // Decision 0063: "chess" in a file made a second sport beside the stored "Chess".
   it('updates a sport named in other capitals (its spelling stays) and refuses a file naming one sport twice so', async () => {
     await importCsv('name,description,total_spots,eligibility_level\nChess,Club,4,open\n');
-    expect(await importCsv('name,description,total_spots,eligibility_level\nchess,Club,6,open\n')).toEqual({ created: 0, updated: 1 });
+    expect(await importCsv('name,description,total_spots,eligibility_level\nchess,Club,6,open\n')).toEqual({
+      created: 0,
+      updated: 1,
+      archived: [],
+    });
     expect(await stored()).toEqual([['Chess', 'Club', 6]]);
     await expect(importCsv('name,total_spots,eligibility_level\nChess,1,open\nCHESS,2,open\n')).rejects.toThrow(
       'row 2: the sport "CHESS" appears twice',

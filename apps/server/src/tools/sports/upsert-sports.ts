@@ -11,7 +11,10 @@ import type { SportsDeps } from './sports-deps';
  * checked before anything is written, and the writes share one transaction: a bad row leaves the
  * table as it was.
  */
-export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[]): Promise<{ created: number; updated: number }> {
+export async function upsertSports(
+  deps: SportsDeps,
+  inputs: readonly unknown[],
+): Promise<{ created: number; updated: number; archived: string[] }> {
   const parsed = inputs.map((input, index) => {
     const result = safeParseInput(SportInput, input);
     if (!result.success) throw new DomainError('invalid_input', `row ${index + 1}: ${describeZodError(result.error)}`);
@@ -31,6 +34,7 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
     deps.db.transaction().execute(async (tx) => {
       let created = 0;
       let updated = 0;
+      const archived: string[] = [];
       for (const sport of parsed) {
         // Decision 0063: "football" updates the stored "Football" (its spelling stays; the page renames).
         const existing = await findSportByName(tx, sport.name);
@@ -43,7 +47,12 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
         // As on the Admin Panel (manage-sport.ts): the sport's row is locked, and raised spots move up
         // reserves. Before, an import raising them left the waiting list queued beside free spots.
         const before = existing ? await lockSport(tx, existing.id) : null;
-        if (before) {
+        // Decision 0063: an archived sport stays as it was archived, as on the Admin Panel (restore it
+        // first). A re-imported old file is still the operator's: its other rows are imported, and the
+        // archived ones named, not refused.
+        if (before && before.archived_at !== null) {
+          archived.push(before.name);
+        } else if (before) {
           await tx.updateTable('sports').set(values).where('id', '=', before.id).execute();
           await fillNewSpots(tx, before, sport.total_spots, now);
           updated += 1;
@@ -55,7 +64,7 @@ export async function upsertSports(deps: SportsDeps, inputs: readonly unknown[])
           created += 1;
         }
       }
-      return { created, updated };
+      return { created, updated, archived };
     }),
   );
 }
