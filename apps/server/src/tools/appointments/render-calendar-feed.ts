@@ -12,6 +12,11 @@ const PAST_DAYS = 30;
  * The staff calendar (.ics): booked appointments from 30 days ago on, one event each, with a stable UID
  * so calendar apps update a moved booking instead of duplicating it. No end at the booking horizon: one
  * shortened after they were booked leaves the bookings in place (decision 0032), so they stay in the feed.
+ *
+ * A moved booking says so, as the homework feed does (decision 0064, RFC 5545 §3.8.7.4): SEQUENCE is
+ * the row's `reschedule_count`, which every move (a new time or a new topic, the event's DTSTART and
+ * SUMMARY) raises by one; it was always 0, so an app holding the old copy could keep the old time.
+ * DTSTAMP (no METHOD: the last revision, §3.8.7.2) and LAST-MODIFIED (§3.8.7.3) are `updated_at`.
  */
 export async function renderCalendarFeed(deps: Pick<AppointmentsDeps, 'db' | 'now' | 'publicUrl'>): Promise<string> {
   const now = deps.now();
@@ -37,7 +42,9 @@ export async function renderCalendarFeed(deps: Pick<AppointmentsDeps, 'db' | 'no
       id: `appointment-${row.id}@${host}`,
       start: new Date(row.starts_at),
       end: new Date(row.ends_at),
+      sequence: row.reschedule_count,
       stamp: new Date(row.updated_at),
+      lastModified: new Date(row.updated_at),
       summary: calendarText(row.topic ? `Appointment: ${who} (${row.topic})` : `Appointment: ${who}`),
       description: calendarText(`LINE user: ${who} (${row.line_user_id})${row.topic ? `\nTopic: ${row.topic}` : ''}`),
       status: loadIcal().ICalEventStatus.CONFIRMED,
