@@ -85,7 +85,10 @@ function fromCache<T>(cached: CachedProfileRow, parse: (data: unknown) => T, sou
 /** The Discord epoch is 2015-01-01; a snowflake's top 42 bits are milliseconds since then. */
 export function discordCreationDate(snowflake: string): Date | null {
   if (!/^\d{5,25}$/.test(snowflake)) return null;
-  return new Date(Number((BigInt(snowflake) >> 22n) + 1420070400000n));
+  const created = new Date(Number((BigInt(snowflake) >> 22n) + 1420070400000n));
+  // From about 23 digits the time is past any Date's range: no date (the details then say 'Unknown'),
+  // where toISOString threw and the details and both PDFs answered 500.
+  return Number.isNaN(created.getTime()) ? null : created;
 }
 
 type Fetched = { kind: 'found'; data: unknown } | { kind: 'missing' } | { kind: 'failed' };

@@ -427,6 +427,21 @@ describe.each(DIALECTS)('bureau records and bot API on %s', (dialect) => {
       robloxCreationDate: 'Unknown',
     });
   });
+
+  // Found by an audit: a Discord ID may have up to 25 digits (contracts/core DiscordId), but a snowflake
+  // of 23 or more digits reads as a date no Date can hold; its toISOString threw, so the pair's details,
+  // and both its PDFs, answered 500. 001 §3: an unknown value reads 'Unknown'.
+  it('answers the details of a 25-digit Discord ID with the creation date Unknown', async () => {
+    const discordId = '7000000000000000000000002';
+    await t.ctx.registry.upsertPair(discordId, '8080809');
+    try {
+      const response = await t.request({ url: `/bureau/api/user-details?discordId=${discordId}&robloxId=8080809`, cookie: staffCookie });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ discordId, discordCreationDate: 'Unknown', discordStatus: 'Verified' });
+    } finally {
+      await t.ctx.registry.deletePair(discordId);
+    }
+  });
 });
 
 describe('user details without a Discord bot token', () => {
