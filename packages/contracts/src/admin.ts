@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_DIRECTION_CONTROLS } from './stored-text';
 import { DiscordId, type ErrorCatalogue } from './core';
 
 /**
@@ -80,31 +81,6 @@ export type ApiKeyInfo = z.infer<typeof ApiKeyInfo>;
 /** GET /admin/api/keys; `scopes` are those a new key may hold (the server's list). */
 export const ApiKeysAnswer = z.object({ keys: z.array(ApiKeyInfo), scopes: z.array(z.string()) });
 export type ApiKeysAnswer = z.infer<typeof ApiKeysAnswer>;
-
-/**
- * Unicode's text-direction controls: the embeddings and overrides (U+202A-U+202E), the isolates
- * (U+2066-U+2069) and the marks (U+200E, U+200F, U+061C). A key named with U+202E shows reversed in the
- * console and the audit log, so an owner could be misled about which key is which (owner console audit).
- * Letters of right-to-left scripts are not controls and are kept.
- */
-const TEXT_DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-const WRITTEN_OUT = new RegExp(`${TEXT_DIRECTION_CONTROLS.source}|\\p{Cc}`, 'gu');
-// Every mark that has four marks before it: the first four stay on their letter.
-const MARKS_PAST_FOUR = /(?<=[\p{Mn}\p{Me}]{4})[\p{Mn}\p{Me}]/gu;
-const codePoint = (c: string) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`;
-
-/**
- * Decision 0067: text someone else chose (a key's name, a student ID tried at a school sign-in, an audit
- * line quoting either) as the console shows it. Each text-direction control and control character is
- * written out as `[U+202E]`: shown raw, one reorders the text after it and can disguise a key (owner
- * console audit), and a line break or an escape shows as nothing or a box. Non-spacing marks past the
- * fourth on one letter are written out too: stacked, they drew over the rows above and below. Key names
- * are refused all three now, but names stored before, and anything a visitor types, still hold them.
- */
-export function showStoredText(text: string): string {
-  return text.replace(MARKS_PAST_FOUR, codePoint).replace(WRITTEN_OUT, codePoint);
-}
 
 /**
  * Decision 0067 (owner console audit): the rest of what a key's name must not be. Control characters (C0,

@@ -5,7 +5,7 @@ import { SelectField, TextField } from '@/ui/field';
 import { Table, type TableColumn } from '@/ui/table';
 import { useSearchAudit } from '../api/search-audit';
 import { formatTime } from './format';
-import { StoredText } from './stored-text';
+import { StoredText } from '@/ui/stored-text';
 
 const columns: Array<TableColumn<AuditEntry>> = [
   { key: 'at', header: 'When', render: (e) => formatTime(e.at) },

@@ -1,11 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  API_KEY_SCOPE_ALLOWS,
-  type ApiKeyInfo,
-  type ApiKeyScope,
-  type CreateApiKeyAnswer,
-  showStoredText,
-} from '@guildhall/contracts/admin';
+import { API_KEY_SCOPE_ALLOWS, type ApiKeyInfo, type ApiKeyScope, type CreateApiKeyAnswer } from '@guildhall/contracts/admin';
+import { showStoredText } from '@guildhall/contracts/stored-text';
 import { Button } from '@/ui/button';
 import { Modal } from '@/ui/modal';
 import { TextField } from '@/ui/field';
@@ -16,7 +11,7 @@ import { useApiKeys } from '../api/get-api-keys';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { formatTime } from './format';
-import { StoredText } from './stored-text';
+import { StoredText } from '@/ui/stored-text';
 
 /**
  * Bot API keys: created here with the secret shown once (the server keeps only its hash), revoked here.

@@ -1,7 +1,8 @@
-import { showStoredText } from '@guildhall/contracts/admin';
+import { showStoredText } from '@guildhall/contracts/stored-text';
 
 /**
- * Free text someone stored (a key's name, an audit line's actor or detail), as the console shows it:
+ * Free text someone else chose (a key's name, an audit line's actor or detail, a LINE user's name), as
+ * every page shows it:
  * its direction controls, control characters and marks stacked past four written out (showStoredText,
  * decision 0067), and isolated, so even right-to-left letters in it cannot move the quotes, ids and
  * separators around it.
