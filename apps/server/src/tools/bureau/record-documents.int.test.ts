@@ -220,6 +220,34 @@ describe('record documents (Chromium print)', () => {
     expect(firstPageWith('Tall 1700000000003')).toBe(firstPageWith('word299'));
   });
 
+  // Found by an audit (decision 0069): a name or text someone else chose printed as it came. A
+  // right-to-left override in a ban's Username (a Roblox account the API does not know) reversed the
+  // rest of the subject line, Discord and Roblox IDs included; a letter with 30 stacked accents drew a
+  // line up over the card and the subject block. They print written out, as the owner console shows
+  // them (decision 0067); Thai marks and a note's line breaks print as typed.
+  it('writes out direction controls and stacked marks in names and texts others chose', async () => {
+    const discordId = '700000000000000001';
+    const robloxId = '9900000001';
+    const stacked = `Z${'\u0301'.repeat(30)}algo`;
+    await t.ctx.registry.upsertPair(discordId, robloxId);
+    await t.ctx.registry.setBan(makeBan(robloxId, { username: `Eve\u202Egnp.exe`, moderator: stacked }));
+    await t.ctx.registry.addInfraction(
+      makeInfraction('Roblox', robloxId, { id: 1_700_000_000_000, moderator: stacked, reason: 'Spam \u202Eevil', note: 'ที่นี่\nLine two' }),
+    );
+    try {
+      const registration = pdfText((await get(discordId, 'registration')).rawPayload);
+      expect(registration).toContain(`Subject: Eve[U+202E]gnp.exe · Discord ID ${discordId} · Roblox ID ${robloxId}`);
+      const record = pdfText((await get(discordId, 'infraction')).rawPayload);
+      // Four marks stay on the letter; the 26 after them are written out (wrapped over lines).
+      expect(record.replace(/\n/g, '')).toContain(`${'[U+0301]'.repeat(26)}algo`);
+      expect(record.normalize('NFD')).not.toMatch(/\p{Mn}{5}/u);
+      expect(record).toContain('Reason: Spam [U+202E]evil');
+      expect(record).toContain('Note: ที่นี่\nLine two');
+    } finally {
+      await t.ctx.registry.deletePair(discordId);
+    }
+  });
+
   it('answers 404 for a Discord id with no pair, before printing anything', async () => {
     const response = await get('123456789012345678', 'registration');
     expect(response.statusCode).toBe(404);

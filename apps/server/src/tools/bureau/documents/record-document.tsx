@@ -1,3 +1,4 @@
+import { showStoredLines } from '@guildhall/contracts/stored-text';
 import type { CaseInfo, DocumentType, UserDetailsAnswer } from '@guildhall/contracts/bureau';
 import { DOCUMENT_FONT_FAMILY } from '@server/core/documents/document-fonts';
 import type { Infraction } from '@server/core/registry/registry-repository';
@@ -47,8 +48,13 @@ export function infractionDate(id: number): string {
   return Number.isNaN(date.getTime()) ? UNKNOWN : stampFormat.format(date) + ' UTC';
 }
 
-const orUnknown = (value: string | null | undefined) => (value && value.trim() ? value : UNKNOWN);
-const orNA = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
+/**
+ * Decision 0069: names and texts others chose (the Discord and Roblox APIs, the ban's Username, the
+ * infraction texts) print with direction controls and stacked marks written out: raw, a U+202E in a
+ * name reversed the subject line's IDs, and 30 accents on a letter drew over the lines above.
+ */
+const orUnknown = (value: string | null | undefined) => (value && value.trim() ? showStoredLines(value) : UNKNOWN);
+const orNA = (value: string | null | undefined) => (value && value.trim() ? showStoredLines(value) : 'N/A');
 
 /** 001 §2: label and value rows make up a subject block. */
 function Row({ label, value }: { label: string; value: string }) {
@@ -125,7 +131,7 @@ function InfractionCard({ infraction }: { infraction: DocumentInfraction }) {
         </p>
         {infraction.reason && infraction.reason.trim() ? (
           <p>
-            <b>Reason:</b> {infraction.reason}
+            <b>Reason:</b> {showStoredLines(infraction.reason)}
           </p>
         ) : null}
         <p>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { showStoredLines, showStoredText } from '@guildhall/contracts/stored-text';
 import { type AmendCaseRequest, CASE_TYPES, type CaseAnswer, type CaseType, caseTypeExpires } from '@guildhall/contracts/bureau';
 import { ApiError, UNKNOWN_ERROR } from '@/lib/api-client';
 import { Button } from '@/ui/button';
@@ -103,9 +104,10 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
         items={[
           { label: 'Account', value: <span className="records__id">{item.subjectId}</span> },
           { label: 'Date', value: formatInfractionDate(item.date) },
-          { label: 'Moderator', value: item.moderator ?? 'Unknown' },
-          { label: 'Reason', value: item.reason ?? 'N/A' },
-          { label: 'Note', value: item.note ?? 'N/A' },
+          // Decision 0069: shown written out, as on the infraction cards; the amend form edits them as stored.
+          { label: 'Moderator', value: showStoredText(item.moderator ?? 'Unknown') },
+          { label: 'Reason', value: showStoredLines(item.reason ?? 'N/A') },
+          { label: 'Note', value: showStoredLines(item.note ?? 'N/A') },
         ]}
       />
       {item.case.notes.length > 0 && (
@@ -113,9 +115,9 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
           {item.case.notes.map((n) => (
             <li key={n.id}>
               <span className="case-card__note-meta">
-                {n.author.name ?? n.author.id} · {formatWhen(n.at)}
+                {showStoredText(n.author.name ?? n.author.id)} · {formatWhen(n.at)}
               </span>{' '}
-              {n.body}
+              {showStoredLines(n.body)}
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { showStoredLines, showStoredText } from '@guildhall/contracts/stored-text';
 import type { PersonLookupQuery } from '@guildhall/contracts/bureau';
 import { ApiError, UNKNOWN_ERROR } from '@/lib/api-client';
 import { Button } from '@/ui/button';
@@ -50,7 +51,8 @@ export function PersonDesk({ query, accounts = true }: { query: PersonLookupQuer
               <h3>Discord</h3>
               <DetailList
                 items={[
-                  { label: 'Username', value: data.profiles.discord?.username ?? 'Unknown' },
+                  // Decision 0069: names and ban texts others chose show written out.
+                  { label: 'Username', value: showStoredText(data.profiles.discord?.username ?? 'Unknown') },
                   { label: 'User ID', value: <span className="records__id">{data.discordId ?? 'N/A'}</span> },
                 ]}
               />
@@ -59,7 +61,7 @@ export function PersonDesk({ query, accounts = true }: { query: PersonLookupQuer
               <h3>Roblox</h3>
               <DetailList
                 items={[
-                  { label: 'Username', value: data.profiles.roblox?.username ?? data.ban?.username ?? 'Unknown' },
+                  { label: 'Username', value: showStoredText(data.profiles.roblox?.username ?? data.ban?.username ?? 'Unknown') },
                   { label: 'User ID', value: <span className="records__id">{data.robloxId ?? 'N/A'}</span> },
                   {
                     label: 'Roblox Status',
@@ -67,8 +69,8 @@ export function PersonDesk({ query, accounts = true }: { query: PersonLookupQuer
                   },
                   ...(data.ban?.isBanned
                     ? [
-                        { label: 'Ban moderator', value: data.ban.moderator ?? 'Unknown' },
-                        { label: 'Ban reason', value: data.ban.reason ?? 'Unknown' },
+                        { label: 'Ban moderator', value: showStoredText(data.ban.moderator ?? 'Unknown') },
+                        { label: 'Ban reason', value: showStoredLines(data.ban.reason ?? 'Unknown') },
                       ]
                     : []),
                 ]}

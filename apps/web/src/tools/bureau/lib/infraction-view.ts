@@ -1,3 +1,4 @@
+import { showStoredLines } from '@guildhall/contracts/stored-text';
 import type { PersonInfraction } from '@guildhall/contracts/bureau';
 import { formatWhen } from './case-view';
 import { UNKNOWN, orUnknown } from './checker-view';
@@ -28,7 +29,11 @@ export function formatInfractionDate(iso: string | null): string {
   return iso ? formatWhen(Date.parse(iso)) : UNKNOWN;
 }
 
-/** One card per infraction (001 §2), as the printed Infraction Record shows it: same fields, same order. */
+/**
+ * One card per infraction (001 §2), as the printed Infraction Record shows it: same fields, same order,
+ * and, as there, with direction controls and stacked marks written out (decision 0069): the texts are
+ * a bot's or a moderator's, and may quote anyone.
+ */
 export function toInfractionCardView(infraction: PersonInfraction): InfractionCardView {
   const reason = infraction.reason?.trim();
   const note = infraction.note?.trim();
@@ -37,9 +42,9 @@ export function toInfractionCardView(infraction: PersonInfraction): InfractionCa
     platform: infraction.platform,
     date: formatInfractionDate(infraction.date),
     rows: [
-      { label: 'Moderator', value: orUnknown(infraction.moderator) },
-      ...(reason ? [{ label: 'Reason' as const, value: reason }] : []),
-      { label: 'Note', value: note ? note : NOT_AVAILABLE },
+      { label: 'Moderator', value: showStoredLines(orUnknown(infraction.moderator)) },
+      ...(reason ? [{ label: 'Reason' as const, value: showStoredLines(reason) }] : []),
+      { label: 'Note', value: note ? showStoredLines(note) : NOT_AVAILABLE },
     ],
   };
 }

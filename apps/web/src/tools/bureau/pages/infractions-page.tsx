@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { showStoredText } from '@guildhall/contracts/stored-text';
 import type { DocumentType, UserDetailsAnswer } from '@guildhall/contracts/bureau';
 import { ApiError, UNKNOWN_ERROR } from '@/lib/api-client';
 import { Button } from '@/ui/button';
@@ -60,7 +61,7 @@ function InfractionLookup({ discordId }: { discordId: string }) {
   }, [detailsError]);
 
   const print = (type: DocumentType) => {
-    if (!pair) return;
+    if (!pair || working !== null) return;
     setWorking(type);
     download.mutate(
       { pair, type },
@@ -82,8 +83,9 @@ function InfractionLookup({ discordId }: { discordId: string }) {
         </Link>
         {pair && (
           <div className="infractions__prints">
+            {/* One print at a time; aria-disabled, not disabled: a browser takes focus from a disabled button. */}
             {PRINTS.map(({ type, label }) => (
-              <Button key={type} size="sm" variant="secondary" disabled={working !== null} onClick={() => print(type)}>
+              <Button key={type} size="sm" variant="secondary" aria-disabled={working !== null} onClick={() => print(type)}>
                 {working === type ? 'Processing...' : label}
               </Button>
             ))}
@@ -170,7 +172,11 @@ function AccountBlock({
       <h3>{title}</h3>
       <DetailList
         items={[
-          { label: 'Username', value: loading ? <Spinner label={`Loading the ${title} username`} size="sm" /> : (username ?? 'Unknown') },
+          // Decision 0069: a name from the Discord or Roblox API (or a ban's Username) shows written out.
+          {
+            label: 'Username',
+            value: loading ? <Spinner label={`Loading the ${title} username`} size="sm" /> : showStoredText(username ?? 'Unknown'),
+          },
           { label: 'User ID', value: <span className="records__id">{id}</span> },
         ]}
       />

@@ -134,16 +134,14 @@ function RecordsTool() {
       align: 'end',
       render: ({ pair }) => {
         const busy = working === pair.discordId;
+        // One print at a time: while one runs, the print items are disabled (001 §2: items in the menu
+        // can be disabled), not the button, which a browser would take focus from, leaving it on <body>.
+        const printing = working !== null;
         return (
           <Menu
             width={200}
             trigger={
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={busy || working !== null}
-                aria-label={busy ? 'Processing...' : `Actions for ${pair.discordId}`}
-              >
+              <Button size="sm" variant="secondary" aria-label={busy ? 'Processing...' : `Actions for ${pair.discordId}`}>
                 {busy ? 'Processing...' : 'Actions'}
               </Button>
             }
@@ -152,8 +150,8 @@ function RecordsTool() {
               { label: 'View Infractions', onSelect: () => void navigate(`/bureau/records/${pair.discordId}/infractions`) },
               // Issue 14 item 2: a case opened from the records tool.
               { label: 'New Case', onSelect: () => setCaseFor(pair) },
-              { label: 'Registration (PDF)', onSelect: () => print(pair, 'registration') },
-              { label: 'Infraction Record (PDF)', onSelect: () => print(pair, 'infraction') },
+              { label: 'Registration (PDF)', disabled: printing, onSelect: () => print(pair, 'registration') },
+              { label: 'Infraction Record (PDF)', disabled: printing, onSelect: () => print(pair, 'infraction') },
               // 001 §4: the Military Record action is always disabled.
               { label: 'Military Record (PDF)', disabled: true },
             ]}
