@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { StaffAppointment } from '@guildhall/contracts/appointments';
 import { CANCEL_REASON_MAX_LENGTH, STAFF_RANGE_MAX_DAYS } from '@guildhall/contracts/appointments';
+import { showStoredText } from '@guildhall/contracts/stored-text';
 import type { CoreErrorCode } from '@guildhall/contracts/core';
+import { StoredText } from '@/ui/stored-text';
 import { ApiError } from '@/lib/api-client';
 import { Button, DetailList, Modal, Page, Spinner, StatusCard, Table, Tag, TextField, type TableColumn } from '@/ui';
 import { useCancelAppointment } from '../api/cancel-appointment';
@@ -40,11 +42,24 @@ const dateIn = (iso: string, timeZone: string) =>
 
 type View = 'day' | 'week';
 
+/**
+ * A booking's person as staff see it. The name (and the topic, below) is the LINE user's own text:
+ * shown as the owner console shows stored text (decision 0067), its direction controls, control
+ * characters and marks stacked past four written out and the whole isolated. Raw, a U+202E in a name
+ * turned the week view's "(cancelled)" after it around, and a letter under 40 accents drew over the
+ * rows above and below it (staff-side audit of issue 15).
+ */
+const who = (a: StaffAppointment) => showStoredText(a.displayName ?? a.userId);
+const Who = ({ a }: { a: StaffAppointment }) => <StoredText text={a.displayName ?? a.userId} />;
+const Topic = ({ a }: { a: StaffAppointment }) => (a.topic === null ? '—' : <StoredText text={a.topic} />);
+/** A table cell's text that wraps inside its column (staff-appointments-page.css). */
+const Cell = ({ children }: { children: ReactNode }) => <span className="staff-appointments__text">{children}</span>;
+
 function StatusTags({ a }: { a: StaffAppointment }) {
   if (a.status === 'cancelled')
     return (
       <span>
-        <Tag tone="neutral">Cancelled</Tag> {a.cancelReason}
+        <Tag tone="neutral">Cancelled</Tag> {a.cancelReason !== null && <StoredText text={a.cancelReason} />}
       </span>
     );
   return (
@@ -111,6 +126,22 @@ function StaffCalendar() {
   const now = useNowPast((bookings.data?.appointments ?? []).map((a) => Date.parse(a.datetime)));
   // One cancel per click: a double click sent two, and the second's 409 stayed in the dialog.
   const cancelOnce = useSingleFlight(cancel);
+  // Staff-side audit: two actions take away the control that has focus, and focus fell to the page
+  // body, so a keyboard or screen-reader user started again from the top. A cancel closes its dialog
+  // and the row's Cancel button goes with the booking's new status: focus goes to that booking's
+  // Details. A day opened from the week view takes the week's buttons away: focus goes to the day.
+  const refocus = useRef<{ booking: number } | 'day' | null>(null);
+  const dayTable = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target = refocus.current;
+    if (target === null || cancellingOpened !== null) return;
+    refocus.current = null;
+    const element =
+      target === 'day'
+        ? dayTable.current?.querySelector<HTMLElement>('[role="region"]')
+        : document.querySelector<HTMLElement>(`[data-booking-details="${target.booking}"]`);
+    element?.focus();
+  }, [cancellingOpened, view]);
 
   if (bookings.error && (refusal === ('unauthenticated' satisfies CoreErrorCode) || refusal === ('forbidden' satisfies CoreErrorCode))) {
     const returnTo = encodeURIComponent('/bureau/appointments');
@@ -140,7 +171,8 @@ function StaffCalendar() {
         size="sm"
         variant="ghost"
         onClick={() => setDetails(a)}
-        aria-label={`Details of ${timeIn(a.datetime, timeZone)}, ${a.displayName ?? a.userId}`}
+        aria-label={`Details of ${timeIn(a.datetime, timeZone)}, ${who(a)}`}
+        data-booking-details={a.id}
       >
         Details
       </Button>
@@ -174,8 +206,24 @@ function StaffCalendar() {
 
   const columns: TableColumn<StaffAppointment>[] = [
     { key: 'time', header: 'Time', rowHeader: true, render: (a) => `${timeIn(a.datetime, timeZone)}–${timeIn(a.endsAt, timeZone)}` },
-    { key: 'who', header: 'LINE user', render: (a) => a.displayName ?? a.userId },
-    { key: 'topic', header: 'Topic', render: (a) => a.topic ?? '—' },
+    {
+      key: 'who',
+      header: 'LINE user',
+      render: (a) => (
+        <Cell>
+          <Who a={a} />
+        </Cell>
+      ),
+    },
+    {
+      key: 'topic',
+      header: 'Topic',
+      render: (a) => (
+        <Cell>
+          <Topic a={a} />
+        </Cell>
+      ),
+    },
     { key: 'status', header: 'Status', render: (a) => <StatusTags a={a} /> },
     { key: 'actions', header: 'Actions', align: 'end', render: actions },
   ];
@@ -232,13 +280,15 @@ function StaffCalendar() {
           {bookings.error.message}
         </StatusCard>
       ) : view === 'day' ? (
-        <Table
-          caption={`Appointments on ${date}`}
-          columns={columns}
-          rows={rows}
-          rowKey={(a) => a.id}
-          empty="No appointments on this day."
-        />
+        <div ref={dayTable}>
+          <Table
+            caption={`Appointments on ${date}`}
+            columns={columns}
+            rows={rows}
+            rowKey={(a) => a.id}
+            empty="No appointments on this day."
+          />
+        </div>
       ) : (
         <div className="staff-week" aria-label={`Week of ${range?.from}`} role="region">
           {weekDays.map((d) => {
@@ -246,7 +296,15 @@ function StaffCalendar() {
             return (
               <section key={d} className="staff-week__day" aria-label={dayHeading(d)} data-today={d === today ? 'true' : undefined}>
                 <h2 className="staff-week__heading">
-                  <button type="button" className="staff-week__day-link" onClick={() => (setDate(d), setView('day'))}>
+                  <button
+                    type="button"
+                    className="staff-week__day-link"
+                    onClick={() => {
+                      refocus.current = 'day';
+                      setDate(d);
+                      setView('day');
+                    }}
+                  >
                     {dayHeading(d)}
                   </button>
                 </h2>
@@ -260,8 +318,9 @@ function StaffCalendar() {
                           type="button"
                           className={`staff-week__booking staff-week__booking--${a.status}`}
                           onClick={() => setDetails(a)}
+                          data-booking-details={a.id}
                         >
-                          <span className="staff-week__time">{timeIn(a.datetime, timeZone)}</span> {a.displayName ?? a.userId}
+                          <span className="staff-week__time">{timeIn(a.datetime, timeZone)}</span> <Who a={a} />
                           {a.status === 'cancelled' && ' (cancelled)'}
                         </button>
                       </li>
@@ -336,9 +395,9 @@ function StaffCalendar() {
           <DetailList
             items={[
               { label: 'When', value: `${timeIn(details.datetime, timeZone)}–${timeIn(details.endsAt, timeZone)} (${timeZone})` },
-              { label: 'LINE user', value: details.displayName ?? '—' },
+              { label: 'LINE user', value: details.displayName === null ? '—' : <StoredText text={details.displayName} /> },
               { label: 'LINE user id', value: details.userId },
-              { label: 'Topic', value: details.topic ?? '—' },
+              { label: 'Topic', value: <Topic a={details} /> },
               { label: 'Status', value: <StatusTags a={details} /> },
               { label: 'Booked at', value: new Date(details.createdAt).toLocaleString('en-GB', { timeZone }) },
             ]}
@@ -352,7 +411,7 @@ function StaffCalendar() {
         title="Cancel appointment"
         description={
           cancelling
-            ? `${timeIn(cancelling.datetime, timeZone)} on ${dateIn(cancelling.datetime, timeZone)}, ${cancelling.displayName ?? cancelling.userId}`
+            ? `${timeIn(cancelling.datetime, timeZone)} on ${dateIn(cancelling.datetime, timeZone)}, ${who(cancelling)}`
             : undefined
         }
         footer={
@@ -369,7 +428,12 @@ function StaffCalendar() {
                 // a time the staff member never saw (decision 0053).
                 cancelOnce(
                   { id: cancelling.id, reason: reason.trim(), expectedStart: cancelling.datetime },
-                  { onSuccess: () => setCancelling(null) },
+                  {
+                    onSuccess: () => {
+                      refocus.current = { booking: cancelling.id };
+                      setCancelling(null);
+                    },
+                  },
                 )
               }
             >
