@@ -21,4 +21,10 @@ describe('issue 14 item 5: history lines', () => {
     expect(describeActor({ kind: 'system', id: 'case-expiry', name: 'Case expiry' })).toBe('System (Case expiry)');
     expect(formatWhen(Date.UTC(2026, 10, 22, 14, 3))).toBe('22 Nov 2026, 14:03 UTC');
   });
+
+  // Decision 0069: a U+202E in a quoted reason or a staff name turned the rest of the line around.
+  it('writes out direction controls and stacked marks in what it quotes', () => {
+    expect(describeChange({ before: { reason: 'Rude' }, after: { reason: 'evil\u202eoob' } })).toEqual(['reason: Rude → evil[U+202E]oob']);
+    expect(describeActor({ kind: 'staff', id: '123456', name: 'rose\u202e' })).toBe('Staff rose[U+202E] (123456)');
+  });
 });

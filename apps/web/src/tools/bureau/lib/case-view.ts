@@ -1,4 +1,5 @@
 import type { HistoryActor, HistoryEntry } from '@guildhall/contracts/bureau';
+import { showStoredText } from '@guildhall/contracts/stored-text';
 
 const whenFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -21,20 +22,23 @@ export function formatWhen(ms: number): string {
 
 /** 'Staff registrar.rose', 'Bot "Mod bot" (key ab12cd34)', 'Member ...', 'System (Case expiry)'. */
 export function describeActor(actor: HistoryActor): string {
+  // Decision 0069: a name is its owner's text (a Discord name, a bot key's name), written out as stored.
+  const name = showStoredText(actor.name ?? actor.id);
   switch (actor.kind) {
     case 'bot':
-      return `Bot "${actor.name ?? actor.id}" (key ${actor.id})`;
+      return `Bot "${name}" (key ${actor.id})`;
     case 'system':
-      return `System (${actor.name ?? actor.id})`;
+      return `System (${name})`;
     case 'staff':
-      return `Staff ${actor.name ?? actor.id} (${actor.id})`;
+      return `Staff ${name} (${actor.id})`;
     case 'member':
-      return `Member ${actor.name ?? actor.id} (${actor.id})`;
+      return `Member ${name} (${actor.id})`;
   }
 }
 
+// Decision 0069: the values quoted are others' text (a reason, a note, a username), written out as stored.
 const show = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+  value === null || value === undefined || value === '' ? '—' : showStoredText(typeof value === 'string' ? value : JSON.stringify(value));
 
 /** One line per field that changed: 'reason: Rude → Very rude'; a creation or removal lists its fields. */
 export function describeChange(entry: Pick<HistoryEntry, 'before' | 'after'>): string[] {

@@ -74,6 +74,23 @@ describe('toCheckerView (001 §2 result cards)', () => {
     ]);
   });
 
+  // Decision 0069: a bot's text; a U+202E in it turned the card's next lines around.
+  it("writes out direction controls and stacked marks in a ban's moderator and reason", () => {
+    const view = toCheckerView(
+      {
+        result: 'verified',
+        discord: { id: '1', username: 'a' },
+        roblox: { id: '2', username: 'b' },
+        ban: { isBanned: true, moderator: 'Mod\u202e', reason: `Spam${'\u0301'.repeat(6)}`, time: 1_722_470_400 },
+      },
+      utc,
+    );
+    expect(view.ban?.slice(0, 2)).toEqual([
+      { label: 'Moderator', value: 'Mod[U+202E]' },
+      { label: 'Reason', value: `Spam${'\u0301'.repeat(4)}[U+0301][U+0301]` },
+    ]);
+  });
+
   it('treats a lifted ban (isBanned false) as Clear with no ban details', () => {
     const view = toCheckerView({
       result: 'verified',

@@ -1,4 +1,5 @@
 import type { CheckStatusAnswer } from '@guildhall/contracts/bureau';
+import { showStoredText } from '@guildhall/contracts/stored-text';
 import type { Tone } from '@/ui/status-card';
 
 /** 001 §2 and §3: any absent or empty value reads 'Unknown'. */
@@ -53,8 +54,9 @@ type Ban = Extract<CheckStatusAnswer, { result: 'verified' }>['ban'];
 function banDetails(ban: Ban, dates: DateOptions): LabelledValue[] | null {
   if (!ban?.isBanned) return null;
   return [
-    { label: 'Moderator', value: orUnknown(ban.moderator) },
-    { label: 'Reason', value: orUnknown(ban.reason) },
+    // Decision 0069: a bot's text, written out as stored (a U+202E turned the card's next lines around).
+    { label: 'Moderator', value: showStoredText(orUnknown(ban.moderator)) },
+    { label: 'Reason', value: showStoredText(orUnknown(ban.reason)) },
     { label: 'Date', value: formatBanDate(ban.time, dates) },
   ];
 }
