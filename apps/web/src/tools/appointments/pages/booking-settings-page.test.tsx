@@ -40,6 +40,29 @@ describe('issue 15 item 3: the booking rules page', () => {
     });
   });
 
+  // A Remove button goes with its row: focus fell to the page's body.
+  it('keeps focus on the list when a break, a holiday or a one-off change is removed', async () => {
+    fakeServer({
+      'GET /auth/api/me': () => [200, staff],
+      'GET /bureau/worker/staff/settings': () => [200, answer],
+    });
+    renderWithApp(<BookingSettingsPage />);
+    const addBreak = (await screen.findAllByRole('button', { name: 'Add break' }))[0]!;
+    await userEvent.click(addBreak);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove break' }));
+    expect(addBreak).toHaveFocus();
+    for (const [add, remove] of [
+      ['Add holiday', 'Remove holiday'],
+      ['Add one-off change', 'Remove change'],
+    ] as const) {
+      await userEvent.click(screen.getByRole('button', { name: add }));
+      await userEvent.click(screen.getByRole('button', { name: add }));
+      await userEvent.click(screen.getAllByRole('button', { name: remove })[1]!);
+      expect(screen.getByRole('button', { name: add })).toHaveFocus();
+      expect(screen.getAllByRole('button', { name: remove })).toHaveLength(1);
+    }
+  });
+
   it('shows a close at midnight (24:00), which a time field cannot hold, and sets one', async () => {
     const server = fakeServer({
       'GET /auth/api/me': () => [200, staff],

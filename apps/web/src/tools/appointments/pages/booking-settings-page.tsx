@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { BookingSettings, ClosedDayReport, OpeningHours } from '@guildhall/contracts/appointments';
 import type { CoreErrorCode } from '@guildhall/contracts/core';
@@ -19,7 +19,14 @@ const DEFAULT_HOURS: OpeningHours = { opens: '09:00', closes: '17:00', breaks: [
  */
 const MIDNIGHT = '24:00';
 
+/**
+ * A Remove button goes with its row; focus fell to the page's body, and a keyboard user started again
+ * from the top. It goes to the list's Add button, which stays.
+ */
+const stayNear = (add: React.RefObject<HTMLButtonElement | null>) => add.current?.focus();
+
 function HoursEditor({ name, hours, onChange }: { name: string; hours: OpeningHours; onChange(h: OpeningHours): void }) {
+  const addBreak = useRef<HTMLButtonElement>(null);
   const midnight = hours.closes === MIDNIGHT;
   return (
     <div className="booking-settings__hours">
@@ -54,12 +61,20 @@ function HoursEditor({ name, hours, onChange }: { name: string; hours: OpeningHo
             value={b.end}
             onChange={(e) => onChange({ ...hours, breaks: hours.breaks.map((x, j) => (j === i ? { ...x, end: e.target.value } : x)) })}
           />
-          <Button size="sm" variant="ghost" onClick={() => onChange({ ...hours, breaks: hours.breaks.filter((_, j) => j !== i) })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              onChange({ ...hours, breaks: hours.breaks.filter((_, j) => j !== i) });
+              stayNear(addBreak);
+            }}
+          >
             Remove break
           </Button>
         </div>
       ))}
       <Button
+        ref={addBreak}
         size="sm"
         variant="secondary"
         onClick={() => onChange({ ...hours, breaks: [...hours.breaks, { start: '12:00', end: '13:00' }] })}
@@ -125,6 +140,8 @@ function BookingSettingsForm() {
   // Counts loads into the draft: fields that keep their own text (the reminders) start again from it.
   const [loads, setLoads] = useState(0);
   const [reloading, setReloading] = useState(false);
+  const addHoliday = useRef<HTMLButtonElement>(null);
+  const addException = useRef<HTMLButtonElement>(null);
   const loadDraft = (answer: { settings: BookingSettings; updatedAt: string | null }) => {
     setDraft(answer.settings);
     setBase(answer.updatedAt);
@@ -258,12 +275,24 @@ function BookingSettingsForm() {
                 maxLength={100}
                 onChange={(e) => set({ holidays: draft.holidays.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) })}
               />
-              <Button size="sm" variant="ghost" onClick={() => set({ holidays: draft.holidays.filter((_, j) => j !== i) })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  set({ holidays: draft.holidays.filter((_, j) => j !== i) });
+                  stayNear(addHoliday);
+                }}
+              >
                 Remove holiday
               </Button>
             </div>
           ))}
-          <Button size="sm" variant="secondary" onClick={() => set({ holidays: [...draft.holidays, { date: '', name: '' }] })}>
+          <Button
+            ref={addHoliday}
+            size="sm"
+            variant="secondary"
+            onClick={() => set({ holidays: [...draft.holidays, { date: '', name: '' }] })}
+          >
             Add holiday
           </Button>
         </section>
@@ -295,7 +324,14 @@ function BookingSettingsForm() {
                   />
                   Closed all day
                 </label>
-                <Button size="sm" variant="ghost" onClick={() => set({ exceptions: draft.exceptions.filter((_, j) => j !== i) })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => {
+                    set({ exceptions: draft.exceptions.filter((_, j) => j !== i) });
+                    stayNear(addException);
+                  }}
+                >
                   Remove change
                 </Button>
               </div>
@@ -308,7 +344,12 @@ function BookingSettingsForm() {
               )}
             </fieldset>
           ))}
-          <Button size="sm" variant="secondary" onClick={() => set({ exceptions: [...draft.exceptions, { date: '', hours: null }] })}>
+          <Button
+            ref={addException}
+            size="sm"
+            variant="secondary"
+            onClick={() => set({ exceptions: [...draft.exceptions, { date: '', hours: null }] })}
+          >
             Add one-off change
           </Button>
         </section>
