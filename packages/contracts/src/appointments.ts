@@ -319,8 +319,18 @@ export const ClosedDayReport = z.object({
   waitlistEnded: z.number().int(),
 });
 export type ClosedDayReport = z.infer<typeof ClosedDayReport>;
-/** PUT /bureau/worker/staff/settings: the rules now in force, and what the save closed (decision 0055). */
-export const SaveBookingSettingsAnswer = BookingSettingsAnswer.extend({ closedDays: z.array(ClosedDayReport) });
+/**
+ * A day that stays open but whose hours the saved rules changed, with the bookings made before that now
+ * lie outside them (before the opening, after the close, or in a break): they stay booked, for staff to
+ * move or cancel (decision 0055's report, for hours rather than whole days).
+ */
+export const OutsideHoursReport = z.object({ date: z.string(), bookings: z.number().int() });
+export type OutsideHoursReport = z.infer<typeof OutsideHoursReport>;
+/** PUT /bureau/worker/staff/settings: the rules now in force, and what the save closed or left outside its hours (decision 0055). */
+export const SaveBookingSettingsAnswer = BookingSettingsAnswer.extend({
+  closedDays: z.array(ClosedDayReport),
+  outsideHours: z.array(OutsideHoursReport),
+});
 export type SaveBookingSettingsAnswer = z.infer<typeof SaveBookingSettingsAnswer>;
 
 /** Issue 15 item 1: GET /bureau/worker/availability?days=N. */

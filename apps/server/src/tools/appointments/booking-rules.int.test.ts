@@ -104,6 +104,8 @@ describe.each(DIALECTS)('issue 15 item 3: rules staff set, on %s', (dialect) => 
       { date: monday, bookings: 2, waitlistEnded: 0 },
       { date: tuesday, bookings: 1, waitlistEnded: 0 },
     ]);
+    // Wednesday stays open, but its 09:00 booking now lies before the 13:00 opening.
+    expect(closing.json().outsideHours).toEqual([{ date: wednesday, bookings: 1 }]);
     const stillBooked = await db().selectFrom('appointments').select('id').where('status', '=', 'booked').execute();
     expect(stillBooked).toHaveLength(4);
     // Closing every weekday at once: each day with bookings is named once, in date order.
@@ -111,6 +113,23 @@ describe.each(DIALECTS)('issue 15 item 3: rules staff set, on %s', (dialect) => 
     expect(shut.json().closedDays).toEqual([{ date: wednesday, bookings: 1, waitlistEnded: 0 }]);
     // Reopened, nothing is closed by the save.
     expect((await save(BASE)).json().closedDays).toEqual([]);
+  });
+
+  // A shortened day said only "Saved": staff did not learn that bookings now lay outside its hours.
+  it('names the days whose new hours leave bookings outside them: before the opening, after the close, in a break', async () => {
+    const monday = dateOf(at('09:00'));
+    for (const when of [at('09:00'), at('10:00'), at('15:00'), at('16:30')])
+      expect((await book(makeLineUser(), when)).statusCode).toBe(200);
+    const saved = await save({
+      ...BASE,
+      exceptions: [{ date: monday, hours: { opens: '09:00', closes: '16:45', breaks: [{ start: '09:45', end: '10:15' }] } }],
+    });
+    expect(saved.statusCode).toBe(200);
+    // 10:00 meets the break and 16:30 ends after the 16:45 close; 09:00 and 15:00 still fit.
+    expect(saved.json()).toMatchObject({ closedDays: [], outsideHours: [{ date: monday, bookings: 2 }] });
+    expect(await db().selectFrom('appointments').select('id').where('status', '=', 'booked').execute()).toHaveLength(4);
+    // Saving the same rules again changes no day's hours, so it names none.
+    expect((await save(saved.json().settings)).json().outsideHours).toEqual([]);
   });
 
   it("the mini-app's config names each day's own hours and breaks (the first open day's stood for every day)", async () => {

@@ -10,6 +10,7 @@ import type { AppointmentsDeps } from './appointments-deps';
 import type { AppointmentsDb } from './appointments-tables';
 import type { BookingRules } from './booking-rules';
 import { countBookingsOnNewlyClosedDays } from './count-bookings-on-closed-days';
+import { countBookingsOutsideNewHours } from './count-bookings-outside-new-hours';
 import { BOOKING_SETTINGS, loadBookingRules } from './load-booking-rules';
 import { lockWaitlist } from './lock-waitlist';
 import { queueReminders } from './send-reminder';
@@ -93,13 +94,22 @@ export async function saveBookingSettings(
       const after = await loadBookingRules(inTrx);
       await rescheduleReminders(deps, before, after, trx);
       const bookingsLeft = await countBookingsOnNewlyClosedDays(trx, before, after, now);
+      const outsideHours = [...(await countBookingsOutsideNewHours(trx, before, after, now))].map(([date, bookings]) => ({
+        date,
+        bookings,
+      }));
       const ended = await endWaitlistsOfClosedDays(deps, after, trx);
-      return { offers: await passOpenedSeatsToWaitlist(deps, after, trx), ended, closedDays: reportClosedDays(bookingsLeft, ended) };
+      return {
+        offers: await passOpenedSeatsToWaitlist(deps, after, trx),
+        ended,
+        closedDays: reportClosedDays(bookingsLeft, ended),
+        outsideHours,
+      };
     }),
   );
   for (const offer of outcome.offers) announceWaitlistOffer(deps, offer);
   for (const notice of outcome.ended) announceClosedDay(deps, notice);
-  return { ...(await readBookingSettings(deps)), closedDays: outcome.closedDays };
+  return { ...(await readBookingSettings(deps)), closedDays: outcome.closedDays, outsideHours: outcome.outsideHours };
 }
 
 /** Decision 0055: per closed day, the bookings left on it and the waitlist places ended, by date. */

@@ -18,7 +18,7 @@ describe('issue 15 item 3: the booking rules page', () => {
       'GET /bureau/worker/staff/settings': () => [200, answer],
       'PUT /bureau/worker/staff/settings': ({ body }) => [
         200,
-        { ...answer, settings: body, updatedAt: '2030-01-01T00:00:00.000Z', updatedBy: '1', closedDays: [] },
+        { ...answer, settings: body, updatedAt: '2030-01-01T00:00:00.000Z', updatedBy: '1', closedDays: [], outsideHours: [] },
       ],
     });
     renderWithApp(<BookingSettingsPage />);
@@ -70,7 +70,7 @@ describe('issue 15 item 3: the booking rules page', () => {
         200,
         { ...answer, settings: { ...settings, weekly: [null, { ...day, closes: '24:00' }, day, day, day, day, null] } },
       ],
-      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [] }],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [], outsideHours: [] }],
     });
     renderWithApp(<BookingSettingsPage />);
     expect(await screen.findByRole('checkbox', { name: 'Monday open until midnight' })).toBeChecked();
@@ -89,7 +89,7 @@ describe('issue 15 item 3: the booking rules page', () => {
     const server = fakeServer({
       'GET /auth/api/me': () => [200, staff],
       'GET /bureau/worker/staff/settings': () => [200, { ...answer, settings: { ...settings, reminderMinutes: [1440, 60] } }],
-      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [] }],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [], outsideHours: [] }],
     });
     renderWithApp(<BookingSettingsPage />);
     const reminders = await screen.findByLabelText('Reminders (minutes before)');
@@ -141,7 +141,7 @@ describe('issue 15 item 3: the booking rules page', () => {
         const { expectedUpdatedAt, ...rest } = body as { expectedUpdatedAt?: string | null };
         if (expectedUpdatedAt !== stored.updatedAt) return [409, { error: stale, code: 'conflict' }];
         stored = { ...answer, settings: rest as typeof settings, updatedAt: '2030-01-03T00:00:00.000Z', updatedBy: '1' };
-        return [200, { ...stored, closedDays: [] }];
+        return [200, { ...stored, closedDays: [], outsideHours: [] }];
       },
     });
     renderWithApp(<BookingSettingsPage />);
@@ -185,7 +185,7 @@ describe('issue 15 item 3: the booking rules page', () => {
     fakeServer({
       'GET /auth/api/me': () => [200, staff],
       'GET /bureau/worker/staff/settings': () => [200, answer],
-      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays }],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays, outsideHours: [] }],
     });
     renderWithApp(<BookingSettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save rules' }));
@@ -201,6 +201,30 @@ describe('issue 15 item 3: the booking rules page', () => {
       '/bureau/appointments?date=2030-04-13',
     );
     // Bookings left to clear make it a warning, not a plain success.
+    expect(screen.getByRole('region', { name: 'Saved' })).toHaveAttribute('data-tone', 'warning');
+  });
+
+  it('names the open days whose new hours leave bookings outside them, with the calendar on that day', async () => {
+    const outsideHours = [
+      { date: '2030-04-12', bookings: 1 },
+      { date: '2030-04-16', bookings: 3 },
+    ];
+    fakeServer({
+      'GET /auth/api/me': () => [200, staff],
+      'GET /bureau/worker/staff/settings': () => [200, answer],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [], outsideHours }],
+    });
+    renderWithApp(<BookingSettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save rules' }));
+    const days = within(await screen.findByRole('list', { name: 'Bookings outside the new hours' })).getAllByRole('listitem');
+    expect(days.map((d) => d.textContent)).toEqual([
+      'Fri, 12 Apr 2030: 1 booking now lies outside the new hours and stays booked: open the day in the calendar to cancel it (each person is told by LINE).',
+      'Tue, 16 Apr 2030: 3 bookings now lie outside the new hours and stay booked: open the day in the calendar to cancel them (each person is told by LINE).',
+    ]);
+    expect(within(days[1]!).getByRole('link', { name: 'open the day in the calendar' })).toHaveAttribute(
+      'href',
+      '/bureau/appointments?date=2030-04-16',
+    );
     expect(screen.getByRole('region', { name: 'Saved' })).toHaveAttribute('data-tone', 'warning');
   });
 

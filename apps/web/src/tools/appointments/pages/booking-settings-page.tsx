@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { BookingSettings, ClosedDayReport, OpeningHours } from '@guildhall/contracts/appointments';
+import type { BookingSettings, ClosedDayReport, OpeningHours, OutsideHoursReport } from '@guildhall/contracts/appointments';
 import type { CoreErrorCode } from '@guildhall/contracts/core';
 import { ApiError } from '@/lib/api-client';
 import { Button, Page, Spinner, StatusCard, TextField } from '@/ui';
@@ -359,9 +359,13 @@ function BookingSettingsForm() {
             {save.isPending ? 'Saving...' : 'Save rules'}
           </Button>
           {save.isSuccess && (
-            <StatusCard tone={save.data.closedDays.some((d) => d.bookings > 0) ? 'warning' : 'success'} title="Saved">
+            <StatusCard
+              tone={save.data.closedDays.some((d) => d.bookings > 0) || save.data.outsideHours.length > 0 ? 'warning' : 'success'}
+              title="Saved"
+            >
               <p>The new rules apply to bookings from now on.</p>
               <ClosedDays days={save.data.closedDays} />
+              <OutsideHours days={save.data.outsideHours} />
             </StatusCard>
           )}
           {save.error && stale && (
@@ -392,6 +396,23 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  * cancel them from the calendar, which tells each person), and the people who waited for a closed
  * day have been told by LINE that its waitlist ended.
  */
+/** The days still open whose new hours leave bookings outside them (before, after, or in a break). */
+function OutsideHours({ days }: { days: OutsideHoursReport[] }) {
+  if (days.length === 0) return null;
+  return (
+    <ul className="booking-settings__closed-days" aria-label="Bookings outside the new hours">
+      {days.map((d) => (
+        <li key={d.date}>
+          <strong>{dayHeading(d.date, { year: true })}:</strong> {count(d.bookings, 'booking now lies', 'bookings now lie')} outside the new
+          hours and {d.bookings === 1 ? 'stays' : 'stay'} booked:{' '}
+          <Link to={`/bureau/appointments?date=${d.date}`}>open the day in the calendar</Link> to cancel {d.bookings === 1 ? 'it' : 'them'}{' '}
+          (each person is told by LINE).
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ClosedDays({ days }: { days: ClosedDayReport[] }) {
   if (days.length === 0) return null;
   return (
