@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_DIRECTION_CONTROLS } from './stored-text';
+import { STACKED_MARKS, TEXT_DIRECTION_CONTROLS } from './stored-text';
 import { DiscordId, type ErrorCatalogue } from './core';
 
 /**
@@ -84,15 +84,15 @@ export type ApiKeysAnswer = z.infer<typeof ApiKeysAnswer>;
 
 /**
  * Decision 0067 (owner console audit): the rest of what a key's name must not be. Control characters (C0,
- * DEL, C1: a line break, a tab, an escape sequence) have no place in a one-line name. A character that
+ * DEL, C1: a line break, a tab, an escape sequence) and the line and paragraph separators have no place in a one-line name. A character that
  * shows is anything but white space, a mark, a control or a default-ignorable code point (zero-width
  * spaces and joiners, the soft hyphen, the Hangul filler): a name of those alone listed as a blank row.
  * Five or more non-spacing marks in a row stack up and draw over the rows above and below; Thai, Tibetan,
  * Hebrew and decomposed Vietnamese put at most four on a letter.
  */
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-const SHOWS = /[^\p{White_Space}\p{M}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
-const STACKED_MARKS = /[\p{Mn}\p{Me}]{5}/u;
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+// U+2800, the blank Braille pattern, is a symbol that shows nothing.
+const SHOWS = /[^\p{White_Space}\p{M}\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 /** A bot API key's name, from the console or the CLI's create-api-key. */
 export const ApiKeyName = z

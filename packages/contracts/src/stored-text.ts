@@ -10,9 +10,17 @@
  */
 export const TEXT_DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-const WRITTEN_OUT = new RegExp(`${TEXT_DIRECTION_CONTROLS.source}|\\p{Cc}`, 'gu');
+// Control characters, and the line and paragraph separators (U+2028, U+2029), at which a browser
+// breaks the line as at a line feed.
+const WRITTEN_OUT = new RegExp(`${TEXT_DIRECTION_CONTROLS.source}|[\\p{Cc}\\p{Zl}\\p{Zp}]`, 'gu');
+// A mark, and the invisible format characters a font passes over when it places marks (a zero-width
+// joiner between groups of four still piled them all on one letter).
+const MARK = '[\\p{Mn}\\p{Me}]';
+const INVISIBLE = '[\\p{Cf}\\p{Default_Ignorable_Code_Point}]*';
 // Every mark that has four marks before it: the first four stay on their letter.
-const MARKS_PAST_FOUR = /(?<=[\p{Mn}\p{Me}]{4})[\p{Mn}\p{Me}]/gu;
+const MARKS_PAST_FOUR = new RegExp(`(?<=(?:${MARK}${INVISIBLE}){4})${MARK}`, 'gu');
+/** Five marks on one letter, the invisible characters between them aside (decision 0067). */
+export const STACKED_MARKS = new RegExp(`(?:${MARK}${INVISIBLE}){4}${MARK}`, 'u');
 const codePoint = (c: string) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`;
 
 /**
