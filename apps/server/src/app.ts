@@ -67,7 +67,7 @@ export function createContext(
     sessions: new SessionStore(database.db, events, config.SESSION_TTL_HOURS * 3_600_000, now, log),
     grants: new GrantStore(database.db, events, now, log),
     registry: new RegistryRepository(database.db, events, now, log),
-    schoolAccounts: new SchoolAccountStore(database.db, now),
+    schoolAccounts: new SchoolAccountStore(database.db, now, database.dialect),
     signInThrottle,
     lookup: new ProfileLookup(
       database.db,

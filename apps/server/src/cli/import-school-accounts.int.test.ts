@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import type { AppContext } from '../core/context';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../core/db/test-databases';
 import { createLocalEventBus } from '../core/events/event-bus';
+import { buildTestApp, type TestApp } from '../test-support/build-test-app';
 import { backendPid, blockedBy, holdTransaction, releaseHeld, waitUntil } from '../test-support/hold-transaction';
 import { importSchoolAccountsCsv } from './import-school-accounts';
 
@@ -82,5 +83,48 @@ describe.each(DIALECTS)('a re-import that changes passwords on %s', (dialect) =>
     expect(await ctx.schoolAccounts.verifyPassword('68960001', 'leaked-pass')).toBeNull();
     // An unchanged password keeps its hash: it was verified, not hashed again.
     expect(await keptHash()).toEqual(hashBefore);
+  });
+});
+
+// A sign-in that checked the old password just before a re-import replaced it inserted its session just
+// after the import had ended the account's sessions: the leaked password still signed someone in.
+describe('a sign-in beside a re-import that replaces its password on postgres', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    releaseHeld();
+    await t?.close();
+  });
+
+  it('waits for the import, then takes its session back and answers as a wrong password', async () => {
+    t = await buildTestApp({ dialect: 'postgres', env: { ENABLED_TOOLS: 'timetable' } });
+    await t.ctx.schoolAccounts.create({ studentId: '68960001', password: 'leaked-pass', role: 'student' });
+    // The import (upsertAll's transaction) as it stands before its commit: the new hash written, the
+    // account's sessions deleted.
+    const db = t.ctx.database.db;
+    // Another password's hash: the same one with its last character changed will do, as no password opens it.
+    const stored = await db
+      .selectFrom('school_accounts')
+      .select('password_hash')
+      .where('student_id', '=', '68960001')
+      .executeTakeFirstOrThrow();
+    const newHash = stored.password_hash.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const importing = holdTransaction(db, async (trx) => {
+      await trx.updateTable('school_accounts').set({ password_hash: newHash }).where('student_id', '=', '68960001').execute();
+      await trx.deleteFrom('sessions').where('kind', '=', 'school').where('subject', '=', '68960001').execute();
+      return { pid: await backendPid(trx) };
+    });
+    const { pid } = await importing.open;
+    const signingIn = t.request({
+      method: 'POST',
+      url: '/timetable/api/login',
+      payload: { student_id: '68960001', password: 'leaked-pass' },
+    });
+    await waitUntil(async () => (await blockedBy(db, pid)).length > 0);
+    importing.release();
+    await importing.done;
+
+    const answer = await signingIn;
+    expect([answer.statusCode, answer.json<{ code: string }>().code]).toEqual([401, 'invalid_credentials']);
+    expect(await db.selectFrom('sessions').select('token_hash').where('subject', '=', '68960001').execute()).toEqual([]);
   });
 });

@@ -119,8 +119,8 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, ident
   return token;
 }
 
-export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = sessionToken(request);
+/** Ends the request's session (or `token`, one this reply has just made) and clears the cookie. */
+export async function signOut(request: FastifyRequest, reply: FastifyReply, token = sessionToken(request)): Promise<void> {
   if (token) await request.server.ctx.sessions.delete(token);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

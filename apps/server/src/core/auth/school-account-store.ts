@@ -2,7 +2,7 @@ import type * as Argon2 from '@node-rs/argon2';
 import { lazyRequire } from '../lazy/lazy-require';
 import type { Kysely } from 'kysely';
 import type { SchoolAccountsTable, CoreTables } from '../db/core-tables';
-import { isUniqueViolation } from '../db/database';
+import { type Dialect, isUniqueViolation } from '../db/database';
 import { inChunks } from '../db/in-chunks';
 import { DomainError } from '../errors/domain-error';
 
@@ -36,10 +36,14 @@ let dummyHash: Promise<string> | null = null;
 
 type SchoolAccountInput = { studentId: string; password: string; email?: string | null; role: SchoolRole };
 
+/** An account whose password was just verified, with the hash it was verified against. */
+export type VerifiedSchoolAccount = SchoolAccount & { passwordHash: string };
+
 export class SchoolAccountStore {
   constructor(
     private readonly db: Kysely<CoreTables>,
     private readonly now: () => number = Date.now,
+    private readonly dialect: Dialect = 'sqlite',
   ) {}
 
   async create(input: { studentId: string; password: string; email?: string | null; role: SchoolRole }): Promise<SchoolAccount> {
@@ -153,7 +157,7 @@ export class SchoolAccountStore {
    * for a wrong student id and a wrong password (issue: "a wrong id and a wrong password get the
    * same answer").
    */
-  async verifyPassword(studentId: string, password: string): Promise<SchoolAccount | null> {
+  async verifyPassword(studentId: string, password: string): Promise<VerifiedSchoolAccount | null> {
     const row = await this.db
       .selectFrom('school_accounts')
       .select(['id', 'student_id', 'email', 'role', 'created_at', 'password_hash'])
@@ -169,7 +173,23 @@ export class SchoolAccountStore {
     const ok = await loadArgon2()
       .verify(row.password_hash, password)
       .catch(() => false);
-    return ok ? toAccount(row) : null;
+    return ok ? { ...toAccount(row), passwordHash: row.password_hash } : null;
+  }
+
+  /**
+   * Whether the account still has the password it was verified against. A re-import that replaces a
+   * password ends the account's sessions in its transaction (upsertAll), but a sign-in that verified the
+   * old password just before could insert its session just after: asked once the session exists, this
+   * tells the sign-in to take it back. On PostgreSQL it waits for an import still writing the row.
+   */
+  async stillHasPassword(account: VerifiedSchoolAccount): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('school_accounts')
+      .select('password_hash')
+      .where('id', '=', account.id)
+      .$if(this.dialect === 'postgres', (query) => query.forShare())
+      .executeTakeFirst();
+    return row?.password_hash === account.passwordHash;
   }
 
   async list(): Promise<SchoolAccount[]> {

@@ -3,7 +3,7 @@ import { SchoolLoginRequest, type SchoolLoginAnswer } from '@guildhall/contracts
 import { recordAudit } from '../audit/audit-log';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../http/parse-input';
-import { signIn } from './request-auth';
+import { signIn, signOut } from './request-auth';
 
 /**
  * 002 §7 POST /api/login for school accounts (sports and timetable). Sets the session cookie and
@@ -39,6 +39,13 @@ export async function signInSchoolAccount(request: FastifyRequest, reply: Fastif
     displayName: account.email ?? account.studentId,
     avatar: null,
   });
+  // A re-import that replaced the password (and ended this account's sessions) committed while the old
+  // one was being checked: this session was made with a password that no longer opens the account.
+  if (!(await schoolAccounts.stillHasPassword(account))) {
+    await signOut(request, reply, token);
+    await recordFailure(request, body.student_id, 'the password was replaced while signing in');
+    throw new DomainError('invalid_credentials');
+  }
   return { token, role: account.role, userId: account.id, studentId: account.studentId, email: account.email };
 }
 
