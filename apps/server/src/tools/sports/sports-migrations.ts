@@ -71,18 +71,33 @@ export const sportsMigrations: Record<string, GuildhallMigration> = {
   // Names already differing only in capitals would stop the index below from being built, and with it
   // the server's start, so each such group keeps one name (an active sport before an archived one,
   // then the oldest) and the others become "<name> (<id>)", registrations untouched, for a lead to
-  // rename or archive. Then a unique index on the folded name refuses the next one. SQLite folds with
-  // the built-in NOCASE (A-Z; an index on lower() would depend on the app's own lower(), database.ts);
-  // PostgreSQL with lower(), as its collation does.
+  // rename or archive: a name no other sport has in any capitals (else "(<id>-2)" and so on), cut to fit
+  // the 100 characters a name may have. Then a unique index on the folded name refuses the next one.
+  // SQLite folds with the built-in NOCASE (A-Z; an index on lower() would depend on the app's own
+  // lower(), database.ts); PostgreSQL with lower(), as its collation does.
   '20261205-01-sports-names-unique-by-case': {
     async up(db, dialect) {
-      const sameName = dialect === 'sqlite' ? sql`keeper.name = sports.name collate nocase` : sql`lower(keeper.name) = lower(sports.name)`;
-      const archived = (table: string) => sql`case when ${sql.ref(`${table}.archived_at`)} is null then 0 else 1 end`;
-      await sql`update sports set name = name || ' (' || id || ')' where exists (
-        select 1 from sports keeper where ${sameName} and keeper.id <> sports.id
-        and (${archived('keeper')} < ${archived('sports')} or (${archived('keeper')} = ${archived('sports')} and keeper.id < sports.id)))`.execute(
-        db,
-      );
+      const fold = (name: string) => (dialect === 'sqlite' ? name.replace(/[A-Z]/g, (c) => c.toLowerCase()) : name.toLowerCase());
+      const { rows } = await sql<{ id: number; name: string }>`select id, name from sports
+        order by case when archived_at is null then 0 else 1 end, id`.execute(db);
+      // The first of each folded name keeps it; the others are its twins.
+      const taken = new Set<string>();
+      const twins: typeof rows = [];
+      for (const row of rows) {
+        if (taken.has(fold(row.name))) twins.push(row);
+        else taken.add(fold(row.name));
+      }
+      for (const twin of twins) {
+        let name = '';
+        for (let n = 1; name === '' || taken.has(fold(name)); n++) {
+          const suffix = n === 1 ? ` (${twin.id})` : ` (${twin.id}-${n})`;
+          let stem = twin.name;
+          while (stem.length + suffix.length > 100) stem = [...stem].slice(0, -1).join('');
+          name = stem + suffix;
+        }
+        taken.add(fold(name));
+        await sql`update sports set name = ${name} where id = ${twin.id}`.execute(db);
+      }
       const folded = dialect === 'sqlite' ? sql`name collate nocase` : sql`lower(name)`;
       await sql`create unique index sports_name_folded on sports (${folded})`.execute(db);
     },

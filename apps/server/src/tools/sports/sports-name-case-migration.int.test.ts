@@ -31,9 +31,20 @@ describe.each(DIALECTS)('sport names unique by case on %s', (dialect) => {
       created_at: 1,
       archived_at: archived ? 1 : null,
     });
+    // 'Football (3)' already names a sport, so the twin numbered 3 takes '(3-2)'; a twin of 100
+    // characters is cut to keep its new name within the 100 a name may have.
+    const long = 'Basketball'.repeat(10);
     await db
       .insertInto('sports')
-      .values([sport(1, 'Football', true), sport(2, 'football'), sport(3, 'FOOTBALL'), sport(4, 'Chess')])
+      .values([
+        sport(1, 'Football', true),
+        sport(2, 'football'),
+        sport(3, 'FOOTBALL'),
+        sport(4, 'Chess'),
+        sport(5, 'football (3)'),
+        sport(6, long),
+        sport(7, long.toUpperCase()),
+      ])
       .execute();
 
     expect(await migrateToLatest(database.db, dialect, allMigrations)).toEqual([MIGRATION]);
@@ -41,10 +52,13 @@ describe.each(DIALECTS)('sport names unique by case on %s', (dialect) => {
     expect(names).toEqual([
       { id: 1, name: 'Football (1)' },
       { id: 2, name: 'football' },
-      { id: 3, name: 'FOOTBALL (3)' },
+      { id: 3, name: 'FOOTBALL (3-2)' },
       { id: 4, name: 'Chess' },
+      { id: 5, name: 'football (3)' },
+      { id: 6, name: long },
+      { id: 7, name: `${long.toUpperCase().slice(0, 96)} (7)` },
     ]);
-    await expect(db.insertInto('sports').values(sport(5, 'CHESS')).execute()).rejects.toThrow(/unique|duplicate/i);
-    await db.insertInto('sports').values(sport(6, 'Chess club')).execute();
+    await expect(db.insertInto('sports').values(sport(8, 'CHESS')).execute()).rejects.toThrow(/unique|duplicate/i);
+    await db.insertInto('sports').values(sport(9, 'Chess club')).execute();
   });
 });
