@@ -230,13 +230,14 @@ describe('record documents (Chromium print)', () => {
     const robloxId = '9900000001';
     const stacked = `Z${'\u0301'.repeat(30)}algo`;
     await t.ctx.registry.upsertPair(discordId, robloxId);
-    await t.ctx.registry.setBan(makeBan(robloxId, { username: `Eve\u202Egnp.exe`, moderator: stacked }));
+    await t.ctx.registry.setBan(makeBan(robloxId, { username: `Eve\u202Egnp.exe\nSecond line`, moderator: stacked }));
     await t.ctx.registry.addInfraction(
       makeInfraction('Roblox', robloxId, { id: 1_700_000_000_000, moderator: stacked, reason: 'Spam \u202Eevil', note: 'ที่นี่\nLine two' }),
     );
     try {
       const registration = pdfText((await get(discordId, 'registration')).rawPayload);
-      expect(registration).toContain(`Subject: Eve[U+202E]gnp.exe · Discord ID ${discordId} · Roblox ID ${robloxId}`);
+      // A name keeps to one line: its line break is written out too.
+      expect(registration).toContain(`Subject: Eve[U+202E]gnp.exe[U+000A]Second line · Discord ID ${discordId} · Roblox ID ${robloxId}`);
       const record = pdfText((await get(discordId, 'infraction')).rawPayload);
       // Four marks stay on the letter; the 26 after them are written out (wrapped over lines).
       expect(record.replace(/\n/g, '')).toContain(`${'[U+0301]'.repeat(26)}algo`);

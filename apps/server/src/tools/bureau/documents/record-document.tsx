@@ -1,4 +1,4 @@
-import { showStoredLines } from '@guildhall/contracts/stored-text';
+import { showStoredLines, showStoredText } from '@guildhall/contracts/stored-text';
 import type { CaseInfo, DocumentType, UserDetailsAnswer } from '@guildhall/contracts/bureau';
 import { DOCUMENT_FONT_FAMILY } from '@server/core/documents/document-fonts';
 import type { Infraction } from '@server/core/registry/registry-repository';
@@ -53,8 +53,9 @@ export function infractionDate(id: number): string {
  * infraction texts) print with direction controls and stacked marks written out: raw, a U+202E in a
  * name reversed the subject line's IDs, and 30 accents on a letter drew over the lines above.
  */
-const orUnknown = (value: string | null | undefined) => (value && value.trim() ? showStoredLines(value) : UNKNOWN);
-const orNA = (value: string | null | undefined) => (value && value.trim() ? showStoredLines(value) : 'N/A');
+// Decision 0069: one-line fields (names, a moderator) keep to one line; a reason and a note keep their lines.
+const orUnknown = (value: string | null | undefined) => (value && value.trim() ? showStoredText(value) : UNKNOWN);
+const orNA = (value: string | null | undefined) => (value && value.trim() ? showStoredText(value) : 'N/A');
 
 /** 001 §2: label and value rows make up a subject block. */
 function Row({ label, value }: { label: string; value: string }) {
@@ -135,7 +136,7 @@ function InfractionCard({ infraction }: { infraction: DocumentInfraction }) {
           </p>
         ) : null}
         <p>
-          <b>Note:</b> {orNA(infraction.note)}
+          <b>Note:</b> {infraction.note && infraction.note.trim() ? showStoredLines(infraction.note) : 'N/A'}
         </p>
       </div>
     </div>

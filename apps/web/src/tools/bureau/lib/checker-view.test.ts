@@ -89,6 +89,17 @@ describe('toCheckerView (001 §2 result cards)', () => {
       { label: 'Moderator', value: 'Mod[U+202E]' },
       { label: 'Reason', value: `Spam${'\u0301'.repeat(4)}[U+0301][U+0301]` },
     ]);
+    // A name keeps to one line; a reason keeps the lines it was written in.
+    const lines = toCheckerView(
+      {
+        result: 'verified',
+        discord: { id: '1', username: 'a' },
+        roblox: { id: '2', username: 'b' },
+        ban: { isBanned: true, moderator: 'Mod\nX', reason: 'One\nTwo', time: 1_722_470_400 },
+      },
+      utc,
+    );
+    expect(lines.ban?.slice(0, 2).map((row) => row.value)).toEqual(['Mod[U+000A]X', 'One\nTwo']);
   });
 
   it('treats a lifted ban (isBanned false) as Clear with no ban details', () => {

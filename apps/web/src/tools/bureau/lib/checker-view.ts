@@ -1,5 +1,5 @@
 import type { CheckStatusAnswer } from '@guildhall/contracts/bureau';
-import { showStoredText } from '@guildhall/contracts/stored-text';
+import { showStoredLines, showStoredText } from '@guildhall/contracts/stored-text';
 import type { Tone } from '@/ui/status-card';
 
 /** 001 §2 and §3: any absent or empty value reads 'Unknown'. */
@@ -56,7 +56,7 @@ function banDetails(ban: Ban, dates: DateOptions): LabelledValue[] | null {
   return [
     // Decision 0069: a bot's text, written out as stored (a U+202E turned the card's next lines around).
     { label: 'Moderator', value: showStoredText(orUnknown(ban.moderator)) },
-    { label: 'Reason', value: showStoredText(orUnknown(ban.reason)) },
+    { label: 'Reason', value: showStoredLines(orUnknown(ban.reason)) },
     { label: 'Date', value: formatBanDate(ban.time, dates) },
   ];
 }

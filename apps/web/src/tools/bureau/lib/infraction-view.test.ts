@@ -39,6 +39,23 @@ describe('infraction cards (001 §2 Infraction variant)', () => {
     ]);
   });
 
+  // Decision 0069: a name keeps to one line; a reason and a note keep the lines they were written in.
+  it('writes out a line break in the moderator, and keeps those of the reason and the note', () => {
+    const view = toInfractionCardView({
+      platform: 'Roblox',
+      id: 1,
+      date: '2024-04-05T19:33:20.000Z',
+      moderator: 'Mod\nAnna',
+      reason: 'First\nSecond',
+      note: 'One\nTwo',
+    });
+    expect(view.rows).toEqual([
+      { label: 'Moderator', value: 'Mod[U+000A]Anna' },
+      { label: 'Reason', value: 'First\nSecond' },
+      { label: 'Note', value: 'One\nTwo' },
+    ]);
+  });
+
   it('keeps Thai text as it is', () => {
     const view = toInfractionCardView({
       platform: 'Discord',

@@ -1,4 +1,4 @@
-import { showStoredLines } from '@guildhall/contracts/stored-text';
+import { showStoredLines, showStoredText } from '@guildhall/contracts/stored-text';
 import type { PersonInfraction } from '@guildhall/contracts/bureau';
 import { formatWhen } from './case-view';
 import { UNKNOWN, orUnknown } from './checker-view';
@@ -42,7 +42,7 @@ export function toInfractionCardView(infraction: PersonInfraction): InfractionCa
     platform: infraction.platform,
     date: formatInfractionDate(infraction.date),
     rows: [
-      { label: 'Moderator', value: showStoredLines(orUnknown(infraction.moderator)) },
+      { label: 'Moderator', value: showStoredText(orUnknown(infraction.moderator)) },
       ...(reason ? [{ label: 'Reason' as const, value: showStoredLines(reason) }] : []),
       { label: 'Note', value: note ? showStoredLines(note) : NOT_AVAILABLE },
     ],
