@@ -14,8 +14,12 @@ import { safeReturnTo } from './safe-return-to';
  */
 const PENDING_COOKIES = ['gh_oauth', 'gh_oauth_2', 'gh_oauth_3', 'gh_oauth_4', 'gh_oauth_5'];
 
-/** What a pending sign-in's cookie may take, its name and attributes aside, of the 4,096 bytes browsers keep. */
-const MAX_PENDING_COOKIE = 3800;
+/**
+ * What a pending sign-in's cookie may take, its name and attributes aside: browsers keep 4,096 bytes a
+ * cookie, and the five slots arrive together in one Cookie header, which proxies limit too (nginx: one
+ * 8 KB line). A return path that would take more goes home.
+ */
+const MAX_PENDING_COOKIE = 1500;
 
 // A sign-in started before startedAt was kept counts as the oldest, so it still finishes.
 const PendingLogin = z.object({ state: z.string(), verifier: z.string(), returnTo: z.string(), startedAt: z.number().default(0) });
