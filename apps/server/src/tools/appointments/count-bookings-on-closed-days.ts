@@ -1,5 +1,6 @@
 import type { AppointmentsDb } from './appointments-tables';
-import { type BookingRules, addDays, dayRange, localDayOf, slotStartsOn } from './booking-rules';
+import { type BookingRules, slotStartsOn } from './booking-rules';
+import { bookedOn, daysAheadOfEither } from './bookings-ahead';
 
 /**
  * Decision 0055: the days, from today on, that had times under `before` and have none under `after`
@@ -14,19 +15,11 @@ export async function countBookingsOnNewlyClosedDays(
   after: BookingRules,
   now: number,
 ): Promise<Map<string, number>> {
-  const today = localDayOf(now, after.timeZone);
   const counts = new Map<string, number>();
-  for (let offset = 0; offset <= Math.max(before.maxDaysAhead, after.maxDaysAhead); offset++) {
-    const day = addDays(today, offset);
+  for (const day of daysAheadOfEither(before, after, now)) {
     if (slotStartsOn(before, day).length === 0 || slotStartsOn(after, day).length > 0) continue;
-    const { from, to } = dayRange(day.date, after.timeZone);
-    const row = await trx
-      .selectFrom('appointments')
+    const row = await bookedOn(trx, day, after.timeZone, now)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('status', '=', 'booked')
-      .where('held_until', 'is', null)
-      .where('starts_at', '>=', Math.max(from, now))
-      .where('starts_at', '<', to)
       .executeTakeFirstOrThrow();
     if (Number(row.n) > 0) counts.set(day.date, Number(row.n));
   }

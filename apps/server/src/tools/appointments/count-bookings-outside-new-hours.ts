@@ -1,6 +1,7 @@
 import { readZonedTime } from '@guildhall/contracts/zoned-time';
 import type { AppointmentsDb } from './appointments-tables';
-import { type BookingRules, addDays, dayRange, hoursOn, localDayOf, minutesOf } from './booking-rules';
+import { type BookingRules, hoursOn, minutesOf } from './booking-rules';
+import { bookedOn, daysAheadOfEither } from './bookings-ahead';
 
 /**
  * Beside decision 0055's closed days: the days, from today on, that stay open but whose hours this save
@@ -15,21 +16,11 @@ export async function countBookingsOutsideNewHours(
   after: BookingRules,
   now: number,
 ): Promise<Map<string, number>> {
-  const today = localDayOf(now, after.timeZone);
   const counts = new Map<string, number>();
-  for (let offset = 0; offset <= Math.max(before.maxDaysAhead, after.maxDaysAhead); offset++) {
-    const day = addDays(today, offset);
+  for (const day of daysAheadOfEither(before, after, now)) {
     const hours = hoursOn(after, day);
     if (!hours || JSON.stringify(hours) === JSON.stringify(hoursOn(before, day))) continue;
-    const { from, to } = dayRange(day.date, after.timeZone);
-    const rows = await trx
-      .selectFrom('appointments')
-      .select(['starts_at', 'ends_at'])
-      .where('status', '=', 'booked')
-      .where('held_until', 'is', null)
-      .where('starts_at', '>=', Math.max(from, now))
-      .where('starts_at', '<', to)
-      .execute();
+    const rows = await bookedOn(trx, day, after.timeZone, now).select(['starts_at', 'ends_at']).execute();
     const opens = minutesOf(hours.opens);
     const closes = minutesOf(hours.closes);
     const outside = rows.filter((row) => {
