@@ -76,30 +76,23 @@ describe('toCheckerView (001 §2 result cards)', () => {
 
   // Decision 0069: a bot's text; a U+202E in it turned the card's next lines around.
   it("writes out direction controls and stacked marks in a ban's moderator and reason", () => {
-    const view = toCheckerView(
-      {
-        result: 'verified',
-        discord: { id: '1', username: 'a' },
-        roblox: { id: '2', username: 'b' },
-        ban: { isBanned: true, moderator: 'Mod\u202e', reason: `Spam${'\u0301'.repeat(6)}`, time: 1_722_470_400 },
-      },
-      utc,
-    );
-    expect(view.ban?.slice(0, 2)).toEqual([
+    // The ban card's moderator and reason for a verified pair with this ban.
+    const banText = (moderator: string, reason: string) =>
+      toCheckerView(
+        {
+          result: 'verified',
+          discord: { id: '1', username: 'a' },
+          roblox: { id: '2', username: 'b' },
+          ban: { isBanned: true, moderator, reason, time: 1_722_470_400 },
+        },
+        utc,
+      ).ban?.slice(0, 2);
+    expect(banText('Mod\u202e', `Spam${'\u0301'.repeat(6)}`)).toEqual([
       { label: 'Moderator', value: 'Mod[U+202E]' },
       { label: 'Reason', value: `Spam${'\u0301'.repeat(4)}[U+0301][U+0301]` },
     ]);
     // A name keeps to one line; a reason keeps the lines it was written in.
-    const lines = toCheckerView(
-      {
-        result: 'verified',
-        discord: { id: '1', username: 'a' },
-        roblox: { id: '2', username: 'b' },
-        ban: { isBanned: true, moderator: 'Mod\nX', reason: 'One\nTwo', time: 1_722_470_400 },
-      },
-      utc,
-    );
-    expect(lines.ban?.slice(0, 2).map((row) => row.value)).toEqual(['Mod[U+000A]X', 'One\nTwo']);
+    expect(banText('Mod\nX', 'One\nTwo')?.map((row) => row.value)).toEqual(['Mod[U+000A]X', 'One\nTwo']);
   });
 
   it('treats a lifted ban (isBanned false) as Clear with no ban details', () => {
