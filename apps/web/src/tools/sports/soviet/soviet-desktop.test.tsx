@@ -224,6 +224,24 @@ describe('002 §2 Soviet desktop', () => {
     expect(place('register').y).toBeLessThanOrEqual(390 - 240);
   });
 
+  it('a placed window ends above the taskbar; dragged lower, it keeps its height and goes under it', () => {
+    Object.assign(window, { innerWidth: 844, innerHeight: 390 });
+    renderDesktop();
+    fireEvent.click(icon('My Computer'), { detail: 0 });
+    fireEvent.click(icon('Register Sport'), { detail: 0 });
+    const win = screen.getByTestId('window-register');
+    // Cascaded to top 70: its height is what is left above the 2.75rem taskbar and a 0.5rem gap.
+    expect(win.style.top).toBe('70px');
+    expect(win.style.maxHeight).toBe('calc(100% - 70px - 3.25rem)');
+
+    const bar = win.querySelector<HTMLElement>('.soviet-window__bar')!;
+    fireEvent.pointerDown(bar, { clientX: 300, clientY: 80, pointerId: 1 });
+    fireEvent.pointerMove(bar, { clientX: 300, clientY: 200, pointerId: 1 });
+    fireEvent.pointerUp(bar, { pointerId: 1 });
+    expect(win.style.top).toBe('190px');
+    expect(win.style.maxHeight).toBe('calc(100% - 70px - 3.25rem)');
+  });
+
   it('a window left off screen comes back onto it when shown again from its icon or taskbar button', async () => {
     Object.assign(window, { innerWidth: 1280, innerHeight: 800 });
     renderDesktop();

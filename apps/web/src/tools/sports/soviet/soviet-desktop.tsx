@@ -23,6 +23,8 @@ interface WindowState {
   id: AppId;
   x: number;
   y: number;
+  /** The top it was last placed at (opened, shown, refitted): its height fits above the taskbar from there. */
+  fitTop: number;
   z: number;
 }
 
@@ -151,12 +153,10 @@ function raised(ws: WindowState[], id: AppId): WindowState[] {
  * on a 390 px phone it sits at the left edge and fits (issue 16 item 2). The width matches
  * .soviet-window's min(46rem, 100vw - 1rem).
  */
-function onScreen({ x, y }: { x: number; y: number }): { x: number; y: number } {
+function onScreen({ x, y }: { x: number; y: number }): { x: number; y: number; fitTop: number } {
   const width = Math.min(46 * 16, window.innerWidth - 16);
-  return {
-    x: Math.max(8, Math.min(x, window.innerWidth - width - 8)),
-    y: Math.max(8, Math.min(y, window.innerHeight - 240)),
-  };
+  const top = Math.max(8, Math.min(y, window.innerHeight - 240));
+  return { x: Math.max(8, Math.min(x, window.innerWidth - width - 8)), y: top, fitTop: top };
 }
 
 /** Where the n-th window opens: cascaded as on a desktop, but on screen. */
@@ -207,7 +207,9 @@ function SovietWindow({
     <section
       ref={elementRef}
       className="soviet-window"
-      style={{ left: state.x, top: state.y, zIndex: state.z }}
+      // Placed, its bottom stays above the 2.75rem taskbar (at 844x390 the cascaded second window ended
+      // 34 px under it, its last lines out of reach); dragged lower, it moves under it as on a desktop.
+      style={{ left: state.x, top: state.y, zIndex: state.z, maxHeight: `calc(100% - ${state.fitTop}px - 3.25rem)` }}
       aria-label={title}
       tabIndex={-1}
       onPointerDown={onRaise}
