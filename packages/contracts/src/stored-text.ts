@@ -35,13 +35,22 @@ export function showStoredText(text: string): string {
   return text.replace(MARKS_PAST_FOUR, codePoint).replace(WRITTEN_OUT, codePoint);
 }
 
+// A line that shows as nothing: spaces, invisible characters and the blank Braille pattern (U+2800) only.
+// A control on it is written out by then, so it shows.
+const BLANK_LINE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
 /**
  * Decision 0069: showStoredText line by line, for text that may run over lines (an infraction's reason or
- * note, which the bureau prints as typed); every other control is still written out.
+ * note, which the bureau prints as typed); every other control is still written out. Blank lines are
+ * shown as a reader expects them: a run of them as one, none before the first line or
+ * after the last; a note of 300 blank lines printed them all, pushing the record over pages of nothing.
  */
 export function showStoredLines(text: string): string {
-  return text
-    .split(/\r\n|\r|\n/)
-    .map(showStoredText)
-    .join('\n');
+  const lines: string[] = [];
+  for (const line of text.split(/\r\n|\r|\n/).map(showStoredText)) {
+    if (!BLANK_LINE.test(line)) lines.push(line);
+    else if (lines.length > 0 && lines[lines.length - 1] !== '') lines.push('');
+  }
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines.join('\n');
 }

@@ -249,6 +249,62 @@ describe('record documents (Chromium print)', () => {
     }
   });
 
+  // Decision 0069: a note of many blank lines printed them all, pushing the record over pages of
+  // nothing; a run of them prints as one, none at either end (the stored note is unchanged).
+  it('prints a run of blank lines in a note as one, and none at its ends', async () => {
+    const discordId = '700000000000000002';
+    const robloxId = '9900000002';
+    const note = `${'\n'.repeat(50)}Top line${'\n'.repeat(400)}Bottom line${'\n \n'.repeat(100)}`;
+    await t.ctx.registry.upsertPair(discordId, robloxId);
+    await t.ctx.registry.addInfraction(makeInfraction('Roblox', robloxId, { id: 1_700_000_000_000, reason: `\n\nSpam\n\n\n`, note }));
+    try {
+      const pdf = (await get(discordId, 'infraction')).rawPayload;
+      expect(poppler('pdfinfo', pdf)).toMatch(/Pages:\s+1\n/);
+      const text = pdfText(pdf);
+      expect(text).toContain('Reason: Spam\nNote: Top line\n');
+      expect(text.indexOf('Bottom line')).toBeGreaterThan(text.indexOf('Top line'));
+      expect(await t.ctx.registry.listInfractions('Roblox', robloxId)).toMatchObject([{ note }]);
+    } finally {
+      await t.ctx.registry.deletePair(discordId);
+    }
+  });
+
+  // Decision 0072: the footer sat under the content on the last page of a long record (a table's footer
+  // group follows the content there), and a record that just filled its page printed one more holding
+  // only the header and the footer. A card's note grows a line at a time over three pages: each page
+  // has the footer at the same place at its foot, the last included, and the last page ends the note.
+  it('prints the footer at the foot of every page of records of 1, 2 and 3+ pages, and no page after the last line', async () => {
+    const discordId = '700000000000000003';
+    const robloxId = '9900000003';
+    const id = 1_700_000_000_000;
+    await t.ctx.registry.upsertPair(discordId, robloxId);
+    const footerTops = new Set<number>();
+    const pageCounts = new Set<number>();
+    try {
+      for (let lines = 10; lines <= 60; lines += 1) {
+        const note = Array.from({ length: lines }, (_, i) => `Line ${i + 1}`).join('\n');
+        await t.ctx.registry.removeInfraction('Roblox', robloxId, id);
+        await t.ctx.registry.addInfraction(makeInfraction('Roblox', robloxId, { id, reason: 'Spam', note }));
+        const pdf = (await get(discordId, 'infraction')).rawPayload;
+        const pages = poppler('pdftotext', pdf, ['-bbox']).split('<page ').slice(1);
+        pageCounts.add(pages.length);
+        for (const [n, page] of pages.entries()) {
+          const height = Number(/height="([\d.]+)"/.exec(page)![1]);
+          const tops = [...page.matchAll(/yMin="([\d.]+)"[^>]*>Scan</g)].map((m) => Number(m[1]));
+          expect(tops, `${lines} lines, page ${n + 1}`).toHaveLength(1);
+          expect(tops[0]! / height, `${lines} lines, page ${n + 1}`).toBeGreaterThan(0.88);
+          footerTops.add(Math.round(tops[0]!));
+        }
+        const last = poppler('pdftotext', pdf, ['-raw', '-f', String(pages.length), '-l', String(pages.length)]);
+        expect(last, `${lines} lines`).toContain(`Line ${lines}\n`);
+      }
+      expect([...footerTops]).toHaveLength(1);
+      expect([...pageCounts].sort()).toEqual([1, 2, 3]);
+    } finally {
+      await t.ctx.registry.deletePair(discordId);
+    }
+  });
+
   it('answers 404 for a Discord id with no pair, before printing anything', async () => {
     const response = await get('123456789012345678', 'registration');
     expect(response.statusCode).toBe(404);

@@ -109,6 +109,9 @@ function caseLine(c: NonNullable<DocumentInfraction['case']>): string {
 
 /** 001 §2 Infraction variant: one card per infraction; header holds two values, body its paragraphs. */
 function InfractionCard({ infraction }: { infraction: DocumentInfraction }) {
+  // Decision 0069: a text of blank lines only shows as none (no reason; note 'N/A'), as on the pages.
+  const reason = showStoredLines(infraction.reason?.trim() ?? '');
+  const note = showStoredLines(infraction.note?.trim() ?? '');
   return (
     <div className="card">
       <div className="card-head">
@@ -130,16 +133,42 @@ function InfractionCard({ infraction }: { infraction: DocumentInfraction }) {
         <p>
           <b>Moderator:</b> {orUnknown(infraction.moderator)}
         </p>
-        {infraction.reason && infraction.reason.trim() ? (
+        {reason ? (
           <p>
-            <b>Reason:</b> {showStoredLines(infraction.reason)}
+            <b>Reason:</b> {reason}
           </p>
         ) : null}
         <p>
-          <b>Note:</b> {infraction.note && infraction.note.trim() ? showStoredLines(infraction.note) : 'N/A'}
+          <b>Note:</b> {note || 'N/A'}
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * 001 §2 footer: the QR code 'Scan for Verification', the generation timestamp, the signature and the
+ * officer. Drawn fixed at the foot of every page (Chromium repeats a fixed box on each printed page);
+ * its invisible twin (`room`) in the layout table's footer group takes the same height at the end of
+ * each page's content, so no content runs under it. In the footer group alone it followed the content,
+ * so the last page of a long record had it halfway up (decision 0072).
+ */
+function DocumentFooter(
+  props: Pick<RecordDocumentProps, 'qrCodeUrl' | 'generatedAt' | 'signatureUrl' | 'officerName'> & { room?: boolean },
+) {
+  return (
+    <footer className={props.room ? 'doc-footer doc-footer--room' : 'doc-footer'}>
+      <div className="qr">
+        <img src={props.qrCodeUrl} width={80} height={80} alt="" />
+        <span>Scan for Verification</span>
+      </div>
+      <div className="stamp">Generated {stampFormat.format(props.generatedAt)} UTC</div>
+      <div className="officer">
+        <img src={props.signatureUrl} width={160} height={40} alt="" />
+        <span className="officer-name">{props.officerName}</span>
+        <span>Registration Officer</span>
+      </div>
+    </footer>
   );
 }
 
@@ -154,8 +183,8 @@ export function RecordDocument(props: RecordDocumentProps) {
   const infractions = [...props.infractions].sort((a, b) => a.id - b.id || a.platform.localeCompare(b.platform));
   const subject = `Subject: ${orUnknown(details.robloxUsername)} · Discord ID ${details.discordId} · Roblox ID ${details.robloxId}`;
   // Issue 10 item 20: a table's header and footer groups repeat on every printed page, so a record
-  // that runs over several pages names its subject and carries the footer on each of them (the page
-  // numbers are the @page margin box in RECORD_DOCUMENT_CSS). One column, one cell per part.
+  // that runs over several pages names its subject on each of them and keeps room for the footer (the
+  // page numbers are the @page margin box in RECORD_DOCUMENT_CSS). One column, one cell per part.
   return (
     <div className="sheet">
       <div className="watermark" aria-hidden="true">
@@ -173,21 +202,10 @@ export function RecordDocument(props: RecordDocumentProps) {
             </td>
           </tr>
         </thead>
-        <tfoot>
+        <tfoot aria-hidden="true">
           <tr>
             <td>
-              <footer className="doc-footer">
-                <div className="qr">
-                  <img src={props.qrCodeUrl} width={80} height={80} alt="" />
-                  <span>Scan for Verification</span>
-                </div>
-                <div className="stamp">Generated {stampFormat.format(props.generatedAt)} UTC</div>
-                <div className="officer">
-                  <img src={props.signatureUrl} width={160} height={40} alt="" />
-                  <span className="officer-name">{props.officerName}</span>
-                  <span>Registration Officer</span>
-                </div>
-              </footer>
+              <DocumentFooter {...props} room />
             </td>
           </tr>
         </tfoot>
@@ -234,6 +252,7 @@ export function RecordDocument(props: RecordDocumentProps) {
           </tr>
         </tbody>
       </table>
+      <DocumentFooter {...props} />
     </div>
   );
 }
@@ -241,8 +260,8 @@ export function RecordDocument(props: RecordDocumentProps) {
 /**
  * A4 portrait (001 §9: 210mm by 297mm); sizes of the QR code and signature from 001 §9. The page
  * margin (not the sheet's padding) makes the room at the top and bottom of every page, and holds the
- * page numbers (a margin box, issue 10 item 20); the fixed watermark repeats on every page. The layout
- * table is one page tall at least, so a one-page document keeps its footer at the foot of the page.
+ * page numbers (a margin box, issue 10 item 20); the fixed watermark and footer repeat on every page,
+ * the footer at its foot (decision 0072).
  */
 export const RECORD_DOCUMENT_CSS = `
 @page {
@@ -253,7 +272,9 @@ export const RECORD_DOCUMENT_CSS = `
 .sheet { width: 210mm; padding: 0 16mm; position: relative; color: #1b1f2a; font-size: 10.5pt; line-height: 1.45; }
 /* Fixed: one long word (a reason of 1,000 A's) widened the table past the sheet, cutting off the header, the
    Roblox block and the footer; now such words break instead (overflow-wrap below). */
-.layout { width: 100%; height: calc(297mm - 24mm); border-collapse: collapse; table-layout: fixed; }
+/* No height of its own: one page tall, a record that just filled its page printed a second one holding only
+   the header and the footer (decision 0072). */
+.layout { width: 100%; border-collapse: collapse; table-layout: fixed; }
 .layout td { padding: 0; vertical-align: top; }
 .watermark { position: fixed; top: 50%; left: 50%; transform: translate(-50%, -50%) rotate(-32deg); font-size: 64pt; font-weight: 700; color: rgba(29, 43, 83, 0.06); white-space: nowrap; z-index: 0; pointer-events: none; }
 .doc-header { text-align: center; border-bottom: 2px solid #1d2b53; padding: 2mm 0 3mm; margin-bottom: 6mm; }
@@ -276,7 +297,12 @@ h2 { font-size: 13pt; margin: 0 0 4mm; color: #1d2b53; letter-spacing: 0.02em; }
 /* pre-line: a note's line breaks print as typed. */
 .card-body p { margin: 0.8mm 0; overflow-wrap: anywhere; white-space: pre-line; }
 .empty { font-style: italic; color: #4a5470; }
-.doc-footer { margin-top: 4mm; padding: 4mm 0 2mm; border-top: 1px solid #c9cfdd; display: flex; align-items: flex-end; justify-content: space-between; gap: 6mm; break-inside: avoid; }
+/* The footer's room keeps its distance; a last card's own margin ran past a page the record had just filled,
+   printing one more that held only the header and the footer. */
+.content > section > :last-child { margin-bottom: 0; }
+.doc-footer { position: fixed; bottom: 0; left: 16mm; right: 16mm; padding: 4mm 0 2mm; border-top: 1px solid #c9cfdd; display: flex; align-items: flex-end; justify-content: space-between; gap: 6mm; z-index: 1; }
+/* The footer's room in the table's footer group: its twin's height (a long officer name wraps), 4mm above. */
+.doc-footer--room { position: static; visibility: hidden; margin-top: 4mm; }
 .qr { display: flex; flex-direction: column; align-items: center; gap: 1mm; font-size: 8pt; }
 .qr img { width: 80px; height: 80px; }
 .stamp { font-size: 8.5pt; color: #4a5470; align-self: center; }

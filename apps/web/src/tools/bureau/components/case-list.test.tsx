@@ -35,6 +35,19 @@ describe('issue 14 item 2: a case card', () => {
     await expect.poll(() => screen.queryByRole('alert')).toBeNull();
   });
 
+  // Decision 0069: a reason or note of blank lines only showed as an empty row; a run of them, all of them.
+  it("shows a reason of blank lines only as 'N/A', and a run of blank lines in a note as one", () => {
+    renderWithApp(
+      <CaseList
+        cases={[{ ...item, reason: '\n \n\u200b\n', note: `Seen at spawn${'\n'.repeat(40)}Again at the depot\n\n` }]}
+        labels={labels}
+      />,
+    );
+    const values = Array.from(document.querySelectorAll('dd'), (dd) => dd.textContent);
+    expect(values).toContain('N/A');
+    expect(values).toContain('Seen at spawn\n\nAgain at the depot');
+  });
+
   /** The card as the staff page keeps it: the case may be replaced by a live update (another staff member's change). */
   function LiveCard({ first, next }: { first: CaseAnswer; next: CaseAnswer }) {
     const [shown, setShown] = useState(first);

@@ -106,8 +106,9 @@ function CaseCard({ item, labels }: { item: CaseAnswer; labels: Record<CaseType,
           { label: 'Date', value: formatInfractionDate(item.date) },
           // Decision 0069: shown written out, as on the infraction cards; the amend form edits them as stored.
           { label: 'Moderator', value: showStoredText(item.moderator ?? 'Unknown') },
-          { label: 'Reason', value: showStoredLines(item.reason ?? 'N/A') },
-          { label: 'Note', value: showStoredLines(item.note ?? 'N/A') },
+          // Decision 0069: a text of blank lines only shows as none, as a missing one does.
+          { label: 'Reason', value: showStoredLines(item.reason ?? '') || 'N/A' },
+          { label: 'Note', value: showStoredLines(item.note ?? '') || 'N/A' },
         ]}
       />
       {item.case.notes.length > 0 && (

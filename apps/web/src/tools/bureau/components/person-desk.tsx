@@ -70,7 +70,7 @@ export function PersonDesk({ query, accounts = true }: { query: PersonLookupQuer
                   ...(data.ban?.isBanned
                     ? [
                         { label: 'Ban moderator', value: showStoredText(data.ban.moderator ?? 'Unknown') },
-                        { label: 'Ban reason', value: showStoredLines(data.ban.reason ?? 'Unknown') },
+                        { label: 'Ban reason', value: showStoredLines(data.ban.reason ?? '') || 'Unknown' },
                       ]
                     : []),
                 ]}

@@ -56,6 +56,24 @@ describe('infraction cards (001 §2 Infraction variant)', () => {
     ]);
   });
 
+  // Decision 0069: as the PDF prints them (the same rule, showStoredLines), a run of blank lines shows
+  // as one and a text of blank lines only as none.
+  it('shows a run of blank lines as one, and a note of blank lines only as N/A', () => {
+    const view = toInfractionCardView({
+      platform: 'Roblox',
+      id: 1,
+      date: '2024-04-05T19:33:20.000Z',
+      moderator: 'ModeratorAnna',
+      reason: `First${'\n'.repeat(200)}Second`,
+      note: '\n\u200b\n\n',
+    });
+    expect(view.rows).toEqual([
+      { label: 'Moderator', value: 'ModeratorAnna' },
+      { label: 'Reason', value: 'First\n\nSecond' },
+      { label: 'Note', value: 'N/A' },
+    ]);
+  });
+
   it('keeps Thai text as it is', () => {
     const view = toInfractionCardView({
       platform: 'Discord',

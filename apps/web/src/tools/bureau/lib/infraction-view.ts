@@ -35,16 +35,17 @@ export function formatInfractionDate(iso: string | null): string {
  * a bot's or a moderator's, and may quote anyone.
  */
 export function toInfractionCardView(infraction: PersonInfraction): InfractionCardView {
-  const reason = infraction.reason?.trim();
-  const note = infraction.note?.trim();
+  // Decision 0069: a text of blank lines only shows as none (no reason; note 'N/A'), as in the PDF.
+  const reason = showStoredLines(infraction.reason?.trim() ?? '');
+  const note = showStoredLines(infraction.note?.trim() ?? '');
   return {
     key: `${infraction.platform}-${infraction.id}`,
     platform: infraction.platform,
     date: formatInfractionDate(infraction.date),
     rows: [
       { label: 'Moderator', value: showStoredText(orUnknown(infraction.moderator)) },
-      ...(reason ? [{ label: 'Reason' as const, value: showStoredLines(reason) }] : []),
-      { label: 'Note', value: note ? showStoredLines(note) : NOT_AVAILABLE },
+      ...(reason ? [{ label: 'Reason' as const, value: reason }] : []),
+      { label: 'Note', value: note || NOT_AVAILABLE },
     ],
   };
 }

@@ -35,11 +35,11 @@ const person: PersonLookupAnswer = {
   caseTypeLabels: DEFAULT_CASE_TYPE_LABELS,
 };
 
-function serve() {
+function serve(lookup: PersonLookupAnswer = person) {
   fakeServer({
     'GET /auth/api/me': () => [200, discordMe(['bureau-staff'])],
     'GET /bureau/api/verify/claims': () => [200, { claims: [] }],
-    'GET /bureau/api/lookup': () => [200, person],
+    'GET /bureau/api/lookup': () => [200, lookup],
     [`GET /bureau/api/records/${discordId}/infractions`]: () => [200, { discordId, robloxId, infractions: [infraction] }],
     'GET /bureau/api/user-details': () => [
       200,
@@ -98,5 +98,18 @@ describe('bureau staff pages: text others chose is written out, not drawn over t
     expect(within(roblox).getByText('Eve[U+202E]gnp.exe')).toBeInTheDocument();
     expect(within(roblox).getByText(writtenOut)).toBeInTheDocument();
     expect(within(roblox).getByText('Ban [U+202E]evil')).toBeInTheDocument();
+  });
+
+  // Decision 0069: a ban reason of blank lines only showed as an empty row; it reads as a missing one.
+  it("on the lookup page: a ban reason of blank lines only reads 'Unknown'", async () => {
+    serve({ ...person, ban: { ...person.ban!, reason: '\n\n \n' } });
+    renderWithApp(
+      <Routes>
+        <Route path="/bureau/lookup/:type/:id" element={<LookupPage />} />
+      </Routes>,
+      { path: `/bureau/lookup/roblox/${robloxId}` },
+    );
+    const roblox = await screen.findByRole('region', { name: 'Roblox account' });
+    expect(within(roblox).getByText('Ban reason').nextElementSibling).toHaveTextContent(/^Unknown$/);
   });
 });
