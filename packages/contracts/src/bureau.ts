@@ -689,6 +689,12 @@ export const VerifyClaim = z.object({
   /** The Roblox account is banned now: approving is refused (bureau.claim_banned) until the ban is lifted. */
   banned: z.boolean(),
   createdAt: z.number(),
+  /**
+   * The claimant's own linked Roblox account, when it is banned now (null otherwise). Approving is still
+   * allowed (decision 0031): it moves the claimant off the banned account, so the checker shows them
+   * clear; staff see the ban and its reason (as stored; shown written out, decision 0069) first.
+   */
+  claimantBan: z.object({ robloxId: z.string(), reason: z.string().nullable() }).nullable(),
 });
 export const VerifyClaimsAnswer = z.object({ claims: z.array(VerifyClaim) });
 export type VerifyClaimsAnswer = z.infer<typeof VerifyClaimsAnswer>;

@@ -81,7 +81,7 @@ describe.each(DIALECTS)('verification center on %s', (dialect) => {
     // Members cannot decide; staff see the claim beside the account it is linked to now.
     const claims = VerifyClaimsAnswer.parse((await t.request({ url: '/bureau/api/verify/claims', cookie: staffCookie })).json()).claims;
     const claim = claims.find((c) => c.discordId === second.discord.id)!;
-    expect(claim).toMatchObject({ robloxId: first.roblox.id, linkedDiscordId: first.discord.id, banned: false });
+    expect(claim).toMatchObject({ robloxId: first.roblox.id, linkedDiscordId: first.discord.id, banned: false, claimantBan: null });
     const byMember = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/approve`, cookie: second.cookie });
     expect(byMember.statusCode).toBe(403);
     const approved = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/approve`, cookie: staffCookie });
@@ -183,6 +183,39 @@ describe.each(DIALECTS)('verification center on %s', (dialect) => {
     expect((await status(second.cookie)).pendingClaim).toMatchObject({ id: claim.id });
     const refused = await t.request({ method: 'POST', url: `/bureau/api/verify/claims/${claim.id}/refuse`, cookie: staffCookie });
     expect(refused.json()).toEqual({ id: claim.id, status: 'refused' });
+  });
+
+  // Decision 0031: staff may still approve a claimant whose own account was banned after the claim (it
+  // moves them onto the clean claimed account, and the checker then shows them clear); the list says so,
+  // with the ban's reason, so they decide knowingly.
+  it("shows the claimant's own account banned since the claim, with its reason, and still lets staff approve", async () => {
+    const first = await member();
+    const second = await member();
+    await link(first.cookie, first.roblox.id);
+    await link(second.cookie, second.roblox.id);
+    expect((await link(second.cookie, first.roblox.id)).get('outcome')).toBe('claim_pending');
+    const claim = (await status(second.cookie)).pendingClaim!;
+    const reason = 'Exploiting\n\n\nat spawn';
+    await t.ctx.registry.setBan({ robloxId: second.roblox.id, isBanned: true, moderator: 'Mod', reason, time: 1, username: null });
+    const listed = VerifyClaimsAnswer.parse((await t.request({ url: '/bureau/api/verify/claims', cookie: staffCookie })).json()).claims;
+    expect(listed.find((c) => c.id === claim.id)).toMatchObject({
+      robloxId: first.roblox.id,
+      banned: false,
+      claimantBan: { robloxId: second.roblox.id, reason },
+    });
+    const approved = await t.request({
+      method: 'POST',
+      url: `/bureau/api/verify/claims/${claim.id}/approve`,
+      cookie: staffCookie,
+      payload: { expectedLinkedDiscordId: first.discord.id },
+    });
+    expect(approved.json()).toEqual({ id: claim.id, status: 'approved' });
+    expect(await t.ctx.registry.findPairByDiscordId(second.discord.id)).toEqual({
+      discordId: second.discord.id,
+      robloxId: first.roblox.id,
+    });
+    // The ban stays with the account it was given to.
+    expect(await t.ctx.registry.findBan(second.roblox.id)).toMatchObject({ isBanned: true, reason });
   });
 
   it('a claim left pending ends when the member links another account themselves (approved later, it undid that link)', async () => {

@@ -37,7 +37,9 @@ export async function verifyStatus(
 
 /**
  * Pending claims, oldest first, with the Discord account each Roblox account is linked to now and
- * whether it is banned (approval is refused then: staff see why before they try).
+ * whether it is banned (approval is refused then: staff see why before they try), and the claimant's own
+ * linked account when that one is banned: approval is allowed then (decision 0031), and moves the
+ * claimant off the ban, so staff see it and its reason before they decide.
  */
 export async function listVerifyClaims(deps: BureauWriteDeps): Promise<VerifyClaimsAnswer> {
   const rows = await deps.db
@@ -51,6 +53,8 @@ export async function listVerifyClaims(deps: BureauWriteDeps): Promise<VerifyCla
   for (const row of rows) {
     const holder = await deps.registry.findPairByRobloxId(row.roblox_id);
     const ban = await deps.registry.findBan(row.roblox_id);
+    const own = await deps.registry.findPairByDiscordId(row.discord_id);
+    const ownBan = own && own.robloxId !== row.roblox_id ? await deps.registry.findBan(own.robloxId) : null;
     claims.push({
       id: Number(row.id),
       discordId: row.discord_id,
@@ -58,6 +62,7 @@ export async function listVerifyClaims(deps: BureauWriteDeps): Promise<VerifyCla
       linkedDiscordId: holder?.discordId ?? null,
       banned: ban?.isBanned ?? false,
       createdAt: Number(row.created_at),
+      claimantBan: own && ownBan?.isBanned ? { robloxId: own.robloxId, reason: ownBan.reason } : null,
     });
   }
   return { claims };

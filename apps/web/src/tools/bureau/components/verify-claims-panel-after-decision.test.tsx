@@ -12,6 +12,7 @@ const claim = (id: number): VerifyClaimsAnswer['claims'][number] => ({
   linkedDiscordId: '100000000000000001',
   banned: false,
   createdAt: Date.UTC(2026, 10, 20),
+  claimantBan: null,
 });
 
 describe('issue 14 item 1: the verification claims panel after a decision', () => {

@@ -1,7 +1,31 @@
 import { useEffect, useRef } from 'react';
+import { showStoredLines } from '@guildhall/contracts/stored-text';
+import type { VerifyClaimsAnswer } from '@guildhall/contracts/bureau';
 import { Button } from '@/ui/button';
 import { type ClaimDecision, useDecideVerifyClaim, useVerifyClaims } from '../api/verify-claims';
 import { formatWhen } from '../lib/case-view';
+
+/**
+ * Decision 0031: a claimant whose own account was banned after the claim may still be approved, which
+ * moves them off the ban (the checker then shows them clear). Staff see the ban and its reason first,
+ * written out as every staff page shows a bot's text (decision 0069).
+ */
+function ClaimantBan({ claim }: { claim: VerifyClaimsAnswer['claims'][number] }) {
+  if (!claim.claimantBan) return null;
+  const own = claim.claimantBan.robloxId;
+  return (
+    <div className="verify-claims__own-ban">
+      <p>{`Discord ${claim.discordId}'s own account, Roblox ${own}, is banned.`}</p>
+      <p className="verify-claims__reason">
+        Ban reason: <bdi>{showStoredLines(claim.claimantBan.reason ?? '') || 'Unknown'}</bdi>
+      </p>
+      <p>
+        Approving moves Discord {claim.discordId} onto Roblox {claim.robloxId}: the checker will then show them clear, and the ban stays on
+        Roblox {own}.
+      </p>
+    </div>
+  );
+}
 
 /**
  * Issue 14 item 1: staff approve or refuse a second Discord account's claim on a linked Roblox account.
@@ -42,6 +66,7 @@ export function VerifyClaimsPanel() {
               {claim.linkedDiscordId ? `, linked now to Discord ${claim.linkedDiscordId}` : ''}.
             </div>
             {claim.banned && <div>Roblox {claim.robloxId} is banned: lift the ban before approving, or refuse the claim.</div>}
+            <ClaimantBan claim={claim} />
             <div className="case-card__actions">
               <Button
                 size="sm"
