@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CASE_TYPE_LABELS, type CaseAnswer, type PersonLookupAnswer } from '@guildhall/contracts/bureau';
 import { discordMe, fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { withStylesheet } from '@/test-support/with-stylesheet';
 import { InfractionsPage } from './infractions-page';
 import { LookupPage } from './lookup-page';
 
@@ -111,5 +112,22 @@ describe('bureau staff pages: text others chose is written out, not drawn over t
     );
     const roblox = await screen.findByRole('region', { name: 'Roblox account' });
     expect(within(roblox).getByText('Ban reason').nextElementSibling).toHaveTextContent(/^Unknown$/);
+  });
+
+  // Decision 0069: reasons and notes keep their lines; the pages showed them run together on one line
+  // (the PDF kept them). A one-line value never holds a line break: showStoredText writes it out.
+  it('on the lookup page: a two-line ban reason shows on two lines', async () => {
+    withStylesheet(import.meta.url, '../../../ui/detail-list.css');
+    serve({ ...person, ban: { ...person.ban!, reason: 'Exploiting\nSecond offence' } });
+    renderWithApp(
+      <Routes>
+        <Route path="/bureau/lookup/:type/:id" element={<LookupPage />} />
+      </Routes>,
+      { path: `/bureau/lookup/roblox/${robloxId}` },
+    );
+    const roblox = await screen.findByRole('region', { name: 'Roblox account' });
+    const reason = within(roblox).getByText('Ban reason').nextElementSibling as HTMLElement;
+    expect(reason.textContent).toBe('Exploiting\nSecond offence');
+    expect(getComputedStyle(reason).whiteSpace).toBe('pre-line');
   });
 });
