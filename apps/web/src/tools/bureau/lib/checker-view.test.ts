@@ -93,6 +93,9 @@ describe('toCheckerView (001 §2 result cards)', () => {
     ]);
     // A name keeps to one line; a reason keeps the lines it was written in.
     expect(banText('Mod\nX', 'One\nTwo')?.map((row) => row.value)).toEqual(['Mod[U+000A]X', 'One\nTwo']);
+    // Blank lines run together, and a reason of invisible characters alone reads Unknown (it showed blank).
+    expect(banText('M', '\n\nOne\n\n\nTwo\n')?.[1]?.value).toBe('One\n\nTwo');
+    expect(banText('M', '\u200b\n\u2800')?.[1]?.value).toBe('Unknown');
   });
 
   it('treats a lifted ban (isBanned false) as Clear with no ban details', () => {

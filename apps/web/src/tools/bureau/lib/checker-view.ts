@@ -56,7 +56,8 @@ function banDetails(ban: Ban, dates: DateOptions): LabelledValue[] | null {
   return [
     // Decision 0069: a bot's text, written out as stored (a U+202E turned the card's next lines around).
     { label: 'Moderator', value: showStoredText(orUnknown(ban.moderator)) },
-    { label: 'Reason', value: showStoredLines(orUnknown(ban.reason)) },
+    // A reason of blank or invisible lines only reads as a missing one, as on the staff pages.
+    { label: 'Reason', value: showStoredLines(ban.reason ?? '') || UNKNOWN },
     { label: 'Date', value: formatBanDate(ban.time, dates) },
   ];
 }
