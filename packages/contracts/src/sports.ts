@@ -132,6 +132,40 @@ export type AdminRegistrationRow = z.infer<typeof AdminRegistrationRow>;
 export const SportRegistrationsAnswer = z.array(AdminRegistrationRow);
 export type SportRegistrationsAnswer = z.infer<typeof SportRegistrationsAnswer>;
 
+/** Decision 0070: the Admin Panel's list arrives a page at a time (ARCHITECTURE.md §7); 002 §9 leaves page sizes open. */
+export const REGISTRATIONS_PAGE_SIZE = 50;
+export const REGISTRATIONS_PAGE_MAX = 200;
+/** A page's answer headers: the rows of every page together, and the `after` of the next page (absent on the last). */
+export const REGISTRATIONS_TOTAL_HEADER = 'x-total-count';
+export const REGISTRATIONS_NEXT_HEADER = 'x-next-cursor';
+
+/**
+ * Where the previous page ended: `<registration_date in epoch ms>.<registration_id>` of its last row.
+ * Both, because rows registered in the same millisecond are ordered by id, and a row withdrawn since
+ * (withdrawals delete) must not lose the place. Bounded as their columns compare (core.ts MAX_ID).
+ */
+const RegistrationCursor = z
+  .string()
+  .regex(/^\d{1,16}\.\d{1,10}$/, 'must be the next cursor of the previous page')
+  .transform((text) => {
+    const [createdAt, id] = text.split('.').map(Number) as [number, number];
+    return { createdAt, id };
+  })
+  .refine(
+    ({ createdAt, id }) => Number.isSafeInteger(createdAt) && id >= 1 && id <= MAX_ID,
+    'must be the next cursor of the previous page',
+  );
+
+/**
+ * Decision 0070: GET /sports/api/admin/sport-registrations?sportId=&status=&limit=&after=. Without
+ * limit and after it answers 002 §7's whole list, as ever; with either, one page of it (limit rows,
+ * REGISTRATIONS_PAGE_SIZE unless asked) after the cursor, still a list of rows, the rest in headers.
+ */
+export const SportRegistrationsListQuery = SportRegistrationsQuery.extend({
+  after: RegistrationCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(REGISTRATIONS_PAGE_MAX).optional(),
+});
+
 /**
  * POST /sports/api/admin/update-registration-status {registration_id, status}, 002 §7's fields. Ours:
  * the optional student_id is the student the admin saw on that row; when it is sent and the row is

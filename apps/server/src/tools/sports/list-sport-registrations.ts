@@ -41,12 +41,18 @@ export async function listSportRegistrations(
   const { db } = deps;
   const sport = await db.selectFrom('sports').select('name').where('id', '=', sportId).executeTakeFirst();
   if (!sport) throw new DomainError('not_found', 'No such sport.', { reason: 'sport_missing' satisfies SportsRefusalReason });
-  let query = selectAdminRows(db).where('r.sport_id', '=', sportId);
-  // Issue 16 item 3: leads filter by status.
-  if (status) query = query.where('r.status', '=', status);
-  const rows = await query.orderBy('r.created_at').orderBy('r.id').execute();
+  const rows = await selectSportRows(db, sportId, status).execute();
   const positions = await waitingPositions(db, sportId);
   return { sportName: sport.name, rows: rows.map((row) => toAdminRow(row, positions)) };
+}
+
+/**
+ * The admin rows of one sport in list order (oldest first; rows of one millisecond by id, so every
+ * page and file orders them alike), of one status when given (issue 16 item 3: leads filter by status).
+ */
+export function selectSportRows(db: SportsDb, sportId: number, status?: AdminRegistrationRow['status']) {
+  const query = selectAdminRows(db).where('r.sport_id', '=', sportId).orderBy('r.created_at').orderBy('r.id');
+  return status ? query.where('r.status', '=', status) : query;
 }
 
 /** Admin rows of one sport by id, with their waiting-list places (after a status change). */

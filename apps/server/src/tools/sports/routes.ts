@@ -6,6 +6,10 @@ import {
   RegisterSportRequest,
   SportIdParams,
   SetRegistrationOpenRequest,
+  REGISTRATIONS_NEXT_HEADER,
+  REGISTRATIONS_PAGE_SIZE,
+  REGISTRATIONS_TOTAL_HEADER,
+  SportRegistrationsListQuery,
   SportRegistrationsQuery,
   UpdateRegistrationStatusRequest,
   type SportsConfigAnswer,
@@ -16,6 +20,7 @@ import { parseInput } from '@server/core/http/parse-input';
 import { findMyRegistration } from './find-my-registration';
 import { formatRegistrationsCsv } from './format-registrations-csv';
 import { countRegistrations, listSportRegistrations } from './list-sport-registrations';
+import { listRegistrationPage } from './list-registration-page';
 import { archiveSport, createSport, editSport } from './manage-sport';
 import { listSports } from './list-sports';
 import { printRegistrationList } from './print-registration-list';
@@ -79,10 +84,14 @@ export async function registerSportsRoutes(app: FastifyInstance): Promise<void> 
 
   app.post(`${base}/registration/withdraw`, async (request) => withdrawRegistration(deps, await requireSportsStudent(request)));
 
-  app.get(`${base}/admin/sport-registrations`, async (request) => {
+  app.get(`${base}/admin/sport-registrations`, async (request, reply) => {
     await requireSportsAdmin(request);
-    const { sportId, status } = parseInput(SportRegistrationsQuery, request.query);
-    return (await listSportRegistrations(deps, sportId, status)).rows;
+    const { sportId, status, after, limit } = parseInput(SportRegistrationsListQuery, request.query);
+    // 002 §7's call as the spec has it: every row. Decision 0070: with limit or after, one page of them.
+    if (limit === undefined && after === undefined) return (await listSportRegistrations(deps, sportId, status)).rows;
+    const page = await listRegistrationPage(deps, { sportId, status, after, limit: limit ?? REGISTRATIONS_PAGE_SIZE });
+    if (page.nextCursor) reply.header(REGISTRATIONS_NEXT_HEADER, page.nextCursor);
+    return reply.header(REGISTRATIONS_TOTAL_HEADER, String(page.total)).send(page.rows);
   });
 
   // Issue 16 item 3: counts per status for the lead.

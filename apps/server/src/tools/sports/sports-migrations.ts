@@ -102,4 +102,22 @@ export const sportsMigrations: Record<string, GuildhallMigration> = {
       await sql`create unique index sports_name_folded on sports (${folded})`.execute(db);
     },
   },
+  // Decision 0070: the Admin Panel's list is read a page at a time in (created_at, id) order, of every
+  // status or of one; each index walks its pages in order and stops at a page's end. The (sport_id,
+  // status) index is the second one's beginning, so it goes.
+  '20261206-01-sports-registration-list-order': {
+    async up(db) {
+      await db.schema
+        .createIndex('sport_registrations_sport_order')
+        .on('sport_registrations')
+        .columns(['sport_id', 'created_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('sport_registrations_sport_status_order')
+        .on('sport_registrations')
+        .columns(['sport_id', 'status', 'created_at', 'id'])
+        .execute();
+      await db.schema.dropIndex('sport_registrations_sport').execute();
+    },
+  },
 };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type AdminRegistrationRow, RegistrationStatus } from '@guildhall/contracts/sports';
 import { Button } from '@/ui/button';
 import { SelectField } from '@/ui/field';
@@ -14,6 +14,7 @@ import { saveBlob } from '@/lib/save-file';
 import { useUpdateRegistrationStatus } from '../api/update-registration-status';
 import { useUpdateRegistrationStatuses } from '../api/update-registration-statuses';
 import { useRegistrationCounts } from '../api/get-registration-counts';
+import { RegistrationsPager } from './registrations-pager';
 import { RegistrationsTable } from './registrations-table';
 import { SportsManager } from './sport-editor';
 import type { SportsSession } from '../lib/session';
@@ -39,7 +40,10 @@ export function AdminPanel({ session, onLoadFailure }: { session: SportsSession;
   const [sportId, setSportId] = useState<number | null>(null);
   // Issue 16 item 3: filter by status, choose rows for a bulk change, confirm going over capacity.
   const [filter, setFilter] = useState<RegistrationStatus | 'all'>('all');
+  // Decision 0070: a page at a time, filtered on the server; "Load more" adds the next page below.
   const registrations = useSportRegistrations(sportId, filter === 'all' ? undefined : filter);
+  const rows = useMemo(() => registrations.data?.pages.flatMap((p) => p.rows), [registrations.data]);
+  const [focusRow, setFocusRow] = useState<{ registrationId: number } | null>(null);
   const counts = useRegistrationCounts(sportId);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<RegistrationStatus>('selected');
@@ -68,9 +72,9 @@ export function AdminPanel({ session, onLoadFailure }: { session: SportsSession;
   // the student withdrew) was still counted and sent, changing a row nobody could see, or failing
   // every bulk change with "no longer exists".
   useEffect(() => {
-    const shown = new Set(registrations.data?.map((r) => r.registration_id));
+    const shown = new Set(rows?.map((r) => r.registration_id));
     setChosen((before) => ([...before].every((id) => shown.has(id)) ? before : new Set([...before].filter((id) => shown.has(id)))));
-  }, [registrations.data]);
+  }, [rows]);
 
   if (sports.isPending || settings.isPending) return <Spinner label={t('admin.loading')} />;
   if (loadError || !sports.data || !settings.data) return null;
@@ -120,6 +124,13 @@ export function AdminPanel({ session, onLoadFailure }: { session: SportsSession;
       }
       return next;
     });
+  // The keyboard goes on from the first row the next page added (the button may go with the last page).
+  const loadMore = async () => {
+    const from = rows?.length ?? 0;
+    const next = await registrations.fetchNextPage();
+    const first = next.data?.pages.flatMap((p) => p.rows)[from];
+    if (!next.isError && first) setFocusRow({ registrationId: first.registration_id });
+  };
   const download = async (kind: 'csv' | 'pdf') => {
     if (!sport) return;
     setBusyFile(kind);
@@ -188,7 +199,7 @@ export function AdminPanel({ session, onLoadFailure }: { session: SportsSession;
         <p className="sports-notice">{t('admin.noSports')}</p>
       ) : registrations.isPending ? (
         <Spinner label={t('admin.loadingRegistrations')} />
-      ) : registrations.isError ? (
+      ) : !rows || (registrations.isError && !registrations.isFetchNextPageError) ? (
         <p className="sports-error" role="alert">
           {t('admin.loadRegistrations', { msg: messageOf(registrations.error) })}
         </p>
@@ -240,13 +251,24 @@ export function AdminPanel({ session, onLoadFailure }: { session: SportsSession;
           </div>
           <RegistrationsTable
             caption={t('admin.caption', { sport: sport?.name ?? '' })}
-            rows={registrations.data}
+            rows={rows}
             formatDate={(iso) => dateFormat.format(new Date(iso))}
             chosen={chosen}
             onChoose={choose}
             busy={update.isPending}
             onStatus={(row, status) => setPending({ row, status })}
+            focusRow={focusRow}
           />
+          {rows.length > 0 && (
+            <RegistrationsPager
+              shown={rows.length}
+              total={registrations.data.pages.at(-1)?.total ?? rows.length}
+              hasMore={registrations.hasNextPage}
+              loading={registrations.isFetchingNextPage}
+              error={registrations.isFetchNextPageError ? t('admin.loadRegistrations', { msg: messageOf(registrations.error) }) : null}
+              onMore={() => void loadMore()}
+            />
+          )}
         </>
       )}
       <SportsManager sports={sports.data} />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { type AdminRegistrationRow, RegistrationStatus } from '@guildhall/contracts/sports';
 import { SelectField } from '@/ui/field';
 import { useSportsT } from '../messages';
@@ -15,6 +16,7 @@ export function RegistrationsTable({
   onChoose,
   busy,
   onStatus,
+  focusRow = null,
 }: {
   caption: string;
   rows: readonly AdminRegistrationRow[];
@@ -23,8 +25,14 @@ export function RegistrationsTable({
   onChoose(ids: readonly number[], on: boolean): void;
   busy: boolean;
   onStatus(row: AdminRegistrationRow, status: RegistrationStatus): void;
+  /** Decision 0070: the row whose checkbox takes the focus (the first of a page just loaded); a new object each time. */
+  focusRow?: { registrationId: number } | null;
 }) {
   const { t } = useSportsT();
+  const checkboxes = useRef(new Map<number, HTMLInputElement>());
+  useEffect(() => {
+    if (focusRow) checkboxes.current.get(focusRow.registrationId)?.focus();
+  }, [focusRow]);
   const allChosen = rows.length > 0 && rows.every((r) => chosen.has(r.registration_id));
   return (
     <div className="sports-regs" role="region" aria-label={caption}>
@@ -64,6 +72,10 @@ export function RegistrationsTable({
               <tr key={r.registration_id} data-testid="registration-row">
                 <td className="sports-regs__check">
                   <input
+                    ref={(node) => {
+                      if (node) checkboxes.current.set(r.registration_id, node);
+                      else checkboxes.current.delete(r.registration_id);
+                    }}
                     type="checkbox"
                     aria-label={t('admin.choose', { id: r.student_id })}
                     checked={chosen.has(r.registration_id)}
