@@ -26,8 +26,28 @@ export const ADMIN_ERRORS = {
 export const Grant = z.object({ discordId: z.string(), role: AdminGrantRole, grantedAt: z.number() });
 export type Grant = z.infer<typeof Grant>;
 
-/** GET /admin/api/grants */
-export const GrantsAnswer = z.object({ grants: z.array(Grant) });
+/**
+ * Decision 0074: the console's lists (roles, keys, the audit log) are paged on the server, by offset, as
+ * the audit log was first (0027): people read them a page at a time. Page 1 comes first; `pageSize` is
+ * ADMIN_PAGE_SIZE unless asked, at most ADMIN_PAGE_SIZE_MAX, so no call reads a whole table.
+ */
+export const ADMIN_PAGE_SIZE = 25;
+const ADMIN_PAGE_SIZE_MAX = 100;
+const wholeNumber = (max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(max, `must be at most ${max}`);
+export const PageQuery = z.object({
+  page: wholeNumber(100_000).default(1),
+  pageSize: wholeNumber(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE),
+});
+/** What a page answers beside its rows: which page, its size, and how many rows there are in all. */
+const PageInfo = { page: z.number(), pageSize: z.number(), total: z.number() };
+
+/** GET /admin/api/grants?page=&pageSize= (by role, then Discord ID) */
+export const GrantsAnswer = z.object({ grants: z.array(Grant), ...PageInfo });
 export type GrantsAnswer = z.infer<typeof GrantsAnswer>;
 
 /**
@@ -78,8 +98,16 @@ export const ApiKeyInfo = z.object({
 });
 export type ApiKeyInfo = z.infer<typeof ApiKeyInfo>;
 
-/** GET /admin/api/keys; `scopes` are those a new key may hold (the server's list). */
-export const ApiKeysAnswer = z.object({ keys: z.array(ApiKeyInfo), scopes: z.array(z.string()) });
+/**
+ * GET /admin/api/keys?page=&pageSize=&revoked=, newest first. Decision 0074: live keys only unless
+ * `revoked=show` (a revoked key is kept for the audit log's sake, and listed forever it buried the live
+ * ones). `scopes` are those a new key may hold (the server's list).
+ */
+export const ApiKeysQuery = PageQuery.extend({
+  revoked: z.enum(['hide', 'show'], { error: 'must be hide or show' }).default('hide'),
+});
+export type ApiKeysQuery = z.infer<typeof ApiKeysQuery>;
+export const ApiKeysAnswer = z.object({ keys: z.array(ApiKeyInfo), scopes: z.array(z.string()), ...PageInfo });
 export type ApiKeysAnswer = z.infer<typeof ApiKeysAnswer>;
 
 /**
@@ -166,20 +194,12 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export const AUDIT_PAGE_SIZE = 25;
-
-/** GET /admin/api/audit?q=&action=&page= (page 1 is the newest). */
-export const AuditQuery = z.object({
+/** GET /admin/api/audit?q=&action=&page=&pageSize= (page 1 is the newest). */
+export const AuditQuery = PageQuery.extend({
   q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
   action: AuditAction.optional(),
-  page: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(100_000).default(1),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
-export const AuditAnswer = z.object({
-  entries: z.array(AuditEntry),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-});
+export const AuditAnswer = z.object({ entries: z.array(AuditEntry), ...PageInfo });
 export type AuditAnswer = z.infer<typeof AuditAnswer>;

@@ -13,6 +13,9 @@ const me = (grants: string[]) => ({
   devSignIn: false,
 });
 const emptyAudit = { entries: [], page: 1, pageSize: 25, total: 0 };
+/** A list short enough for one page, as the server answers it (decision 0074). */
+const onePage = <Row,>(rows: Row[]) => ({ page: 1, pageSize: 25, total: rows.length });
+const SCOPES = ['bureau-bot', 'bureau-pairs', 'bureau-bans', 'bureau-cases'];
 
 function renderConsole() {
   return renderWithApp(
@@ -39,8 +42,8 @@ describe('the owner console (issue 12 item 7)', () => {
     const created = makeApiKeyInfo({ scopes: ['bureau-pairs', 'bureau-cases'] });
     const server = fakeServer({
       'GET /auth/api/me': () => [200, me(['owner'])],
-      'GET /admin/api/grants': () => [200, { grants: [{ discordId: OWNER, role: 'owner', grantedAt: 0 }] }],
-      'GET /admin/api/keys': () => [200, { keys: [], scopes: ['bureau-bot', 'bureau-pairs', 'bureau-bans', 'bureau-cases'] }],
+      'GET /admin/api/grants': () => [200, { grants: [{ discordId: OWNER, role: 'owner', grantedAt: 0 }], ...onePage([OWNER]) }],
+      'GET /admin/api/keys': () => [200, { keys: [], scopes: SCOPES, ...onePage([]) }],
       'POST /admin/api/keys': () => [201, { key: 'gh_abcd1234_secret', info: created }],
       'GET /admin/api/audit': () => [200, emptyAudit],
     });
@@ -94,8 +97,8 @@ describe('the owner console (issue 12 item 7)', () => {
     let keys: (typeof info)[] = [];
     fakeServer({
       'GET /auth/api/me': () => [200, me(['owner'])],
-      'GET /admin/api/grants': () => [200, { grants: [] }],
-      'GET /admin/api/keys': () => [200, { keys, scopes: ['bureau-bot', 'bureau-pairs', 'bureau-bans', 'bureau-cases'] }],
+      'GET /admin/api/grants': () => [200, { grants: [], ...onePage([]) }],
+      'GET /admin/api/keys': () => [200, { keys, scopes: SCOPES, ...onePage(keys) }],
       'POST /admin/api/keys': () => {
         keys = [info];
         return [201, { key: 'gh_abcd1234_secret', info }];

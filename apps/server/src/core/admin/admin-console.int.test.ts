@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUDIT_PAGE_SIZE, AuditAnswer, describeAuditActor } from '@guildhall/contracts/admin';
+import { ADMIN_PAGE_SIZE, ApiKeysAnswer, AuditAnswer, GrantsAnswer, describeAuditActor } from '@guildhall/contracts/admin';
 import { demoPerson } from '@guildhall/testkit/demo-data';
 import { makeDiscordUser, makeRobloxUser } from '@guildhall/testkit/factories';
 import { makeSchoolAccount } from '@guildhall/testkit/school-demo';
@@ -266,6 +266,10 @@ describe.each(DIALECTS)('owner console on %s', (dialect) => {
     expect(await apiKeyStoreFor(t.ctx.database.db, t.ctx.now).verify(key, 'bureau-bot')).toBeNull();
     const twice = await t.request({ method: 'DELETE', url: `/admin/api/keys/${info.id}`, cookie: owner.cookie });
     expect(twice.statusCode).toBe(404);
+    // Decision 0074: the revoked key leaves the list, and is there when revoked keys are asked for.
+    expect((await t.request({ method: 'GET', url: '/admin/api/keys', cookie: owner.cookie })).json()).toMatchObject({ keys: [], total: 0 });
+    const withRevoked = await t.request({ method: 'GET', url: '/admin/api/keys?revoked=show', cookie: owner.cookie });
+    expect(withRevoked.json().keys).toEqual([expect.objectContaining({ id: info.id, revokedAt: t.clock.now() })]);
 
     const log = await audit('?q=' + info.id);
     expect(log.entries.map((e) => [e.action, e.target, e.detail])).toEqual([
@@ -357,17 +361,104 @@ describe.each(DIALECTS)('owner console on %s', (dialect) => {
     });
   });
 
+  // Decision 0074: the roles and keys lists were read whole, and every key ever revoked stayed listed.
+  const read = async (url: string) => {
+    const res = await t.request({ method: 'GET', url, cookie: owner.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('pages the roles by role, then Discord ID, each role on exactly one page', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `86768489594880${String(1000 + i)}`);
+    // Granted out of order: the list's order is the roles' and IDs', not the grants'.
+    for (const [i, id] of [...ids].reverse().entries()) await t.ctx.grants.grant(id, i % 2 ? 'bureau-staff' : 'recruitment-admin');
+    const expected = [
+      ...ids.filter((_, i) => (ids.length - 1 - i) % 2 === 1).map((id) => `bureau-staff ${id}`),
+      `owner ${owner.id}`,
+      ...ids.filter((_, i) => (ids.length - 1 - i) % 2 === 0).map((id) => `recruitment-admin ${id}`),
+    ];
+    const page = async (query: string) => GrantsAnswer.parse(await read(`/admin/api/grants${query}`));
+    const first = await page('?pageSize=5');
+    expect({ ...first, grants: first.grants.length }).toEqual({ grants: 5, page: 1, pageSize: 5, total: 13 });
+    const pages = [first, await page('?pageSize=5&page=2'), await page('?page=3&pageSize=5')];
+    expect(pages.flatMap((p) => p.grants.map((g) => `${g.role} ${g.discordId}`))).toEqual(expected);
+    // Past the last page: nothing, and the total still says how many there are.
+    expect(await page('?page=4&pageSize=5')).toEqual({ grants: [], page: 4, pageSize: 5, total: 13 });
+    // Without paging: the first ADMIN_PAGE_SIZE.
+    expect(await page('')).toMatchObject({ page: 1, pageSize: ADMIN_PAGE_SIZE, total: 13 });
+  });
+
+  it('lists live keys newest first, a page at a time, and revoked keys only when asked', async () => {
+    const { io, out } = silentIo();
+    const made: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      // Two keys in each millisecond: their ids settle the order, the same on every read.
+      if (i % 2) t.clock.advance(1000);
+      await createApiKeyCommand.run(t.ctx, [`Key ${i}`], io);
+      made.push(out.at(-1)!.split('_')[1]!);
+    }
+    for (const id of [made[1]!, made[4]!]) await revokeApiKeyCommand.run(t.ctx, [id], io);
+    const page = async (query: string) => ApiKeysAnswer.parse(await read(`/admin/api/keys${query}`));
+    const names = (answer: ApiKeysAnswer) => answer.keys.map((k) => k.name);
+
+    const live = [await page('?pageSize=3'), await page('?pageSize=3&page=2')];
+    expect(live.map(({ page, pageSize, total, keys }) => ({ page, pageSize, total, keys: keys.length }))).toEqual([
+      { page: 1, pageSize: 3, total: 4, keys: 3 },
+      { page: 2, pageSize: 3, total: 4, keys: 1 },
+    ]);
+    expect(live.flatMap(names).sort()).toEqual(['Key 1', 'Key 3', 'Key 4', 'Key 6']);
+    // Newest first: Key 6 was made last (beside the revoked Key 5), Key 1 first (beside the revoked Key 2).
+    expect([names(live[0]!)[0], names(live[1]!)[0]]).toEqual(['Key 6', 'Key 1']);
+
+    const all = await page('?revoked=show&pageSize=100');
+    expect(all.total).toBe(6);
+    expect(
+      all.keys
+        .filter((k) => k.revokedAt !== null)
+        .map((k) => k.id)
+        .sort(),
+    ).toEqual([made[1], made[4]].sort());
+    const byTime = (a: { createdAt: number; id: string }, b: { createdAt: number; id: string }) =>
+      b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
+    expect(all.keys).toEqual([...all.keys].sort(byTime));
+    // Two pages of 4 are the list of 6 in the same order, each key once.
+    const paged = [await page('?revoked=show&pageSize=4'), await page('?revoked=show&pageSize=4&page=2')].flatMap((p) => p.keys);
+    expect(paged.map((k) => k.id)).toEqual(all.keys.map((k) => k.id));
+    expect(await page('?revoked=hide')).toMatchObject({ page: 1, pageSize: ADMIN_PAGE_SIZE, total: 4 });
+  });
+
+  it('refuses bad paging of every list with a sentence', async () => {
+    for (const list of ['grants', 'keys', 'audit'])
+      for (const [query, error] of [
+        ['page=0', 'page: must be 1 or more'],
+        ['page=two', 'page: must be a whole number'],
+        ['page=1.5', 'page: must be a whole number'],
+        ['page=100001', 'page: must be at most 100000'],
+        ['pageSize=0', 'pageSize: must be 1 or more'],
+        ['pageSize=101', 'pageSize: must be at most 100'],
+        ['pageSize=', 'pageSize: must be 1 or more'],
+      ]) {
+        const refused = await t.request({ method: 'GET', url: `/admin/api/${list}?${query}`, cookie: owner.cookie });
+        expect(refused.statusCode, `${list}?${query}`).toBe(400);
+        expect(refused.json(), `${list}?${query}`).toEqual({ code: 'invalid_input', error });
+      }
+    const badFilter = await t.request({ method: 'GET', url: '/admin/api/keys?revoked=yes', cookie: owner.cookie });
+    expect(badFilter.json()).toEqual({ code: 'invalid_input', error: 'revoked: must be hide or show' });
+    // The largest page size is answered.
+    expect((await read('/admin/api/grants?pageSize=100')).pageSize).toBe(100);
+  });
+
   it('searches case-insensitively, takes % literally, and pages newest first', async () => {
     const { io } = silentIo();
-    for (let i = 1; i <= AUDIT_PAGE_SIZE + 3; i++) {
+    for (let i = 1; i <= ADMIN_PAGE_SIZE + 3; i++) {
       t.clock.advance(1000);
       await createApiKeyCommand.run(t.ctx, [`Key ${i}`], io);
     }
     await createApiKeyCommand.run(t.ctx, ['Ωmega Živý Bot'], io);
     await createApiKeyCommand.run(t.ctx, ['100% Bot'], io);
     const first = await audit('?action=api_key.created');
-    expect(first.total).toBe(AUDIT_PAGE_SIZE + 5);
-    expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(first.total).toBe(ADMIN_PAGE_SIZE + 5);
+    expect(first.entries).toHaveLength(ADMIN_PAGE_SIZE);
     expect(first.entries[0]!.detail).toBe('100% Bot (bureau-bot)');
     const second = await audit('?action=api_key.created&page=2');
     expect(second.entries.map((e) => e.detail)).toEqual([

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   ApiKeyParams,
   type ApiKeysAnswer,
+  ApiKeysQuery,
   AuditQuery,
-  AUDIT_PAGE_SIZE,
   type AuditAnswer,
   CreateApiKeyRequest,
   type CreateApiKeyAnswer,
@@ -11,16 +11,19 @@ import {
   GrantRequest,
   type GrantChangeAnswer,
   type GrantsAnswer,
+  PageQuery,
   type RevokeApiKeyAnswer,
 } from '@guildhall/contracts/admin';
 import { searchAudit } from '../audit/audit-log';
 import { requestActor } from '../audit/request-actor';
-import { API_KEY_SCOPES, apiKeyStoreFor } from '../auth/api-keys';
+import { API_KEY_SCOPES } from '../auth/api-keys';
 import { requireGrant } from '../auth/request-auth';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../http/parse-input';
 import { createBotKey } from './create-bot-key';
 import { grantRole } from './grant-role';
+import { listBotKeys } from './list-bot-keys';
+import { listGrants } from './list-grants';
 import { revokeBotKey } from './revoke-bot-key';
 import { revokeRole } from './revoke-role';
 
@@ -35,7 +38,7 @@ export async function registerAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/admin/api/grants', async (request): Promise<GrantsAnswer> => {
     await requireOwner(request);
-    return { grants: await ctx.grants.list() };
+    return listGrants(ctx.database.db, parseInput(PageQuery, request.query));
   });
 
   app.post('/admin/api/grants', async (request): Promise<GrantChangeAnswer> => {
@@ -56,7 +59,8 @@ export async function registerAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/admin/api/keys', async (request): Promise<ApiKeysAnswer> => {
     await requireOwner(request);
-    return { keys: await apiKeyStoreFor(ctx.database.db, ctx.now).list(), scopes: [...API_KEY_SCOPES] };
+    const query = parseInput(ApiKeysQuery, request.query);
+    return { ...(await listBotKeys(ctx.database.db, query)), scopes: [...API_KEY_SCOPES] };
   });
 
   app.post('/admin/api/keys', async (request, reply): Promise<CreateApiKeyAnswer> => {
@@ -82,6 +86,6 @@ export async function registerAdminRoutes(app: FastifyInstance): Promise<void> {
   app.get('/admin/api/audit', async (request): Promise<AuditAnswer> => {
     await requireOwner(request);
     const query = parseInput(AuditQuery, request.query);
-    return searchAudit(ctx.database.db, query, AUDIT_PAGE_SIZE);
+    return searchAudit(ctx.database.db, query);
   });
 }

@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditAction, type AuditAnswer,
 import type { Generated, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { CoreTables } from '../db/core-tables';
+import { readOffsetPage } from '../db/read-offset-page';
 import { cutText } from '../text/cut-text';
 
 export interface AuditEventsTable {
@@ -71,8 +72,7 @@ const actorInWords = sql<string>`lower(case actor_kind
  */
 export async function searchAudit(
   db: Kysely<CoreTables>,
-  query: { q?: string | undefined; action?: AuditAction | undefined; page: number },
-  pageSize: number,
+  query: { q?: string | undefined; action?: AuditAction | undefined; page: number; pageSize: number },
 ): Promise<AuditAnswer> {
   let base = auditDb(db).selectFrom('audit_events');
   if (query.action) base = base.where('action', '=', query.action);
@@ -90,16 +90,8 @@ export async function searchAudit(
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { entries: rows.map(toEntry), page: query.page, pageSize, total: Number(count.n) };
+  const { rows, ...page } = await readOffsetPage(base, base.selectAll().orderBy('id', 'desc'), query);
+  return { entries: rows.map(toEntry), ...page };
 }
 
 function toEntry(

@@ -123,7 +123,7 @@ export class ApiKeyStore {
   }
 }
 
-function toInfo(row: ApiKeysTable): ApiKeyInfo {
+export function toInfo(row: ApiKeysTable): ApiKeyInfo {
   return {
     id: row.id,
     name: row.name,

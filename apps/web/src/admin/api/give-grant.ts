@@ -12,6 +12,6 @@ export function useGiveGrant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: giveGrant,
-    onSettled: () => Promise.all([adminKeys.grants, adminKeys.allAudit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([adminKeys.allGrants, adminKeys.allAudit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

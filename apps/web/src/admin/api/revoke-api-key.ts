@@ -12,6 +12,6 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeApiKey,
-    onSettled: () => Promise.all([adminKeys.apiKeys, adminKeys.allAudit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([adminKeys.allApiKeys, adminKeys.allAudit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

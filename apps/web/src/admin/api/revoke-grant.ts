@@ -15,6 +15,6 @@ export function useRevokeGrant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeGrant,
-    onSettled: () => Promise.all([adminKeys.grants, adminKeys.allAudit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([adminKeys.allGrants, adminKeys.allAudit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

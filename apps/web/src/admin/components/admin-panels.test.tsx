@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Grant } from '@guildhall/contracts/admin';
 import { makeApiKeyInfo } from '@guildhall/testkit/factories';
-import { fakeServer, renderWithApp } from '@/test-support/render-with-server';
+import { type Answer, fakeServer, renderWithApp } from '@/test-support/render-with-server';
 import { withStylesheet } from '@/test-support/with-stylesheet';
 import { AuditPanel } from './audit-panel';
 import { GrantsPanel } from './grants-panel';
@@ -13,6 +14,14 @@ const STAFF = '867684895948800001';
 const refused = (error: string) => [400, { error, code: 'invalid_input' }] as const;
 /** A live bot key, as GET /admin/api/keys lists it. */
 const key = makeApiKeyInfo();
+/** A list short enough for one page, as the server answers it (decision 0074). */
+const onePage = <Row,>(rows: Row[]) => ({ page: 1, pageSize: 25, total: rows.length });
+/** GET /admin/api/keys: live keys only, as the server lists them unless asked for revoked ones. */
+const liveKeys = (...keys: Array<typeof key>): Answer => [200, { keys, scopes: ['bureau-bot'], ...onePage(keys) }];
+/** GET /admin/api/grants */
+const held = (...grants: Grant[]): Answer => [200, { grants, ...onePage(grants) }];
+const ownerRole: Grant = { discordId: OWNER, role: 'owner', grantedAt: 0 };
+const staffRole: Grant = { discordId: STAFF, role: 'bureau-staff', grantedAt: 0 };
 
 /**
  * The revoke question, by the title that names it. The title isolates the key's name in a <bdi>; happy-dom
@@ -27,15 +36,7 @@ async function findRevokeQuestion(title: string) {
 describe('the owner console says the outcome of the last action, not an older refusal', () => {
   it('Roles: a revoke after a refused grant says it revoked (the grant refusal stayed instead)', async () => {
     fakeServer({
-      'GET /admin/api/grants': () => [
-        200,
-        {
-          grants: [
-            { discordId: OWNER, role: 'owner', grantedAt: 0 },
-            { discordId: STAFF, role: 'bureau-staff', grantedAt: 0 },
-          ],
-        },
-      ],
+      'GET /admin/api/grants': () => held(ownerRole, staffRole),
       'POST /admin/api/grants': () => [...refused('discordId: must be a Discord ID: 5 to 25 digits')],
       [`DELETE /admin/api/grants/${STAFF}/bureau-staff`]: () => [200, { discordId: STAFF, role: 'bureau-staff', changed: true }],
     });
@@ -45,6 +46,7 @@ describe('the owner console says the outcome of the last action, not an older re
     expect(await screen.findByRole('alert')).toHaveTextContent('discordId: must be a Discord ID: 5 to 25 digits');
 
     await userEvent.click(screen.getByRole('button', { name: `Revoke bureau-staff from ${STAFF}` }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke role' }));
     expect(await screen.findByText(`Revoked bureau-staff from ${STAFF}.`)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -52,7 +54,7 @@ describe('the owner console says the outcome of the last action, not an older re
   it('Bot API keys: a revoke (asked first) after a refused create leaves no refusal on screen', async () => {
     let revoked = false;
     const server = fakeServer({
-      'GET /admin/api/keys': () => [200, { keys: [{ ...key, revokedAt: revoked ? 1 : null }], scopes: ['bureau-bot'] }],
+      'GET /admin/api/keys': () => liveKeys(...(revoked ? [] : [key])),
       'POST /admin/api/keys': () => [...refused('name: must not be empty')],
       'DELETE /admin/api/keys/abcd1234': () => ((revoked = true), [200, { id: 'abcd1234', revoked: true }]),
     });
@@ -81,15 +83,7 @@ describe('the owner console after a revoke from the keyboard', () => {
   it('Roles: focus goes to the section’s heading and the status line says which role was revoked', async () => {
     let revoked = false;
     fakeServer({
-      'GET /admin/api/grants': () => [
-        200,
-        {
-          grants: [
-            { discordId: OWNER, role: 'owner', grantedAt: 0 },
-            ...(revoked ? [] : [{ discordId: STAFF, role: 'bureau-staff', grantedAt: 0 }]),
-          ],
-        },
-      ],
+      'GET /admin/api/grants': () => held(ownerRole, ...(revoked ? [] : [staffRole])),
       [`DELETE /admin/api/grants/${STAFF}/bureau-staff`]: () => (
         (revoked = true),
         [200, { discordId: STAFF, role: 'bureau-staff', changed: true }]
@@ -102,6 +96,12 @@ describe('the owner console after a revoke from the keyboard', () => {
     for (let tabs = 0; document.activeElement !== revoke && tabs < 10; tabs++) await user.tab();
     expect(revoke).toHaveFocus();
     await user.keyboard('{Enter}');
+    // Decision 0074: it asks first; the question takes focus, and its confirming button is reached by Tab.
+    const ask = await findRevokeQuestion(`Revoke bureau-staff from ${STAFF}?`);
+    const confirm = within(ask).getByRole('button', { name: 'Revoke role' });
+    for (let tabs = 0; document.activeElement !== confirm && tabs < 5; tabs++) await user.tab();
+    expect(confirm).toHaveFocus();
+    await user.keyboard('{Enter}');
 
     await expect.poll(() => within(roles).queryByRole('button', { name: /^Revoke/ })).toBeNull();
     await expect.poll(() => document.activeElement).toBe(within(roles).getByRole('heading', { name: 'Roles' }));
@@ -111,7 +111,7 @@ describe('the owner console after a revoke from the keyboard', () => {
   it('Bot API keys: focus goes to the section’s heading and the status line says which key was revoked', async () => {
     let revoked = false;
     fakeServer({
-      'GET /admin/api/keys': () => [200, { keys: [{ ...key, revokedAt: revoked ? 1 : null }], scopes: ['bureau-bot'] }],
+      'GET /admin/api/keys': () => liveKeys(...(revoked ? [] : [key])),
       'DELETE /admin/api/keys/abcd1234': () => ((revoked = true), [200, { id: 'abcd1234', revoked: true }]),
     });
     const user = userEvent.setup();
@@ -135,7 +135,7 @@ describe('the owner console after a revoke from the keyboard', () => {
   it('Bot API keys: Done on a new key’s card sends focus to the heading (the card and its button go)', async () => {
     const info = makeApiKeyInfo({ id: 'efgh5678', name: 'New bot' });
     fakeServer({
-      'GET /admin/api/keys': () => [200, { keys: [], scopes: ['bureau-bot'] }],
+      'GET /admin/api/keys': () => liveKeys(),
       'POST /admin/api/keys': () => [201, { key: 'gh_efgh5678_secret', info }],
     });
     const user = userEvent.setup();
@@ -160,7 +160,7 @@ describe('the owner console shows a stored text-direction control instead of obe
   it('Bot API keys: in the list, the revoke question and the status line', async () => {
     let revoked = false;
     fakeServer({
-      'GET /admin/api/keys': () => [200, { keys: [{ ...key, name, revokedAt: revoked ? 1 : null }], scopes: ['bureau-bot'] }],
+      'GET /admin/api/keys': () => liveKeys(...(revoked ? [] : [{ ...key, name }])),
       'DELETE /admin/api/keys/abcd1234': () => ((revoked = true), [200, { id: 'abcd1234', revoked: true }]),
     });
     renderWithApp(<KeysPanel />);
@@ -249,7 +249,7 @@ describe('Copy key on a new key', () => {
   const info = makeApiKeyInfo({ id: 'efgh5678', name: 'New bot' });
   async function createKey() {
     fakeServer({
-      'GET /admin/api/keys': () => [200, { keys: [], scopes: ['bureau-bot'] }],
+      'GET /admin/api/keys': () => liveKeys(),
       'POST /admin/api/keys': () => [201, { key: 'gh_efgh5678_secret', info }],
     });
     renderWithApp(<KeysPanel />);
@@ -338,5 +338,129 @@ describe('the audit log shows text someone else chose without letting it draw ov
     expect((await cellsOf('Key created'))[2]).toBe('abcd1234 · line one[U+000A]line[U+001B][31m two (bureau-bot)');
     // Thai keeps its vowels and tone marks (two on a letter here).
     expect((await cellsOf('Signed in'))[2]).toBe('ที่นี่');
+  });
+});
+
+// Decision 0074: one click beside a role took it away, an owner's role included.
+describe('revoking a role asks first', () => {
+  const otherOwner: Grant = { discordId: '867684895948800002', role: 'owner', grantedAt: 0 };
+
+  it('says what the role opens; Cancel revokes nothing and gives focus back to the Revoke button', async () => {
+    const server = fakeServer({
+      'GET /admin/api/grants': () => held(otherOwner, ownerRole, staffRole),
+      [`DELETE /admin/api/grants/${otherOwner.discordId}/owner`]: () => [200, { ...otherOwner, changed: true }],
+    });
+    const user = userEvent.setup();
+    renderWithApp(<GrantsPanel ownId={OWNER} />);
+    const roles = await screen.findByRole('region', { name: 'Roles' });
+    const revoke = await within(roles).findByRole('button', { name: `Revoke owner from ${otherOwner.discordId}` });
+    await user.click(revoke);
+    const ask = await findRevokeQuestion(`Revoke owner from ${otherOwner.discordId}?`);
+    expect(ask).toHaveTextContent(
+      'They can no longer open this console: roles, bot keys and the audit log, from their next request. You can grant it again later.',
+    );
+    // Focus is in the question, not left on the page behind it.
+    expect(ask).toContainElement(document.activeElement as HTMLElement);
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    expect(revoke).toHaveFocus();
+    // Escape closes it too, and nothing was sent either way.
+    await user.click(revoke);
+    await findRevokeQuestion(`Revoke owner from ${otherOwner.discordId}?`);
+    await user.keyboard('{Escape}');
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(revoke);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke role' }));
+    await expect
+      .poll(() => server.calls.filter((c) => c.method === 'DELETE').map((c) => c.path))
+      .toEqual([`/admin/api/grants/${otherOwner.discordId}/owner`]);
+    expect(await within(roles).findByRole('status')).toHaveTextContent(`Revoked owner from ${otherOwner.discordId}.`);
+  });
+});
+
+// Decision 0074: the roles and keys lists were read whole; they are asked for a page at a time.
+describe('the roles and keys lists, a page at a time', () => {
+  const staffOn = (page: number) => ({ ...staffRole, discordId: `86768489594880${1000 + page}` });
+
+  it('Roles: Next asks the server for page 2 and shows it; the pager counts the roles held', async () => {
+    const asked: string[] = [];
+    fakeServer({
+      'GET /admin/api/grants': ({ url }) => {
+        const page = Number(url.searchParams.get('page'));
+        asked.push(url.search);
+        return [200, { grants: [staffOn(page)], page, pageSize: 25, total: 30 }];
+      },
+    });
+    renderWithApp(<GrantsPanel ownId={OWNER} />);
+    const pager = await screen.findByRole('navigation', { name: 'Roles pages' });
+    await within(pager).findByText('Page 1 of 2 · 30 roles held');
+    expect(screen.getByText(staffOn(1).discordId)).toBeInTheDocument();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await within(pager).findByText('Page 2 of 2 · 30 roles held');
+    expect(await screen.findByText(staffOn(2).discordId)).toBeInTheDocument();
+    expect(screen.queryByText(staffOn(1).discordId)).not.toBeInTheDocument();
+    expect(asked).toEqual(['?page=1', '?page=2']);
+  });
+
+  it('Bot API keys: live keys unless Show revoked keys is ticked, which the server filters, from page 1', async () => {
+    const revokedKey = makeApiKeyInfo({ id: 'efgh5678', name: 'Old bot', revokedAt: Date.UTC(2026, 0, 2, 3, 4) });
+    const asked: string[] = [];
+    fakeServer({
+      'GET /admin/api/keys': ({ url }) => {
+        asked.push(url.search);
+        const page = Number(url.searchParams.get('page'));
+        // 26 live keys (two pages); with the revoked ones, this fake's list is two keys.
+        if (url.searchParams.get('revoked') === 'show')
+          return [200, { keys: [key, revokedKey], scopes: ['bureau-bot'], page, pageSize: 25, total: 2 }];
+        return [200, { keys: [{ ...key, name: `Live bot ${page}` }], scopes: ['bureau-bot'], page, pageSize: 25, total: 26 }];
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<KeysPanel />);
+    const keys = await screen.findByRole('region', { name: 'Bot API keys' });
+    const pager = within(keys).getByRole('navigation', { name: 'Bot API key pages' });
+    await within(keys).findByRole('rowheader', { name: 'Live bot 1' });
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    await within(keys).findByRole('rowheader', { name: 'Live bot 2' });
+    const toggle = within(keys).getByRole('checkbox', { name: 'Show revoked keys' });
+    expect(toggle).not.toBeChecked();
+
+    await user.click(toggle);
+    const old = await within(keys).findByRole('rowheader', { name: 'Old bot' });
+    expect(old.closest('tr')).toHaveTextContent('Revoked 2026-01-02 03:04 UTC');
+    expect(within(old.closest('tr')!).queryByRole('button')).not.toBeInTheDocument();
+    expect(pager).toHaveTextContent('Page 1 of 1 · 2 keys');
+    await user.click(toggle);
+    await within(keys).findByRole('rowheader', { name: 'Live bot 1' });
+    expect(within(keys).queryByRole('rowheader', { name: 'Old bot' })).not.toBeInTheDocument();
+    expect(asked).toEqual(['?page=1&revoked=hide', '?page=2&revoked=hide', '?page=1&revoked=show']);
+  });
+
+  it('Bot API keys: revoking the only key on the last page goes back to the page before', async () => {
+    const pageTwo = makeApiKeyInfo({ id: 'efgh5678', name: 'Last bot' });
+    let revoked = false;
+    const asked: string[] = [];
+    fakeServer({
+      'GET /admin/api/keys': ({ url }) => {
+        const page = Number(url.searchParams.get('page'));
+        asked.push(String(page));
+        const total = revoked ? 25 : 26;
+        const keys = page === 1 ? [key] : revoked ? [] : [pageTwo];
+        return [200, { keys, scopes: ['bureau-bot'], page, pageSize: 25, total }];
+      },
+      'DELETE /admin/api/keys/efgh5678': () => ((revoked = true), [200, { id: 'efgh5678', revoked: true }]),
+    });
+    renderWithApp(<KeysPanel />);
+    const keys = await screen.findByRole('region', { name: 'Bot API keys' });
+    const pager = within(keys).getByRole('navigation', { name: 'Bot API key pages' });
+    await within(pager).findByText('Page 1 of 2 · 26 keys');
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await userEvent.click(await within(keys).findByRole('button', { name: 'Revoke key Last bot (efgh5678)' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke key' }));
+    await within(pager).findByText('Page 1 of 1 · 25 keys');
+    expect(await within(keys).findByRole('rowheader', { name: 'Community bot' })).toBeInTheDocument();
+    expect(asked).toEqual(['1', '2', '2', '1']);
   });
 });

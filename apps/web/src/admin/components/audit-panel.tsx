@@ -5,6 +5,7 @@ import { SelectField, TextField } from '@/ui/field';
 import { Table, type TableColumn } from '@/ui/table';
 import { useSearchAudit } from '../api/search-audit';
 import { formatTime } from './format';
+import { Pager } from './pager';
 import { StoredText } from '@/ui/stored-text';
 
 const columns: Array<TableColumn<AuditEntry>> = [
@@ -38,7 +39,6 @@ export function AuditPanel() {
   const [action, setAction] = useState<AuditAction | undefined>(undefined);
   const [page, setPage] = useState(1);
   const audit = useSearchAudit({ q, action, page });
-  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,19 +79,7 @@ export function AuditPanel() {
           empty={audit.isPending ? 'Loading…' : 'Nothing matches.'}
         />
       )}
-      {/* Owner console audit: the buttons are aria-disabled, not disabled. Older pressed onto the last page
-          (Newer onto the first) disabled the button that had focus, and focus fell to <body>. */}
-      <nav className="admin__pager" aria-label="Audit log pages">
-        <Button variant="secondary" size="sm" aria-disabled={page <= 1} onClick={() => page > 1 && setPage(page - 1)}>
-          Newer
-        </Button>
-        <span aria-live="polite">
-          Page {page} of {pages} · {audit.data?.total ?? 0} entries
-        </span>
-        <Button variant="secondary" size="sm" aria-disabled={page >= pages} onClick={() => page < pages && setPage(page + 1)}>
-          Older
-        </Button>
-      </nav>
+      <Pager label="Audit log pages" page={page} onPage={setPage} answer={audit.data} counted="entries" previous="Newer" next="Older" />
     </section>
   );
 }

@@ -6,11 +6,24 @@ import { Table, type TableColumn } from '@/ui/table';
 import { useGiveGrant } from '../api/give-grant';
 import { useGrants } from '../api/get-grants';
 import { useRevokeGrant } from '../api/revoke-grant';
+import { ConfirmRevoke } from './confirm-revoke';
 import { formatTime } from './format';
+import { Pager } from './pager';
 
-/** Grant and revoke roles (ARCHITECTURE.md §4); the server refuses an owner taking `owner` from themselves. */
+/** What each role opens (ARCHITECTURE.md §4), said in the question before it is taken away. */
+const ROLE_OPENS: Record<Grant['role'], string> = {
+  'bureau-staff': 'the bureau records tool',
+  'recruitment-admin': 'the recruitment dashboard',
+  owner: 'this console: roles, bot keys and the audit log',
+};
+
+/**
+ * Grant and revoke roles (ARCHITECTURE.md §4), a page at a time (decision 0074); revoking asks first.
+ * The server refuses an owner taking `owner` from themselves, so the last owner cannot be removed here.
+ */
 export function GrantsPanel({ ownId }: { ownId: string }) {
-  const grants = useGrants();
+  const [page, setPage] = useState(1);
+  const grants = useGrants(page);
   const give = useGiveGrant();
   const revoke = useRevokeGrant();
   const [discordId, setDiscordId] = useState('');
@@ -46,12 +59,14 @@ export function GrantsPanel({ ownId }: { ownId: string }) {
         g.role === 'owner' && g.discordId === ownId ? (
           <span className="admin__muted">You</span>
         ) : (
-          <Button
+          <ConfirmRevoke
+            label={`Revoke ${g.role} from ${g.discordId}`}
+            question={`Revoke ${g.role} from ${g.discordId}?`}
+            consequence={`They can no longer open ${ROLE_OPENS[g.role]}, from their next request. You can grant it again later.`}
+            confirm="Revoke role"
             variant="secondary"
-            size="sm"
-            aria-label={`Revoke ${g.role} from ${g.discordId}`}
-            disabled={revoke.isPending}
-            onClick={() => {
+            pending={revoke.isPending}
+            onRevoke={() => {
               setStatus(null);
               // A refused grant's message stayed in place of this revoke's result ("Revoked ..."), so an
               // owner revoking in a hurry was told it had failed.
@@ -67,9 +82,7 @@ export function GrantsPanel({ ownId }: { ownId: string }) {
                 },
               );
             }}
-          >
-            Revoke
-          </Button>
+          />
         ),
     },
   ];
@@ -115,6 +128,7 @@ export function GrantsPanel({ ownId }: { ownId: string }) {
           empty={grants.isPending ? 'Loading…' : 'No one holds a role yet.'}
         />
       )}
+      <Pager label="Roles pages" page={page} onPage={setPage} answer={grants.data} counted="roles held" />
     </section>
   );
 }

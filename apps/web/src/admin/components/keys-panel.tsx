@@ -1,8 +1,13 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { API_KEY_SCOPE_ALLOWS, type ApiKeyInfo, type ApiKeyScope, type CreateApiKeyAnswer } from '@guildhall/contracts/admin';
+import {
+  API_KEY_SCOPE_ALLOWS,
+  type ApiKeyInfo,
+  type ApiKeyScope,
+  type ApiKeysQuery,
+  type CreateApiKeyAnswer,
+} from '@guildhall/contracts/admin';
 import { showStoredText } from '@guildhall/contracts/stored-text';
 import { Button } from '@/ui/button';
-import { Modal } from '@/ui/modal';
 import { TextField } from '@/ui/field';
 import { StatusCard } from '@/ui/status-card';
 import { Table, type TableColumn } from '@/ui/table';
@@ -10,16 +15,22 @@ import { Tag } from '@/ui/tag';
 import { useApiKeys } from '../api/get-api-keys';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
+import { ConfirmRevoke } from './confirm-revoke';
 import { formatTime } from './format';
+import { Pager } from './pager';
 import { StoredText } from '@/ui/stored-text';
 
 /**
  * Bot API keys: created here with the secret shown once (the server keeps only its hash), revoked here.
  * Issue 14 item 4: a new key holds the scopes ticked, each shown with what it allows; the server checks
  * them against the same contracts (bureau-bot, ticked at first, holds every bureau call).
+ * Decision 0074: a page at a time, newest first, live keys only unless "Show revoked keys" is ticked
+ * (the server filters: a revoked key stays in the table for the audit log).
  */
 export function KeysPanel() {
-  const keys = useApiKeys();
+  const [page, setPage] = useState(1);
+  const [revoked, setRevoked] = useState<ApiKeysQuery['revoked']>('hide');
+  const keys = useApiKeys({ page, revoked });
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
   const [name, setName] = useState('');
@@ -80,8 +91,15 @@ export function KeysPanel() {
       align: 'end',
       render: (k) =>
         k.revokedAt === null && (
-          <RevokeKeyButton
-            info={k}
+          <ConfirmRevoke
+            label={`Revoke key ${showStoredText(k.name)} (${k.id})`}
+            question={
+              <>
+                Revoke key “<StoredText text={k.name} />” ({k.id})?
+              </>
+            }
+            consequence="A bot using this key is refused from its next call. A revoked key cannot be brought back: the bot will need a new key."
+            confirm="Revoke key"
             pending={revoke.isPending}
             // The new key's card goes with the key: it kept offering a revoked secret to copy.
             onRevoke={() => {
@@ -181,62 +199,31 @@ export function KeysPanel() {
           )}
         </StatusCard>
       )}
+      <label className="admin__toggle">
+        <input
+          type="checkbox"
+          checked={revoked === 'show'}
+          onChange={(e) => {
+            setRevoked(e.target.checked ? 'show' : 'hide');
+            setPage(1);
+          }}
+        />
+        Show revoked keys
+      </label>
       {keys.isError ? (
         <p role="alert">{keys.error.message}</p>
       ) : (
         <Table
-          caption="Bot API keys, newest last"
+          caption={revoked === 'show' ? 'Bot API keys, revoked ones too, newest first' : 'Live bot API keys, newest first'}
           captionHidden
           columns={columns}
           rows={keys.data?.keys ?? []}
           rowKey={(k) => k.id}
           minWidth={720}
-          empty={keys.isPending ? 'Loading…' : 'No keys yet.'}
+          empty={keys.isPending ? 'Loading…' : revoked === 'show' ? 'No keys yet.' : 'No live keys.'}
         />
       )}
+      <Pager label="Bot API key pages" page={page} onPage={setPage} answer={keys.data} counted="keys" />
     </section>
-  );
-}
-
-/**
- * Revoking a key cannot be undone and stops the bot holding it at its next call (a new key must be
- * made and given to the bot), so it asks first; one click beside the key did it at once.
- */
-function RevokeKeyButton({ info, pending, onRevoke }: { info: ApiKeyInfo; pending: boolean; onRevoke: () => void }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Modal
-      open={open}
-      onOpenChange={setOpen}
-      size="sm"
-      title={
-        <>
-          Revoke key “<StoredText text={info.name} />” ({info.id})?
-        </>
-      }
-      description="A bot using this key is refused from its next call. A revoked key cannot be brought back: the bot will need a new key."
-      trigger={
-        <Button variant="danger" size="sm" aria-label={`Revoke key ${showStoredText(info.name)} (${info.id})`} disabled={pending}>
-          Revoke
-        </Button>
-      }
-      footer={
-        <>
-          <Button size="sm" variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={() => {
-              setOpen(false);
-              onRevoke();
-            }}
-          >
-            Revoke key
-          </Button>
-        </>
-      }
-    />
   );
 }
