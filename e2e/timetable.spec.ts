@@ -6,7 +6,8 @@ import { phone, saveScreenshot } from './support/screenshots';
 import { type Stack, startStack } from './support/stack';
 
 // 002 §2 Timetable app, §4 states, §5 rules, §7 schedule API, §8 messages: the timetable tool at
-// /timetable, signed in with a demo school account, against the real server and its real clock.
+// /timetable, signed in with a demo school account, against the real server and its real clock, which
+// is the page's too (decision 0064; two tests move the page's through its offset, see signInAt).
 // Weeks are chosen relative to the real "now" (the server's clock is the real one): the term starts
 // on last week's Monday, so Prev Week stops one click back; next week is never in the past for the
 // server, so status changes there always succeed, whatever weekday the suite runs on.
@@ -33,6 +34,11 @@ const junior = demoSchoolAccount('junior');
 
 async function logIn(page: Page): Promise<void> {
   await page.goto('/timetable');
+  await signIn(page);
+}
+
+/** Signs in on the sign-in page already open. */
+async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Student ID').fill(junior.studentId);
   await page.getByLabel('Password').fill(junior.password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -166,12 +172,26 @@ test('edits notes for next week; beyond it the pencil is disabled with its tip',
   await saveScreenshot(page, 'timetable-notes-locked');
 });
 
+/**
+ * Sets the page's "now" to `time` through its clock offset (decision 0064): the page measures the
+ * server's clock as it draws GET /config's answer (its header clock shows once it has), then the
+ * device's clock is set to `time`. The page counts from there until it measures again (within 10
+ * minutes; the tests keep the device's clock from running that long), while the server keeps its
+ * real clock. Then signs in, without loading the page again (that would measure again).
+ */
+async function signInAt(page: Page, time: string): Promise<void> {
+  await page.clock.install();
+  await page.goto('/timetable');
+  await expect(page.getByTestId('clock')).toBeVisible();
+  await page.clock.setSystemTime(new Date(time));
+  await signIn(page);
+}
+
 test('rolls an optimistic status back when the server refuses it', async ({ page }) => {
-  // The browser believes it is last Friday morning; for the server (the real clock) that day is past,
+  // The page believes it is last Friday morning; for the server (its real clock) that day is past,
   // so it refuses the change (002 §4: a past day's status is fixed) and the page must roll back.
   const friday = addDays(lastWeek, 4);
-  await page.clock.install({ time: new Date(`${friday}T09:00:00+07:00`) });
-  await logIn(page);
+  await signInAt(page, `${friday}T09:00:00+07:00`);
   await page.getByRole('tab', { name: 'Full Week' }).click();
   await expect(page.getByTestId('week-range')).toHaveText(weekRangeLabel(lastWeek));
   // Hold the real answer back until the optimistic value has been seen.
@@ -199,10 +219,9 @@ test('rolls an optimistic status back when the server refuses it', async ({ page
 });
 
 test('derives In Progress for the class under way and re-evaluates every 30 s with a flash', async ({ page }) => {
-  // The browser's clock only: nothing here is saved, so the server's clock does not matter.
+  // The page's clock only: nothing here is saved, so the server's clock does not matter.
   const friday = addDays(lastWeek, 4);
-  await page.clock.install({ time: new Date(`${friday}T09:00:00+07:00`) });
-  await logIn(page);
+  await signInAt(page, `${friday}T09:00:00+07:00`);
   await page.getByRole('tab', { name: 'Full Week' }).click();
   const maths = day(page, 'Friday').getByLabel('Status of Mathematics at 08:30');
   // 002 §4: Up-Coming, current week, between 08:30 and 09:20: shown as In Progress.
@@ -211,7 +230,10 @@ test('derives In Progress for the class under way and re-evaluates every 30 s wi
   await saveScreenshot(page, 'timetable-in-progress');
   // 21 minutes later the class has ended; the next re-evaluation shows its stored status, with the flash.
   // The clock stops there, so the flash lasts until the test moves it on (running, it lasts 1 s of real
-  // time, which a loaded machine can spend between two polls).
+  // time, which a loaded machine can spend between two polls). It is set to 09:20 and runs the last
+  // minute only: running 21 minutes would measure the server's clock again (every 10 minutes) and
+  // bring the page back to now.
+  await page.clock.setSystemTime(new Date(`${friday}T09:20:00+07:00`));
   await page.clock.pauseAt(new Date(`${friday}T09:21:00+07:00`));
   await page.clock.runFor(30_000);
   await expect(page.locator('.tt-timetable')).toHaveAttribute('data-flashing', 'true');
@@ -219,6 +241,20 @@ test('derives In Progress for the class under way and re-evaluates every 30 s wi
   await expect(day(page, 'Friday').getByLabel('Status of Science at 09:20')).toHaveValue('In Progress');
   await page.clock.runFor(1_500);
   await expect(page.locator('.tt-timetable')).not.toHaveAttribute('data-flashing', 'true');
+});
+
+test("shows the server's week and today on a device whose clock is 9 days behind (decision 0064)", async ({ page }) => {
+  await page.clock.install({ time: new Date(Date.now() - 9 * 86_400_000) });
+  await logIn(page);
+  const inSchool = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: ZONE.timeZone, ...options }).format(new Date());
+  await expect(page.locator('.tt-clock__date')).toHaveText(inSchool({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }));
+  await openFullWeek(page);
+  // Today stands out (a weekend day shows only when it has classes, and the demo's have none).
+  const weekday = inSchool({ weekday: 'long' });
+  const today = page.locator('section.tt-day[data-today]');
+  if (['Saturday', 'Sunday'].includes(weekday)) await expect(today).toHaveCount(0);
+  else await expect(today).toHaveAttribute('aria-label', weekday);
 });
 
 test('adds, edits, filters, searches and deletes homework; the class shows its marker', async ({ page, context }) => {
