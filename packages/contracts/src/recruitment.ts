@@ -545,6 +545,11 @@ export const RECRUITMENT_ERRORS = {
     status: 409,
     sentence: 'The applicant withdrew this application, so it can no longer be moved to another stage.',
   },
+  // Decision 0058: feedback is told to the applicant by a DM; one who withdrew has walked away from it.
+  'recruitment.withdrawn_feedback': {
+    status: 409,
+    sentence: 'The applicant withdrew this application, so its feedback can no longer be changed.',
+  },
   'recruitment.not_verified': {
     status: 403,
     sentence: "Your Discord account is not verified in the community's database. Please visit the verification center to get access.",

@@ -33,6 +33,8 @@ export async function editApplication(
       .returning(['id', 'job'])
       .executeTakeFirst();
     if (!row) return null;
+    // Decision 0028: the edit form's draft has become the application.
+    await trx.deleteFrom('recruitment_edit_drafts').where('application_id', '=', row.id).execute();
     await recordAudit(trx, { applicationId: row.id, actor: applicant, kind: 'edit', from: null, to: role.name, at: now });
     return row;
   });

@@ -1,39 +1,9 @@
-import { type DraftAnswer, UPLOAD_PATH_PATTERN } from '@guildhall/contracts/recruitment';
-import { type RecruitmentDeps, toIso } from './recruitment-deps';
-import { parseJsonRecord } from './list-applications';
+import type { DraftAnswer } from '@guildhall/contracts/recruitment';
+import type { RecruitmentDeps } from './recruitment-deps';
+import { describeDraft } from './describe-draft';
 
-/**
- * Issue 13 item 2: the saved draft, restored on the next visit, uploads included: a file answer is
- * kept only while it names an upload of this person that still exists, with its file name for the form.
- */
+/** Issue 13 item 2: the saved draft of a new application, restored on the next visit, uploads included. */
 export async function readDraft(deps: Pick<RecruitmentDeps, 'db'>, userId: string): Promise<DraftAnswer> {
   const row = await deps.db.selectFrom('recruitment_drafts').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  if (!row) return { draft: null };
-  const answers = parseJsonRecord(row.answers);
-  const uploadIds = new Map<string, string>();
-  for (const [questionId, answer] of Object.entries(answers)) {
-    const match = typeof answer === 'string' ? UPLOAD_PATH_PATTERN.exec(answer) : null;
-    if (match) uploadIds.set(questionId, match[1]!);
-  }
-  const uploads = uploadIds.size
-    ? await deps.db
-        .selectFrom('recruitment_uploads')
-        .select(['id', 'file_name'])
-        .where('id', 'in', [...uploadIds.values()])
-        .where('owner_id', '=', userId)
-        .execute()
-    : [];
-  const names = new Map(uploads.map((u) => [u.id, u.file_name]));
-  const kept: Record<string, string> = {};
-  const fileNames: Record<string, string> = {};
-  for (const [questionId, answer] of Object.entries(answers)) {
-    if (typeof answer !== 'string') continue;
-    const uploadId = uploadIds.get(questionId);
-    if (uploadId === undefined) kept[questionId] = answer;
-    else if (names.has(uploadId)) {
-      kept[questionId] = answer;
-      fileNames[questionId] = names.get(uploadId)!;
-    }
-  }
-  return { draft: { jobSelection: row.job_selection, answers: kept, fileNames, updatedAt: toIso(row.updated_at) } };
+  return { draft: row ? await describeDraft(deps, userId, row) : null };
 }

@@ -260,6 +260,20 @@ export const recruitmentMigrations: Record<string, GuildhallMigration> = {
       await db.schema.alterTable('recruitment_audit').addColumn('to_stage_id', 'integer').execute();
     },
   },
+  // Decision 0028: the edit form's answers kept as the applicant works, as the new form's are in
+  // recruitment_drafts, so an upload made while editing is in use (remove-orphan-uploads.ts). One per
+  // application; it goes with the application.
+  '20261207-01-recruitment-edit-drafts': {
+    async up(db) {
+      await db.schema
+        .createTable('recruitment_edit_drafts')
+        .addColumn('application_id', 'integer', (c) => c.primaryKey().references('recruitment_applications.id').onDelete('cascade'))
+        .addColumn('job_selection', 'text', (c) => c.notNull())
+        .addColumn('answers', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
   // Issue 17 item 3 (decision 0036): the username search is a substring match (000 §2 filter); over
   // 100,000 applications a full scan per keystroke is too slow, so both dialects index trigrams.
   // PostgreSQL: a pg_trgm GIN index answers LIKE '%x%'. SQLite: an FTS5 trigram table (rowid = the

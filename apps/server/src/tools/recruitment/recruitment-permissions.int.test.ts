@@ -210,6 +210,18 @@ const cases: Case[] = [
   // Issue 13 item 6: admins only; this app has no webhook, so an admin is told there is nowhere to send it.
   { name: 'POST digest/send', expect: { ...adminOnly, admin: 409 }, call: (t, who) => t.post(`${API}/digest/send`, who) },
   { name: 'GET application/draft', expect: applicantOnly, call: (t, who) => t.get(`${API}/application/draft`, who) },
+  // Decision 0028 (amended): the edit form's draft, while 'applicant' and 'other' may still edit.
+  { name: 'GET application/edit-draft', expect: applicantOnly, call: (t, who) => t.get(`${API}/application/edit-draft`, who) },
+  {
+    name: 'POST application/edit-draft',
+    expect: applicantOnly,
+    call: (t, who) => t.post(`${API}/application/edit-draft`, who, { jobSelection: '', answers: {} }),
+  },
+  {
+    name: 'POST application/edit-draft/discard',
+    expect: applicantOnly,
+    call: (t, who) => t.post(`${API}/application/edit-draft/discard`, who),
+  },
   // Runs after 'POST submit', so 'applicant' and 'other' each have a Pending application no reviewer has touched.
   {
     name: 'POST application/edit',

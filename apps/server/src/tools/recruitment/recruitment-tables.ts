@@ -152,6 +152,14 @@ export type RecruitmentDraftsTable = {
   updated_at: number;
 };
 
+/** Decision 0028: the edit form of an open application as the applicant left it; answers as in a draft. */
+export type RecruitmentEditDraftsTable = {
+  application_id: number;
+  job_selection: string;
+  answers: string;
+  updated_at: number;
+};
+
 /** Issue 13 item 5: a Discord DM to the applicant; state pending, sent or failed. */
 export type RecruitmentNotificationsTable = {
   id: Generated<number>;
@@ -177,6 +185,7 @@ export type RecruitmentTables = {
   recruitment_criteria: RecruitmentCriteriaTable;
   recruitment_reviews: RecruitmentReviewsTable;
   recruitment_drafts: RecruitmentDraftsTable;
+  recruitment_edit_drafts: RecruitmentEditDraftsTable;
   recruitment_notifications: RecruitmentNotificationsTable;
   recruitment_question_roles: RecruitmentQuestionRolesTable;
   recruitment_avatars: RecruitmentAvatarsTable;

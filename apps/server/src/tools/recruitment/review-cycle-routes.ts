@@ -9,6 +9,7 @@ import {
 import { parseInput } from '@server/core/http/parse-input';
 import { createCriterion } from './create-criterion';
 import { deleteCriterion } from './delete-criterion';
+import { discardEditDraft } from './discard-edit-draft';
 import { editApplication } from './edit-application';
 import { listCriteria } from './list-criteria';
 import { hiddenApplicants, hiddenName } from './hidden-applicants';
@@ -17,10 +18,12 @@ import { listReviews } from './list-reviews';
 import { DM_RETRY_LIMIT, SEND_APPLICANT_DM, SendApplicantDmPayload } from './notify-applicant';
 import { DAILY_DIGEST, DailyDigestPayload, postDailyDigest, scheduleDailyDigest } from './post-daily-digest';
 import { readDraft } from './read-draft';
+import { readEditDraft } from './read-edit-draft';
 import { readSettings } from './read-settings';
 import type { RecruitmentDeps } from './recruitment-deps';
 import { requireRecruitmentAccess } from './require-recruitment-access';
 import { saveDraft } from './save-draft';
+import { saveEditDraft } from './save-edit-draft';
 import { sendDigestNow } from './send-digest-now';
 import { sendApplicantDm } from './send-applicant-dm';
 import { submitReview } from './submit-review';
@@ -30,7 +33,7 @@ const BASE = '/recruitment/api';
 
 /**
  * Issue 13 items 1, 2, 5, 6, beside 000 §7's calls (which stay as they are): reviews and their
- * criteria (admins), withdraw / edit / draft (the applicant, 000 §6 'applicant'), failed DMs (admins),
+ * criteria (admins), withdraw / edit / drafts (the applicant, 000 §6 'applicant'), failed DMs (admins),
  * and the two durable jobs (the applicant DM, the daily digest). Routes stay thin: parse -> use case.
  */
 export function registerReviewCycleRoutes(app: FastifyInstance, deps: RecruitmentDeps): void {
@@ -72,6 +75,13 @@ export function registerReviewCycleRoutes(app: FastifyInstance, deps: Recruitmen
     const caller = await applicant(request);
     return saveDraft(deps, caller.session.subject, parseInput(SaveDraftRequest, request.body));
   });
+  // Decision 0028: the edit form's own draft, which keeps its uploads while the edit may be saved.
+  app.get(`${BASE}/application/edit-draft`, async (request) => readEditDraft(deps, (await applicant(request)).session.subject));
+  app.post(`${BASE}/application/edit-draft`, async (request) => {
+    const caller = await applicant(request);
+    return saveEditDraft(deps, caller.session.subject, parseInput(SaveDraftRequest, request.body));
+  });
+  app.post(`${BASE}/application/edit-draft/discard`, async (request) => discardEditDraft(deps, (await applicant(request)).session.subject));
 
   // --- Item 5: DMs to the applicant; failures are visible to admins ------------------------------
   app.get(`${BASE}/notifications/failed`, async (request) => {

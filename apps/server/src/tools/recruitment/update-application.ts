@@ -91,6 +91,10 @@ export async function updateApplication(
           'Another admin changed the feedback of this application since you opened it. Reload to see their feedback, then save yours again.',
         );
       if (feedback !== current.feedback && !unchangedHere) {
+        // Decision 0058 (amended): read under the row lock above, so a withdrawal committed first is
+        // seen here and one arriving after waits for this write; the applicant who withdrew is never
+        // sent feedback on an application they walked away from. Sending the stored text again passes.
+        if (current.withdrawn_at !== null) throw new DomainError('recruitment.withdrawn_feedback');
         // 000 §4: feedback is read-only while the application is decided; a call that moves it back
         // to a Pending stage reopens it, so its new feedback goes with it (issue 10 item 17).
         if (isDecided(current.status) && isDecided(newStatus)) throw new DomainError('recruitment.feedback_locked');

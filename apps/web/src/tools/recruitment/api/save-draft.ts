@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { type SaveDraftRequest, SuccessAnswer } from '@guildhall/contracts/recruitment';
 import { apiRequest } from '@/lib/api-client';
-import { API } from './keys';
+import { DRAFT_PATH, type DraftKind } from './get-draft';
 
-/** Issue 13 item 2: POST /api/application/draft {jobSelection, answers}, saved as the applicant types. */
-export function saveDraft(body: SaveDraftRequest) {
-  return apiRequest(`${API}/application/draft`, { method: 'POST', body, schema: SuccessAnswer });
+/** POST /api/application/draft or /api/application/edit-draft {jobSelection, answers}, saved as the applicant types. */
+export function saveDraft(kind: DraftKind, body: SaveDraftRequest) {
+  return apiRequest(DRAFT_PATH[kind], { method: 'POST', body, schema: SuccessAnswer });
 }
 
-export function useSaveDraft() {
-  return useMutation({ mutationFn: saveDraft });
+export function useSaveDraft(kind: DraftKind) {
+  return useMutation({ mutationFn: (body: SaveDraftRequest) => saveDraft(kind, body) });
 }

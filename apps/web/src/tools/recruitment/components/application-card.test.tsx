@@ -98,6 +98,60 @@ describe('decision 0028: a withdrawn application in the list', () => {
   });
 });
 
+/** The list as the applicant's withdrawal leaves it once read again. */
+function CardWithdrawnMeanwhile() {
+  const [application, setApplication] = useState(makeAdminApplication(1, { feedback: 'Read.' }));
+  const withdrew = () =>
+    setApplication((a) => ({ ...a, withdrawnAt: '2030-01-01T00:00:00.000Z', statusLastUpdatedAt: '2030-01-01T00:00:00.000Z' }));
+  return (
+    <>
+      <button type="button" onClick={withdrew}>
+        List read again
+      </button>
+      <ApplicationCard application={application} stages={stages} questions={[]} />
+    </>
+  );
+}
+
+describe('decision 0058 (amended): feedback on a withdrawn application', () => {
+  it('shows the feedback saved before, read-only, says why, and offers no Save Feedback', async () => {
+    fakeServer({});
+    const withdrawn = makeAdminApplication(1, { feedback: 'Saved before.', withdrawnAt: '2026-11-23T10:00:00.000Z' });
+    renderWithApp(<ApplicationCard application={withdrawn} stages={stages} questions={[]} />);
+    const box = screen.getByRole('textbox', { name: 'Feedback (locked: the applicant withdrew)' });
+    expect(box).toHaveValue('Saved before.');
+    expect(box).toHaveAttribute('readonly');
+    expect(box).toHaveAccessibleDescription(
+      /^The applicant withdrew this application on .+, so it can no longer be moved or given feedback\.$/,
+    );
+    expect(screen.queryByRole('button', { name: 'Save Feedback' })).not.toBeInTheDocument();
+  });
+
+  it('a save refused because the applicant withdrew meanwhile shows the server’s sentence, then the locked feedback', async () => {
+    fakeServer({
+      [`POST ${API}/applications/1/update`]: () => [
+        409,
+        {
+          code: 'recruitment.withdrawn_feedback',
+          error: 'The applicant withdrew this application, so its feedback can no longer be changed.',
+        },
+      ],
+    });
+    renderWithApp(<CardWithdrawnMeanwhile />);
+    const box = screen.getByRole('textbox', { name: /Feedback/ });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Typed too late.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Feedback' }));
+    await screen.findByText('Error: The applicant withdrew this application, so its feedback can no longer be changed.', {
+      selector: '.ui-toast__title',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'List read again' }));
+    // What was stored shows, not the unsaved text as if it had been saved.
+    expect(screen.getByRole('textbox', { name: 'Feedback (locked: the applicant withdrew)' })).toHaveValue('Read.');
+    expect(screen.queryByRole('button', { name: 'Save Feedback' })).not.toBeInTheDocument();
+  });
+});
+
 describe('000 §2 Change Stage... after another admin removed a stage', () => {
   it('reads the stages again when a move is refused, so the removed one is no longer offered', async () => {
     let live = stages;

@@ -59,6 +59,9 @@ export function ApplicationCard({
   }
   const [note, setNote] = useState('');
   const decided = isDecided(application.status);
+  // Decision 0058 (amended): an applicant who withdrew is sent no feedback (the server answers 409), so
+  // the card shows what was saved before, read-only, and says why instead of offering a save that fails.
+  const withdrawn = application.withdrawnAt !== null;
   const labelOf = (id: string) => application.questionLabels[id] ?? questions.find((q) => String(q.id) === id)?.text ?? `Question ${id}`;
   const stageColor = application.stageColor ?? '#6c757d';
   const headingId = `application-${application.id}`;
@@ -144,7 +147,7 @@ export function ApplicationCard({
           value=""
           // Decision 0028: a withdrawn application is no longer moved (the server answers 409), as on the
           // board; the list's card offered every stage and failed on each one.
-          disabled={update.isPending || application.withdrawnAt !== null}
+          disabled={update.isPending || withdrawn}
           onChange={(e) => changeStage(e.target.value)}
         >
           <option value="" disabled>
@@ -160,19 +163,26 @@ export function ApplicationCard({
 
       <div className="ui-field">
         <label className="ui-field__label" htmlFor={`${headingId}-feedback`}>
-          Feedback{decided ? ' (locked: the application is decided)' : ''}
+          Feedback{decided ? ' (locked: the application is decided)' : withdrawn ? ' (locked: the applicant withdrew)' : ''}
         </label>
         <textarea
           id={`${headingId}-feedback`}
           className="ui-field__control ui-field__control--textarea"
-          placeholder="Provide feedback..."
-          value={feedback}
-          readOnly={decided}
+          placeholder={withdrawn ? 'No feedback was saved.' : 'Provide feedback...'}
+          value={withdrawn ? (application.feedback ?? '') : feedback}
+          readOnly={decided || withdrawn}
+          aria-describedby={withdrawn ? `${headingId}-withdrawn` : undefined}
           maxLength={5000}
           onChange={(e) => setFeedback(e.target.value)}
         />
+        {withdrawn && (
+          <p id={`${headingId}-withdrawn`} className="ui-field__hint">
+            The applicant withdrew this application on {formatTimestamp(application.withdrawnAt!)}, so it can no longer be moved or given
+            feedback.
+          </p>
+        )}
       </div>
-      {!decided && (
+      {!decided && !withdrawn && (
         <Button size="sm" disabled={update.isPending} onClick={() => void send({ feedback: feedback || null }, 'Feedback saved.')}>
           Save Feedback
         </Button>

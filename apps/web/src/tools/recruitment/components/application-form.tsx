@@ -23,6 +23,7 @@ import { useSubmitApplication } from '../api/submit-application';
 import { MESSAGES, submitFailureText } from '../lib/messages';
 import { FileQuestion } from './file-question';
 import { useEditApplication } from '../api/edit-application';
+import { discardEditDraft } from '../api/discard-edit-draft';
 import { useFormDraft } from '../lib/use-form-draft';
 
 const logOptionsFailure = (message: string) => console.error(message);
@@ -74,12 +75,17 @@ export function ApplicationForm({
   // 000 §4: one application per user. Set in the click itself, before React renders the button off, so a
   // double click sends one request; it stays set after a submission until the reload (000 §4).
   const sending = useRef(false);
-  // Issue 13 item 2: a new application's form is saved on the server as a draft, and restored.
-  const restore = useCallback((draft: Draft) => {
-    setRole(draft.jobSelection);
-    setAnswers(draft.answers);
-  }, []);
-  const draft = useFormDraft(!edit, role, answers, restore);
+  // Issue 13 item 2: a new application's form is saved on the server as a draft, and restored;
+  // decision 0028: so is an edit's, which keeps the files uploaded in it. A restored edit starts from
+  // the application: a file answer the draft lacks (its replacement was still uploading) keeps the file.
+  const restore = useCallback(
+    (draft: Draft) => {
+      setRole(draft.jobSelection);
+      setAnswers({ ...edit?.answers, ...draft.answers });
+    },
+    [edit?.answers],
+  );
+  const draft = useFormDraft(edit ? 'edit' : 'new', role, answers, restore);
   const setAnswer = (id: number, value: string | null) =>
     setAnswers((current) => {
       const next = { ...current };
@@ -103,11 +109,12 @@ export function ApplicationForm({
     }
     if (sending.current) return;
     sending.current = true;
-    if (!edit) draft.cancelSave();
+    const saved = draft.cancelSave();
     try {
       // Only the answers to the chosen role's questions (an answer typed before switching roles stays behind).
       const sent = Object.fromEntries(shown.filter((q) => answers[q.id] !== undefined).map((q) => [q.id, answers[q.id]!]));
       if (edit) {
+        await saved;
         await editApplication.mutateAsync({ jobSelection: role, answers: sent });
         toast({ title: 'Your application was updated.', tone: 'success' });
         sending.current = false;
@@ -123,6 +130,13 @@ export function ApplicationForm({
       for (const queryKey of error instanceof ApiError && error.code ? (REREAD_ON_REFUSAL[error.code] ?? []) : [])
         void queryClient.invalidateQueries({ queryKey });
     }
+  };
+
+  // Decision 0028: Cancel drops the edit's draft, so the files uploaded in it are left to the clean-up.
+  const cancel = async () => {
+    await draft.cancelSave();
+    await discardEditDraft().catch(() => undefined);
+    onDone?.();
   };
 
   return (
@@ -180,13 +194,15 @@ export function ApplicationForm({
           {edit ? (editApplication.isPending ? 'Saving...' : 'Save Changes') : submit.isPending ? 'Submitting...' : 'Submit Application'}
         </Button>
         {edit && (
-          <Button variant="secondary" block onClick={onDone}>
+          <Button variant="secondary" block onClick={() => void cancel()}>
             Cancel
           </Button>
         )}
-        {!edit && draft.savedAt && (
+        {draft.savedAt && (
           <p className="recruitment-muted" role="status">
-            Draft saved at {draft.savedAt.toLocaleTimeString('en-GB')}.
+            {edit
+              ? `Your changes were kept as a draft at ${draft.savedAt.toLocaleTimeString('en-GB')}. Save Changes to apply them.`
+              : `Draft saved at ${draft.savedAt.toLocaleTimeString('en-GB')}.`}
           </p>
         )}
       </form>
