@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STACKED_MARKS, TEXT_DIRECTION_CONTROLS } from './stored-text';
-import { DiscordId, type ErrorCatalogue } from './core';
+import { DiscordId, WrittenDiscordId, type ErrorCatalogue } from './core';
 
 /**
  * Issue 12 item 7: the owner console (/admin) and its API (/admin/api/...), for holders of the
@@ -53,15 +53,10 @@ export type GrantsAnswer = z.infer<typeof GrantsAnswer>;
 /**
  * POST /admin/api/grants (idempotent: granting what is held answers `changed: false`). A snowflake never
  * starts with 0, so a grant to "0867..." could never match a sign-in and the owner would think they had
- * given access (owner console audit). Only here: DELETE (`GrantParams`) must still remove any grant
- * already stored, and the shared `DiscordId` serves other spec'd endpoints.
+ * given access (owner console audit; decision 0075 made it every write's rule). DELETE (`GrantParams`)
+ * must still remove any grant already stored.
  */
-export const GrantDiscordId = DiscordId.refine((id) => !id.startsWith('0'), {
-  message: 'must be a Discord ID: it never starts with 0',
-  // Said only of digits: "abc" is told the whole rule once, not this as well.
-  when: (payload) => payload.issues.length === 0,
-});
-export const GrantRequest = z.object({ discordId: GrantDiscordId, role: AdminGrantRole });
+export const GrantRequest = z.object({ discordId: WrittenDiscordId, role: AdminGrantRole });
 export type GrantRequest = z.infer<typeof GrantRequest>;
 
 /** DELETE /admin/api/grants/:discordId/:role */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DiscordId, RobloxId, idFromText, type ErrorCatalogue } from './core';
+import { DiscordId, RobloxId, WrittenDiscordId, WrittenRobloxId, asPrinted, idFromText, type ErrorCatalogue } from './core';
 
 // 001 §2 Status checker: the selector is Discord ID or Roblox ID.
 export const CheckerIdType = z.enum(['discord', 'roblox']);
@@ -139,12 +139,14 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 export const BotPairParams = z.object({ discordId: DiscordId });
+/** Writing a pair: decision 0075, as Discord prints the ID (removing one takes any stored ID). */
+export const BotPairWriteParams = z.object({ discordId: WrittenDiscordId });
 /**
  * 001 §3 Verification/{discordId} = robloxId. Issue 14 item 4: the body is `{"robloxId": "..."}`, or the
  * value exactly as the realtime database holds it, a bare JSON string `"..."`.
  */
 export const BotUpsertPairRequest = z
-  .union([RobloxId, z.object({ robloxId: RobloxId }).strict()])
+  .union([WrittenRobloxId, z.object({ robloxId: WrittenRobloxId }).strict()])
   .transform((value) => (typeof value === 'string' ? { robloxId: value } : value));
 export type BotUpsertPairRequest = z.input<typeof BotUpsertPairRequest>;
 
@@ -183,13 +185,18 @@ function foldInfractionTexts<T extends Record<keyof typeof INFRACTION_TEXTS, str
   return { ...v, moderator: Moderator ?? v.moderator, reason: Reason ?? v.reason, note: Note ?? v.note };
 }
 
-/** A Discord or Roblox id, as a case or infraction names its subject. */
-const SubjectId = z
-  .string()
-  .trim()
-  .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits');
+/** A Discord or Roblox id, as a new case or infraction names its subject: as printed (decision 0075). */
+const SubjectId = asPrinted(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,25}$/, 'must be a Discord or Roblox ID: 1 to 25 digits'),
+  'Discord or Roblox ID',
+);
 
 export const BotBanParams = z.object({ robloxId: RobloxId });
+/** Writing a ban: decision 0075, as Roblox prints the ID (lifting one takes any stored ID). */
+export const BotBanWriteParams = z.object({ robloxId: WrittenRobloxId });
 const BAN_TIME = z.number().int().min(0).max(100_000_000_000).nullish();
 /**
  * 001 §3 RobloxData/{robloxId}/Ban: isBanned, Moderator, Reason, Time (seconds), Username, by those
@@ -547,7 +554,7 @@ export const BOT_API_OPERATIONS: BotApiOperation[] = [
     path: '/pairs/{discordId}',
     scope: 'pairs',
     summary: 'Write the verified pair Verification/{discordId} = robloxId (001 §3).',
-    params: BotPairParams,
+    params: BotPairWriteParams,
     body: BotUpsertPairRequest,
     status: 200,
     answer: BotWriteAnswer,
@@ -566,7 +573,7 @@ export const BOT_API_OPERATIONS: BotApiOperation[] = [
     path: '/bans/{robloxId}',
     scope: 'bans',
     summary: 'Write the ban RobloxData/{robloxId}/Ban (001 §3): isBanned, Moderator, Reason, Time (seconds), Username.',
-    params: BotBanParams,
+    params: BotBanWriteParams,
     body: BotSetBanRequest,
     status: 200,
     answer: BotWriteAnswer,

@@ -91,6 +91,22 @@ export const RobloxId = z
   .regex(/^\d{1,20}$/, 'must be a Roblox ID: 1 to 20 digits');
 
 /**
+ * Decision 0075: an ID a call writes into a record is as Discord and Roblox print it, never with a
+ * leading 0: "0123" names nobody, and stored it never matched its owner's lookups (which compare the
+ * text). Reads and removals keep DiscordId and RobloxId, so a row stored before still answers and can be
+ * removed; an import brings the data as it was. The owner console's grants first had this rule.
+ */
+export function asPrinted<T extends z.ZodType<string>>(id: T, name: string) {
+  return id.refine((text) => !text.startsWith('0'), {
+    message: `must be a ${name}: it never starts with 0`,
+    // Said only of digits: "abc" is told the whole rule once, not this as well.
+    when: (payload) => payload.issues.length === 0,
+  });
+}
+export const WrittenDiscordId = asPrinted(DiscordId, 'Discord ID');
+export const WrittenRobloxId = asPrinted(RobloxId, 'Roblox ID');
+
+/**
  * The largest id a table's own id column holds: PostgreSQL's `integer` (the `serial` of migrate.ts's
  * idColumnType; SQLite's INTEGER holds more). A larger id names no row, yet PostgreSQL refuses the
  * query that compares it ("out of range for type integer", SQLSTATE 22003), which the server answered

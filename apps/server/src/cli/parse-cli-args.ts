@@ -18,7 +18,7 @@ export function parseRoleArg(value: string | undefined): GrantRole {
 
 /**
  * `<discordId> <role>`, the arguments of grant and revoke, counted and checked alike; grant checks the
- * id as the console's grant form does (`GrantDiscordId`), revoke as its DELETE (any stored id).
+ * id as the console's grant form does (`WrittenDiscordId`), revoke as its DELETE (any stored id).
  */
 export function parseDiscordIdAndRoleArgs(
   command: CliCommand,

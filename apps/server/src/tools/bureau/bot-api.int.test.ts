@@ -118,6 +118,55 @@ describe.each(DIALECTS)('bureau bot API v1 on %s', (dialect) => {
     expect(await t.ctx.registry.listInfractions('Roblox', robloxId)).toEqual([]);
   });
 
+  // Decision 0075: "0123" names nobody on Discord or Roblox, and a pair stored under it never matched its
+  // owner's lookups; every call that writes an ID takes it as printed. Reads and removals take any
+  // digits, so a row stored before (as an import brings it) still answers and can be removed.
+  it('refuses an ID with a leading 0 in every write, with the whole rule; reads and removals still take it', async () => {
+    const zeroDiscord = `0${makeDiscordUser().id}`;
+    const zeroRoblox = `0${makeRobloxUser().id}`;
+    const discordRule = 'must be a Discord ID: it never starts with 0';
+    const robloxRule = 'must be a Roblox ID: it never starts with 0';
+    const subjectRule = 'must be a Discord or Roblox ID: it never starts with 0';
+    const writes: Array<{ method: 'PUT' | 'POST'; url: string; payload: object | string; rule: string; cookie?: string }> = [
+      { method: 'PUT', url: `/bureau/api/bot/v1/pairs/${zeroDiscord}`, payload: { robloxId: makeRobloxUser().id }, rule: discordRule },
+      { method: 'PUT', url: `/bureau/api/bot/pairs/${makeDiscordUser().id}`, payload: { robloxId: zeroRoblox }, rule: robloxRule },
+      // The bare value Verification/{discordId} holds.
+      { method: 'PUT', url: `/bureau/api/bot/v1/pairs/${makeDiscordUser().id}`, payload: JSON.stringify(zeroRoblox), rule: robloxRule },
+      { method: 'PUT', url: `/bureau/api/bot/v1/bans/${zeroRoblox}`, payload: { Reason: 'x' }, rule: robloxRule },
+      { method: 'PUT', url: '/bureau/api/bot/v1/bans/0', payload: { Reason: 'x' }, rule: robloxRule },
+      { method: 'POST', url: '/bureau/api/bot/v1/infractions', payload: { platform: 'Roblox', subjectId: zeroRoblox }, rule: subjectRule },
+      { method: 'POST', url: '/bureau/api/bot/v1/cases', payload: { platform: 'Discord', subjectId: zeroDiscord }, rule: subjectRule },
+      {
+        method: 'POST',
+        url: '/bureau/api/cases',
+        payload: { platform: 'Discord', subjectId: zeroDiscord },
+        rule: subjectRule,
+        cookie: staffCookie,
+      },
+    ];
+    for (const { method, url, payload, rule, cookie } of writes) {
+      const headers = { 'content-type': 'application/json', ...(cookie ? {} : bearer('all')) };
+      const response = await t.request({ method, url, payload, cookie, headers });
+      expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}: ${response.body}`).toBe(400);
+      expect(response.json()).toEqual({ error: expect.stringContaining(rule), code: 'invalid_input' });
+    }
+    expect(await t.ctx.registry.findPairByDiscordId(zeroDiscord)).toBeNull();
+    expect(await t.ctx.registry.findBan(zeroRoblox)).toBeNull();
+    expect(await t.ctx.registry.listInfractions('Roblox', zeroRoblox)).toEqual([]);
+    expect(await t.ctx.registry.listInfractions('Discord', zeroDiscord)).toEqual([]);
+
+    // A pair and a ban stored so before: the checker reads them, and the bot removes them.
+    await t.ctx.registry.upsertPair(zeroDiscord, zeroRoblox);
+    await t.ctx.registry.setBan({ robloxId: zeroRoblox, isBanned: true, moderator: 'M', reason: 'R', time: 1, username: null });
+    const check = await t.request({ url: `/bureau/api/check-status?type=discord&id=${zeroDiscord}` });
+    expect(check.json()).toMatchObject({ result: 'verified', ban: { isBanned: true } });
+    const lift = await t.request({ method: 'DELETE', url: `/bureau/api/bot/v1/bans/${zeroRoblox}`, headers: bearer('all') });
+    expect(lift.statusCode, lift.body).toBe(200);
+    const unpair = await t.request({ method: 'DELETE', url: `/bureau/api/bot/v1/pairs/${zeroDiscord}`, headers: bearer('all') });
+    expect(unpair.statusCode, unpair.body).toBe(200);
+    expect(await t.ctx.registry.findPairByDiscordId(zeroDiscord)).toBeNull();
+  });
+
   it('lets a key write only what its scope names (bureau-bot: everything)', async () => {
     const discordId = makeDiscordUser().id;
     const robloxId = makeRobloxUser().id;

@@ -12,8 +12,10 @@ import {
   BOT_API_LEGACY_BASE,
   BotAddInfractionRequest,
   BotBanParams,
+  BotBanWriteParams,
   BotInfractionParams,
   BotPairParams,
+  BotPairWriteParams,
   BotSetBanRequest,
   BotUpsertPairRequest,
   CheckStatusQuery,
@@ -254,7 +256,7 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
   for (const base of [BOT_API_BASE, BOT_API_LEGACY_BASE]) {
     app.put(`${base}/pairs/:discordId`, { config: botLimit }, async (request) => {
       const actor = await requireBotKey(request, 'pairs');
-      const { discordId } = parseInput(BotPairParams, request.params);
+      const { discordId } = parseInput(BotPairWriteParams, request.params);
       const { robloxId } = parseInput(BotUpsertPairRequest, request.body);
       return upsertVerifiedPair(writeDeps, discordId, robloxId, actor);
     });
@@ -266,7 +268,7 @@ export async function registerBureauRoutes(app: FastifyInstance): Promise<void> 
 
     app.put(`${base}/bans/:robloxId`, { config: botLimit }, async (request) => {
       const actor = await requireBotKey(request, 'bans');
-      const { robloxId } = parseInput(BotBanParams, request.params);
+      const { robloxId } = parseInput(BotBanWriteParams, request.params);
       return setRobloxBan(writeDeps, robloxId, parseInput(BotSetBanRequest, request.body ?? {}), actor);
     });
 
