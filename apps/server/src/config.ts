@@ -200,6 +200,10 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^(\d{1,3}(\.\d{1,2})?(,\s*\d{1,3}(\.\d{1,2})?)*)?$/, 'must be hours before the booking, e.g. 24,1')
     .default('24,1'),
+  // Decision 0073: the most rows one staff list answers (day and week views, read in pages of this
+  // size by the CSV export) and the most events the staff calendar feed holds; a capped answer says so.
+  APPOINTMENT_STAFF_LIST_MAX_ROWS: int(1, 1_000_000).default(20_000),
+  APPOINTMENT_FEED_MAX_EVENTS: int(1, 1_000_000).default(5_000),
   STATIC_DIR: z.string().min(1).optional(),
   // core/documents (ARCHITECTURE.md §7): the Chromium that prints PDFs. 001 §2 "Printable document":
   // the office subtitle, the officer's name and an optional signature image file (PNG, JPEG or SVG).

@@ -182,6 +182,8 @@ export const StaffDayAnswer = z.object({
   date: z.string(),
   timeZone: z.string(),
   appointments: z.array(StaffAppointment),
+  /** Decision 0073: the day holds more bookings than one answer carries (the first ones by time are given). */
+  truncated: z.boolean(),
 });
 export type StaffDayAnswer = z.infer<typeof StaffDayAnswer>;
 
@@ -326,10 +328,21 @@ export type ClosedDayReport = z.infer<typeof ClosedDayReport>;
  */
 export const OutsideHoursReport = z.object({ date: z.string(), bookings: z.number().int() });
 export type OutsideHoursReport = z.infer<typeof OutsideHoursReport>;
-/** PUT /bureau/worker/staff/settings: the rules now in force, and what the save closed or left outside its hours (decision 0055). */
+/**
+ * A day, still open, where a save that lowered the seats per slot left more bookings at once than the
+ * new seats (decision 0055, amended): each time one of them starts with more bookings under way than
+ * seats, and how many. They keep their seats (decision 0052), for staff to move or cancel.
+ */
+export const OverSeatsReport = z.object({
+  date: z.string(),
+  slots: z.array(z.object({ start: z.string(), bookings: z.number().int() })),
+});
+export type OverSeatsReport = z.infer<typeof OverSeatsReport>;
+/** PUT /bureau/worker/staff/settings: the rules now in force, and what the save closed, left outside its hours or over its seats (decision 0055). */
 export const SaveBookingSettingsAnswer = BookingSettingsAnswer.extend({
   closedDays: z.array(ClosedDayReport),
   outsideHours: z.array(OutsideHoursReport),
+  overSeats: z.array(OverSeatsReport),
 });
 export type SaveBookingSettingsAnswer = z.infer<typeof SaveBookingSettingsAnswer>;
 
@@ -394,6 +407,11 @@ export const StaffRangeAnswer = z.object({
   to: z.string(),
   timeZone: z.string(),
   appointments: z.array(StaffAppointment),
+  /**
+   * Decision 0073: the range holds more bookings than one answer carries (APPOINTMENT_STAFF_LIST_MAX_ROWS):
+   * `appointments` are the first ones by time, and the page says so. The CSV export holds them all.
+   */
+  truncated: z.boolean(),
 });
 export type StaffRangeAnswer = z.infer<typeof StaffRangeAnswer>;
 

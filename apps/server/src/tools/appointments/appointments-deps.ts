@@ -51,6 +51,11 @@ export interface AppointmentsDeps {
   events: AppContext['events'];
   /** Pushes still in flight (tests and shutdown wait for them). */
   pending: Set<Promise<void>>;
+  /**
+   * Decision 0073: the most rows a staff list answers (APPOINTMENT_STAFF_LIST_MAX_ROWS; the CSV reads
+   * in pages of this size) and the most events the staff feed holds (APPOINTMENT_FEED_MAX_EVENTS).
+   */
+  limits: { staffListRows: number; feedEvents: number };
 }
 
 export function makeAppointmentsDeps(ctx: AppContext, line: LineSettings, log: FastifyBaseLogger): AppointmentsDeps {
@@ -70,6 +75,7 @@ export function makeAppointmentsDeps(ctx: AppContext, line: LineSettings, log: F
     jobs: ctx.jobs,
     waitlistOfferMinutes: ctx.config.APPOINTMENT_WAITLIST_OFFER_MINUTES,
     pending: new Set(),
+    limits: { staffListRows: ctx.config.APPOINTMENT_STAFF_LIST_MAX_ROWS, feedEvents: ctx.config.APPOINTMENT_FEED_MAX_EVENTS },
   };
 }
 

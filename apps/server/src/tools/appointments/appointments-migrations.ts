@@ -169,6 +169,18 @@ export const appointmentsMigrations: Record<string, GuildhallMigration> = {
       await db.schema.dropIndex('appointments_booked_slots').execute();
     },
   },
+  // Decision 0073: a LINE user's display name is in the staff feed's SUMMARY, so a rename must raise
+  // the events' SEQUENCE and move their LAST-MODIFIED: how many times it changed, and when last.
+  // Existing users start at 0 and null, so no feed event changes at the upgrade.
+  '20261206-01-appointments-line-user-renames': {
+    async up(db) {
+      await db.schema
+        .alterTable('appointment_line_users')
+        .addColumn('name_changes', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('appointment_line_users').addColumn('name_changed_at', 'bigint').execute();
+    },
+  },
   // Issue 15 item 5: staff mark attended / no-show.
   '20261126-02-appointments-attendance': {
     async up(db) {

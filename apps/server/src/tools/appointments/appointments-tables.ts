@@ -11,6 +11,9 @@ export interface AppointmentLineUsersTable {
   display_name: string;
   first_seen_at: number;
   last_seen_at: number;
+  /** Decision 0073: times display_name changed (the staff feed's SEQUENCE counts them), and the last time. */
+  name_changes: Generated<number>;
+  name_changed_at: number | null;
 }
 
 export interface AppointmentsTable extends StoredAppointment {

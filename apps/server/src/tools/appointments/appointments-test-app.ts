@@ -22,8 +22,11 @@ export function buildAppointmentsTestApp(dialect: Dialect, env: Record<string, s
 }
 
 /** buildAppointmentsTestApp with the demo staff member granted bureau-staff and signed in (`staff`: the cookie). */
-export async function buildAppointmentsStaffTestApp(dialect: Dialect): Promise<{ t: TestApp; staff: string }> {
-  const t = await buildAppointmentsTestApp(dialect);
+export async function buildAppointmentsStaffTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; staff: string }> {
+  const t = await buildAppointmentsTestApp(dialect, env);
   try {
     await t.ctx.grants.grant(demoPerson('staff').discord.id, 'bureau-staff');
     return { t, staff: await t.signInAs('staff') };

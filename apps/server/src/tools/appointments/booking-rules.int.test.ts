@@ -132,6 +132,39 @@ describe.each(DIALECTS)('issue 15 item 3: rules staff set, on %s', (dialect) => 
     expect((await save(saved.json().settings)).json().outsideHours).toEqual([]);
   });
 
+  // Decision 0052: lowered seats leave the bookings made in their seats; the save said only "Saved".
+  it('decision 0055 (amended): a save that lowers the seats names the open days and times now over them; the bookings stay', async () => {
+    const [monday, tuesday] = [0, 1].map((d) => dateOf(at('09:00', d)));
+    expect((await save({ ...BASE, capacity: 3 })).statusCode).toBe(200);
+    for (const when of [at('10:00'), at('10:00'), at('10:00'), at('10:30'), at('10:30'), at('11:00'), at('10:00', 1), at('10:00', 1)])
+      expect((await book(makeLineUser(), when)).statusCode).toBe(200);
+    // Tuesday closes in the same save: its bookings are named in closedDays, not twice.
+    const lowered = await save({ ...BASE, capacity: 1, holidays: [{ date: tuesday, name: 'Bureau day' }] });
+    expect(lowered.statusCode).toBe(200);
+    expect(lowered.json()).toMatchObject({
+      closedDays: [{ date: tuesday, bookings: 2, waitlistEnded: 0 }],
+      outsideHours: [],
+      overSeats: [
+        {
+          date: monday,
+          slots: [
+            { start: at('10:00'), bookings: 3 },
+            { start: at('10:30'), bookings: 2 },
+          ],
+        },
+      ],
+    });
+    expect(await db().selectFrom('appointments').select('id').where('status', '=', 'booked').execute()).toHaveLength(8);
+    // Lowered again to 2: only 10:00 is still over; the same seats again, or more, name nothing.
+    const settings = lowered.json().settings;
+    expect((await save({ ...settings, capacity: 2 })).json().overSeats).toEqual([]);
+    expect((await save({ ...settings, capacity: 3 })).json().overSeats).toEqual([]);
+    expect((await save({ ...settings, capacity: 2 })).json().overSeats).toEqual([
+      { date: monday, slots: [{ start: at('10:00'), bookings: 3 }] },
+    ]);
+    expect((await save({ ...settings, capacity: 2 })).json().overSeats).toEqual([]);
+  });
+
   it("the mini-app's config names each day's own hours and breaks (the first open day's stood for every day)", async () => {
     const week = { opens: '09:00', closes: '17:00', breaks: [] };
     const friday = { opens: '09:00', closes: '12:00', breaks: [{ start: '10:00', end: '10:30' }] };

@@ -13,10 +13,24 @@ export function* daysAheadOfEither(before: BookingRules, after: BookingRules, no
 /** The booked rows (not seats held for an offer) starting on `day`, from `now` on; the caller selects. */
 export function bookedOn(trx: AppointmentsDb, day: LocalDay, timeZone: string, now: number) {
   const { from, to } = dayRange(day.date, timeZone);
+  return bookedBetween(trx, Math.max(from, now), to);
+}
+
+/**
+ * The same rows on every day daysAheadOfEither walks, in one read: for a report that concerns every
+ * day (the seats per slot) rather than the few whose hours changed. The caller selects.
+ */
+export function bookedOnDaysAhead(trx: AppointmentsDb, before: BookingRules, after: BookingRules, now: number) {
+  let last = localDayOf(now, after.timeZone);
+  for (const day of daysAheadOfEither(before, after, now)) last = day;
+  return bookedBetween(trx, now, dayRange(last.date, after.timeZone).to);
+}
+
+function bookedBetween(trx: AppointmentsDb, from: number, to: number) {
   return trx
     .selectFrom('appointments')
     .where('status', '=', 'booked')
     .where('held_until', 'is', null)
-    .where('starts_at', '>=', Math.max(from, now))
+    .where('starts_at', '>=', from)
     .where('starts_at', '<', to);
 }

@@ -10,6 +10,7 @@ import type { AppointmentsDeps } from './appointments-deps';
 import type { AppointmentsDb } from './appointments-tables';
 import type { BookingRules } from './booking-rules';
 import { countBookingsOnNewlyClosedDays } from './count-bookings-on-closed-days';
+import { countBookingsOverSeats } from './count-bookings-over-seats';
 import { countBookingsOutsideNewHours } from './count-bookings-outside-new-hours';
 import { BOOKING_SETTINGS, loadBookingRules } from './load-booking-rules';
 import { lockWaitlist } from './lock-waitlist';
@@ -98,18 +99,21 @@ export async function saveBookingSettings(
         date,
         bookings,
       }));
+      const overSeats = await countBookingsOverSeats(trx, before, after, now);
       const ended = await endWaitlistsOfClosedDays(deps, after, trx);
       return {
         offers: await passOpenedSeatsToWaitlist(deps, after, trx),
         ended,
         closedDays: reportClosedDays(bookingsLeft, ended),
         outsideHours,
+        overSeats,
       };
     }),
   );
   for (const offer of outcome.offers) announceWaitlistOffer(deps, offer);
   for (const notice of outcome.ended) announceClosedDay(deps, notice);
-  return { ...(await readBookingSettings(deps)), closedDays: outcome.closedDays, outsideHours: outcome.outsideHours };
+  const { closedDays, outsideHours, overSeats } = outcome;
+  return { ...(await readBookingSettings(deps)), closedDays, outsideHours, overSeats };
 }
 
 /** Decision 0055: per closed day, the bookings left on it and the waitlist places ended, by date. */

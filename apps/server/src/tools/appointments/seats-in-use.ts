@@ -28,11 +28,15 @@ export function overlapping(startsAt: number, endsAt: number) {
  */
 export function seatsInUse(rows: readonly SeatSpan[], startsAt: number, endsAt: number): number {
   const over = rows.filter((r) => r.starts_at < endsAt && r.ends_at > startsAt);
-  const held = (at: number) => over.reduce((sum, r) => (r.starts_at <= at && r.ends_at > at ? sum + (r.n ?? 1) : sum), 0);
   // The count only rises where a booking starts: the range's start and each start inside it.
-  let most = held(startsAt);
-  for (const r of over) if (r.starts_at > startsAt) most = Math.max(most, held(r.starts_at));
+  let most = seatsHeldAt(over, startsAt);
+  for (const r of over) if (r.starts_at > startsAt) most = Math.max(most, seatsHeldAt(over, r.starts_at));
   return most;
+}
+
+/** The seats `rows` hold at the instant `at` (a row holds its seat from its start to just before its end). */
+export function seatsHeldAt(rows: readonly SeatSpan[], at: number): number {
+  return rows.reduce((sum, r) => (r.starts_at <= at && r.ends_at > at ? sum + (r.n ?? 1) : sum), 0);
 }
 
 /**

@@ -170,3 +170,72 @@ describe.each(DIALECTS)('issue 15 item 5: staff calendar on %s', (dialect) => {
     expect(member.status).toBe(403);
   });
 });
+
+// Decision 0073: the staff lists stopped at 20,000 rows (the day list at 1,000) without a word. A cap of
+// 3 here stands in for the configured one: a capped answer says so; the CSV holds every row.
+describe.each(DIALECTS)('decision 0073: capped staff lists say so, on %s', (dialect) => {
+  let t: TestApp;
+  let staff: string;
+  beforeEach(async () => ({ t, staff } = await buildAppointmentsStaffTestApp(dialect, { APPOINTMENT_STAFF_LIST_MAX_ROWS: '3' })));
+  afterEach(() => t?.close());
+  let seat = 0;
+  // Each its own seat number: several share a start (the (starts_at, seat) index).
+  const insert = async (iso: string, topic: string) => {
+    const [row] = await toolDb<AppointmentsTables>(t.ctx.database)
+      .insertInto('appointments')
+      .values(makeAppointment(nok.userId, Date.parse(iso), { topic, seat: ++seat }))
+      .returning('id')
+      .execute();
+    return row!.id;
+  };
+  const monday = () => dateOf(at('10:00'));
+
+  it('the day and week views answer the first bookings by time and truncated: true when the range holds more', async () => {
+    // Two at the same start: the order, and the CSV's pages, go by start and then id.
+    for (const [when, topic] of [
+      [at('10:00', 1), 'D'],
+      [at('09:00'), 'A'],
+      [at('10:00'), 'B'],
+      [at('10:00'), 'C'],
+    ] as const)
+      await insert(when, topic);
+    const week = await t.request({ url: `/bureau/worker/staff/calendar?from=${monday()}&to=${dateOf(at('10:00', 6))}`, cookie: staff });
+    expect(week.statusCode).toBe(200);
+    expect(week.json().truncated).toBe(true);
+    expect(week.json().appointments.map((a: { topic: string }) => a.topic)).toEqual(['A', 'B', 'C']);
+    // Exactly the cap is not truncated.
+    const day = await t.request({ url: `/bureau/worker/staff/calendar?from=${monday()}&to=${monday()}`, cookie: staff });
+    expect([day.json().appointments.length, day.json().truncated]).toEqual([3, false]);
+    const oldDay = await t.request({ url: `/bureau/worker/staff/appointments?date=${monday()}`, cookie: staff });
+    expect([oldDay.json().appointments.length, oldDay.json().truncated]).toEqual([3, false]);
+    await insert(at('11:00'), 'E');
+    const fuller = await t.request({ url: `/bureau/worker/staff/appointments?date=${monday()}`, cookie: staff });
+    expect([fuller.json().appointments.length, fuller.json().truncated]).toEqual([3, true]);
+  });
+
+  it('the CSV export holds every booking of the range, read in pages of the cap, in order', async () => {
+    const ids: number[] = [];
+    for (const [when, topic] of [
+      [at('09:00'), 'A'],
+      [at('10:00'), 'B'],
+      [at('10:00'), 'C'],
+      [at('10:00'), 'D'],
+      [at('10:30'), 'E'],
+      [at('10:00', 1), 'F'],
+      [at('10:00', 1), 'G'],
+    ] as const)
+      ids.push(await insert(when, topic));
+    const res = await t.request({
+      url: `/bureau/worker/staff/appointments.csv?from=${monday()}&to=${dateOf(at('10:00', 1))}`,
+      cookie: staff,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toMatch(/^id,date,start,/);
+    expect(lines.slice(1, -1).map((line) => [Number(line.split(',')[0]), line.split(',')[7]])).toEqual(
+      ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((topic, i) => [ids[i], topic]),
+    );
+    expect(lines.at(-1)).toBe('');
+  });
+});

@@ -5,7 +5,7 @@ import { bookingSettingsKey } from './get-booking-settings';
 
 /**
  * PUT /bureau/worker/staff/settings (bureau-staff, issue 15 item 3): replaces the booking rules and
- * answers them with the days the save closed (decision 0055).
+ * answers them with the days the save closed, left outside its hours or over its seats (decision 0055).
  */
 export function saveBookingSettings(body: SaveBookingSettingsRequest): Promise<SaveBookingSettingsAnswer> {
   return apiRequest('/bureau/worker/staff/settings', { method: 'PUT', body, schema: SaveBookingSettingsAnswer });
@@ -15,7 +15,8 @@ export function useSaveBookingSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveBookingSettings,
-    onSuccess: ({ closedDays: _report, ...answer }) => {
+    // The rules are cached for the page; what the save reports is for the Saved card only.
+    onSuccess: ({ closedDays: _closed, outsideHours: _outside, overSeats: _over, ...answer }) => {
       queryClient.setQueryData(bookingSettingsKey, answer);
       return queryClient.invalidateQueries({ queryKey: ['appointments', 'availability'] });
     },

@@ -18,7 +18,15 @@ describe('issue 15 item 3: the booking rules page', () => {
       'GET /bureau/worker/staff/settings': () => [200, answer],
       'PUT /bureau/worker/staff/settings': ({ body }) => [
         200,
-        { ...answer, settings: body, updatedAt: '2030-01-01T00:00:00.000Z', updatedBy: '1', closedDays: [], outsideHours: [] },
+        {
+          ...answer,
+          settings: body,
+          updatedAt: '2030-01-01T00:00:00.000Z',
+          updatedBy: '1',
+          closedDays: [],
+          outsideHours: [],
+          overSeats: [],
+        },
       ],
     });
     renderWithApp(<BookingSettingsPage />);
@@ -70,7 +78,10 @@ describe('issue 15 item 3: the booking rules page', () => {
         200,
         { ...answer, settings: { ...settings, weekly: [null, { ...day, closes: '24:00' }, day, day, day, day, null] } },
       ],
-      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [], outsideHours: [] }],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [
+        200,
+        { ...answer, settings: body, closedDays: [], outsideHours: [], overSeats: [] },
+      ],
     });
     renderWithApp(<BookingSettingsPage />);
     expect(await screen.findByRole('checkbox', { name: 'Monday open until midnight' })).toBeChecked();
@@ -89,7 +100,10 @@ describe('issue 15 item 3: the booking rules page', () => {
     const server = fakeServer({
       'GET /auth/api/me': () => [200, staff],
       'GET /bureau/worker/staff/settings': () => [200, { ...answer, settings: { ...settings, reminderMinutes: [1440, 60] } }],
-      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [], outsideHours: [] }],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [
+        200,
+        { ...answer, settings: body, closedDays: [], outsideHours: [], overSeats: [] },
+      ],
     });
     renderWithApp(<BookingSettingsPage />);
     const reminders = await screen.findByLabelText('Reminders (minutes before)');
@@ -141,7 +155,7 @@ describe('issue 15 item 3: the booking rules page', () => {
         const { expectedUpdatedAt, ...rest } = body as { expectedUpdatedAt?: string | null };
         if (expectedUpdatedAt !== stored.updatedAt) return [409, { error: stale, code: 'conflict' }];
         stored = { ...answer, settings: rest as typeof settings, updatedAt: '2030-01-03T00:00:00.000Z', updatedBy: '1' };
-        return [200, { ...stored, closedDays: [], outsideHours: [] }];
+        return [200, { ...stored, closedDays: [], outsideHours: [], overSeats: [] }];
       },
     });
     renderWithApp(<BookingSettingsPage />);
@@ -185,7 +199,7 @@ describe('issue 15 item 3: the booking rules page', () => {
     fakeServer({
       'GET /auth/api/me': () => [200, staff],
       'GET /bureau/worker/staff/settings': () => [200, answer],
-      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays, outsideHours: [] }],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays, outsideHours: [], overSeats: [] }],
     });
     renderWithApp(<BookingSettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save rules' }));
@@ -212,7 +226,7 @@ describe('issue 15 item 3: the booking rules page', () => {
     fakeServer({
       'GET /auth/api/me': () => [200, staff],
       'GET /bureau/worker/staff/settings': () => [200, answer],
-      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [], outsideHours }],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [], outsideHours, overSeats: [] }],
     });
     renderWithApp(<BookingSettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save rules' }));
@@ -224,6 +238,38 @@ describe('issue 15 item 3: the booking rules page', () => {
     expect(within(days[1]!).getByRole('link', { name: 'open the day in the calendar' })).toHaveAttribute(
       'href',
       '/bureau/appointments?date=2030-04-16',
+    );
+    expect(screen.getByRole('region', { name: 'Saved' })).toHaveAttribute('data-tone', 'warning');
+  });
+
+  // Decision 0052: lowered seats leave the bookings in theirs; the save said only "Saved".
+  it('decision 0055 (amended): names the open days where lowered seats leave more bookings than seats, with the calendar on that day', async () => {
+    const overSeats = [
+      {
+        date: '2030-04-12',
+        slots: [
+          { start: '2030-04-12T03:00:00.000Z', bookings: 3 },
+          { start: '2030-04-12T03:30:00.000Z', bookings: 2 },
+        ],
+      },
+      { date: '2030-04-16', slots: [{ start: '2030-04-16T07:00:00.000Z', bookings: 2 }] },
+    ];
+    fakeServer({
+      'GET /auth/api/me': () => [200, staff],
+      'GET /bureau/worker/staff/settings': () => [200, answer],
+      'PUT /bureau/worker/staff/settings': ({ body }) => [200, { ...answer, settings: body, closedDays: [], outsideHours: [], overSeats }],
+    });
+    renderWithApp(<BookingSettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save rules' }));
+    const days = within(await screen.findByRole('list', { name: 'Bookings over the new seats' })).getAllByRole('listitem');
+    // Times in the office's zone (Asia/Bangkok, UTC+7), whatever the browser's.
+    expect(days.map((d) => d.textContent)).toEqual([
+      'Fri, 12 Apr 2030: 10:00 holds 3 bookings and 10:30 holds 2 bookings, over the 1 seat per slot now. They stay booked: open the day in the calendar to cancel some (each person is told by LINE).',
+      'Tue, 16 Apr 2030: 14:00 holds 2 bookings, over the 1 seat per slot now. They stay booked: open the day in the calendar to cancel some (each person is told by LINE).',
+    ]);
+    expect(within(days[0]!).getByRole('link', { name: 'open the day in the calendar' })).toHaveAttribute(
+      'href',
+      '/bureau/appointments?date=2030-04-12',
     );
     expect(screen.getByRole('region', { name: 'Saved' })).toHaveAttribute('data-tone', 'warning');
   });

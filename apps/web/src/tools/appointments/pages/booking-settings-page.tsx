@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { BookingSettings, ClosedDayReport, OpeningHours, OutsideHoursReport } from '@guildhall/contracts/appointments';
+import type {
+  BookingSettings,
+  ClosedDayReport,
+  OpeningHours,
+  OutsideHoursReport,
+  OverSeatsReport,
+} from '@guildhall/contracts/appointments';
 import type { CoreErrorCode } from '@guildhall/contracts/core';
 import { ApiError } from '@/lib/api-client';
 import { Button, Page, Spinner, StatusCard, TextField } from '@/ui';
@@ -8,6 +14,7 @@ import { useBookingSettings } from '../api/get-booking-settings';
 import { useSaveBookingSettings } from '../api/save-booking-settings';
 import { StaffGate } from '../components/staff-gate';
 import { dayHeading } from '../lib/day-heading';
+import { timeLabel } from '../lib/slot-times';
 import './booking-settings-page.css';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { DAYS, NUMBER_LABELS, wordSettingsRefusal } from '../lib/settings-field-names';
@@ -360,12 +367,17 @@ function BookingSettingsForm() {
           </Button>
           {save.isSuccess && (
             <StatusCard
-              tone={save.data.closedDays.some((d) => d.bookings > 0) || save.data.outsideHours.length > 0 ? 'warning' : 'success'}
+              tone={
+                save.data.closedDays.some((d) => d.bookings > 0) || save.data.outsideHours.length > 0 || save.data.overSeats.length > 0
+                  ? 'warning'
+                  : 'success'
+              }
               title="Saved"
             >
               <p>The new rules apply to bookings from now on.</p>
               <ClosedDays days={save.data.closedDays} />
               <OutsideHours days={save.data.outsideHours} />
+              <OverSeats days={save.data.overSeats} seats={save.data.settings.capacity} timeZone={save.data.timeZone} />
             </StatusCard>
           )}
           {save.error && stale && (
@@ -390,12 +402,9 @@ function BookingSettingsForm() {
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** "a", "a and b", "a, b and c". */
+const andList = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
-/**
- * Decision 0055: the days the save closed that need staff: bookings made there stay booked (staff
- * cancel them from the calendar, which tells each person), and the people who waited for a closed
- * day have been told by LINE that its waitlist ended.
- */
 /** The days still open whose new hours leave bookings outside them (before, after, or in a break). */
 function OutsideHours({ days }: { days: OutsideHoursReport[] }) {
   if (days.length === 0) return null;
@@ -413,6 +422,34 @@ function OutsideHours({ days }: { days: OutsideHoursReport[] }) {
   );
 }
 
+/**
+ * Decision 0055 (amended): the days still open where lowered seats leave more bookings at once than
+ * seats. They keep their seats (decision 0052); each time named is when a booking starts with more
+ * under way than the seats, in the office's time zone.
+ */
+function OverSeats({ days, seats, timeZone }: { days: OverSeatsReport[]; seats: number; timeZone: string }) {
+  if (days.length === 0) return null;
+  return (
+    <ul className="booking-settings__closed-days" aria-label="Bookings over the new seats">
+      {days.map((d) => (
+        <li key={d.date}>
+          <strong>{dayHeading(d.date, { year: true })}:</strong>{' '}
+          {andList(
+            d.slots.map((slot) => `${timeLabel(slot.start, timeZone, 'en-GB')} holds ${count(slot.bookings, 'booking', 'bookings')}`),
+          )}
+          , over the {count(seats, 'seat', 'seats')} per slot now. They stay booked:{' '}
+          <Link to={`/bureau/appointments?date=${d.date}`}>open the day in the calendar</Link> to cancel some (each person is told by LINE).
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Decision 0055: the days the save closed that need staff: bookings made there stay booked (staff
+ * cancel them from the calendar, which tells each person), and the people who waited for a closed
+ * day have been told by LINE that its waitlist ended.
+ */
 function ClosedDays({ days }: { days: ClosedDayReport[] }) {
   if (days.length === 0) return null;
   return (

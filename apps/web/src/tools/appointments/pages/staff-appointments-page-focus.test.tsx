@@ -31,7 +31,13 @@ function serve(rows: () => object[], extra: Parameters<typeof fakeServer>[0] = {
     'GET /bureau/worker/config': () => [200, { liffId: null, mock: false, booking: TEST_BOOKING }],
     'GET /bureau/worker/staff/calendar': ({ url }) => [
       200,
-      { from: url.searchParams.get('from'), to: url.searchParams.get('to'), timeZone: 'Asia/Bangkok', appointments: rows() },
+      {
+        from: url.searchParams.get('from'),
+        to: url.searchParams.get('to'),
+        timeZone: 'Asia/Bangkok',
+        appointments: rows(),
+        truncated: false,
+      },
     ],
     ...extra,
   });

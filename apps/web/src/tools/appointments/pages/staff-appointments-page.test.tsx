@@ -35,7 +35,13 @@ describe('issue 15 item 5: the staff calendar', () => {
       'GET /bureau/worker/config': () => [200, { liffId: null, mock: false, booking }],
       'GET /bureau/worker/staff/calendar': ({ url }) => [
         200,
-        { from: url.searchParams.get('from'), to: url.searchParams.get('to'), timeZone: 'Asia/Bangkok', appointments: [wed] },
+        {
+          from: url.searchParams.get('from'),
+          to: url.searchParams.get('to'),
+          timeZone: 'Asia/Bangkok',
+          appointments: [wed],
+          truncated: false,
+        },
       ],
     });
     renderWithApp(
@@ -64,7 +70,7 @@ describe('issue 15 item 5: the staff calendar', () => {
         const from = url.searchParams.get('from')!;
         const to = url.searchParams.get('to')!;
         const rows = [past, wed].filter((a) => a.datetime.slice(0, 10) >= from && a.datetime.slice(0, 10) <= to);
-        return [200, { from, to, timeZone: 'Asia/Bangkok', appointments: rows }];
+        return [200, { from, to, timeZone: 'Asia/Bangkok', appointments: rows, truncated: false }];
       },
       'POST /bureau/worker/staff/appointments/1/attendance': ({ body }) => [
         200,
@@ -102,6 +108,27 @@ describe('issue 15 item 5: the staff calendar', () => {
     expect(await screen.findByRole('region', { name: 'Week of 2019-12-30' })).toBeInTheDocument();
   });
 
+  // Decision 0073: a range over the server's cap was shown as if complete.
+  it('says when the server capped the range: the first bookings only, and the CSV for all', async () => {
+    fakeServer({
+      'GET /auth/api/me': () => [200, discordMe(['bureau-staff'])],
+      'GET /bureau/worker/config': () => [200, { liffId: null, mock: false, booking }],
+      'GET /bureau/worker/staff/calendar': ({ url }) => {
+        const from = url.searchParams.get('from')!;
+        const to = url.searchParams.get('to')!;
+        return [200, { from, to, timeZone: 'Asia/Bangkok', appointments: [past, wed], truncated: from !== to }];
+      },
+    });
+    renderWithApp(<StaffAppointmentsPage />, { path: '/bureau/appointments?date=2020-01-06' });
+    expect(await screen.findByRole('table', { name: 'Appointments on 2020-01-06' })).toBeInTheDocument();
+    expect(screen.queryByText('Not every booking is shown')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Week' }));
+    const note = await screen.findByRole('region', { name: 'Not every booking is shown' });
+    expect(note).toHaveTextContent(
+      'This week has more bookings than the calendar shows at once: only the first 2 by time are listed, so later times may look emptier than they are. Export the week as CSV (below) for all of them.',
+    );
+  });
+
   describe('while the page stays open', () => {
     const serve = (rows: object[], extra: Parameters<typeof fakeServer>[0] = {}) =>
       fakeServer({
@@ -109,7 +136,13 @@ describe('issue 15 item 5: the staff calendar', () => {
         'GET /bureau/worker/config': () => [200, { liffId: null, mock: false, booking }],
         'GET /bureau/worker/staff/calendar': ({ url }) => [
           200,
-          { from: url.searchParams.get('from'), to: url.searchParams.get('to'), timeZone: 'Asia/Bangkok', appointments: rows },
+          {
+            from: url.searchParams.get('from'),
+            to: url.searchParams.get('to'),
+            timeZone: 'Asia/Bangkok',
+            appointments: rows,
+            truncated: false,
+          },
         ],
         ...extra,
       });
@@ -157,7 +190,13 @@ describe('issue 15 item 5: the staff calendar', () => {
       const server = serve([], {
         'GET /bureau/worker/staff/calendar': ({ url }) => [
           200,
-          { from: url.searchParams.get('from'), to: url.searchParams.get('to'), timeZone: 'Asia/Bangkok', appointments: rows },
+          {
+            from: url.searchParams.get('from'),
+            to: url.searchParams.get('to'),
+            timeZone: 'Asia/Bangkok',
+            appointments: rows,
+            truncated: false,
+          },
         ],
         'POST /bureau/worker/staff/appointments/7/cancel': ({ body }) =>
           (body as { expectedStart?: string }).expectedStart === rows[0]!.datetime

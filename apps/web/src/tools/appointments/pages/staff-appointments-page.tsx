@@ -228,6 +228,8 @@ function StaffCalendar() {
     { key: 'actions', header: 'Actions', align: 'end', render: actions },
   ];
   const step = view === 'day' ? 1 : 7;
+  // The span of the answer shown (the one before stays shown while the next loads).
+  const shownSpan = bookings.data && bookings.data.from === bookings.data.to ? 'day' : 'week';
   const rows = bookings.data?.appointments ?? [];
   const current = (a: StaffAppointment | null) => (a ? (rows.find((r) => r.id === a.id) ?? a) : null);
   const cancelling = current(cancellingOpened);
@@ -273,6 +275,15 @@ function StaffCalendar() {
         </span>
       </div>
 
+      {bookings.data?.truncated && (
+        // Decision 0073: a capped answer said nothing, and the days after the cap looked empty.
+        <StatusCard tone="warning" title="Not every booking is shown">
+          <p>
+            This {shownSpan} has more bookings than the calendar shows at once: only the first {rows.length.toLocaleString('en-GB')} by time
+            are listed, so later times may look emptier than they are. Export the {shownSpan} as CSV (below) for all of them.
+          </p>
+        </StatusCard>
+      )}
       {bookings.isPending ? (
         <Spinner label="Loading appointments" showLabel />
       ) : bookings.error ? (
