@@ -66,6 +66,17 @@ function serve(lookup: PersonLookupAnswer = person) {
 // fields, the infraction texts a bot or staff wrote) showed raw on the staff pages: a U+202E turned
 // the rest of the line around, and 30 accents on a letter drew a line up over the card's header and
 // rows. They show written out, as the owner console shows such text (decision 0067); Thai is kept.
+/** The lookup page of the served pair's Roblox account, once its account card shows. */
+async function lookUpRoblox() {
+  renderWithApp(
+    <Routes>
+      <Route path="/bureau/lookup/:type/:id" element={<LookupPage />} />
+    </Routes>,
+    { path: `/bureau/lookup/roblox/${robloxId}` },
+  );
+  return screen.findByRole('region', { name: 'Roblox account' });
+}
+
 describe('bureau staff pages: text others chose is written out, not drawn over the page', () => {
   it('on the infraction lookup page: the accounts and each infraction card', async () => {
     serve();
@@ -89,13 +100,7 @@ describe('bureau staff pages: text others chose is written out, not drawn over t
 
   it('on the lookup page: the Roblox account and its ban', async () => {
     serve();
-    renderWithApp(
-      <Routes>
-        <Route path="/bureau/lookup/:type/:id" element={<LookupPage />} />
-      </Routes>,
-      { path: `/bureau/lookup/roblox/${robloxId}` },
-    );
-    const roblox = await screen.findByRole('region', { name: 'Roblox account' });
+    const roblox = await lookUpRoblox();
     expect(within(roblox).getByText('Eve[U+202E]gnp.exe')).toBeInTheDocument();
     expect(within(roblox).getByText(writtenOut)).toBeInTheDocument();
     expect(within(roblox).getByText('Ban [U+202E]evil')).toBeInTheDocument();
@@ -104,13 +109,7 @@ describe('bureau staff pages: text others chose is written out, not drawn over t
   // Decision 0069: a ban reason of blank lines only showed as an empty row; it reads as a missing one.
   it("on the lookup page: a ban reason of blank lines only reads 'Unknown'", async () => {
     serve({ ...person, ban: { ...person.ban!, reason: '\n\n \n' } });
-    renderWithApp(
-      <Routes>
-        <Route path="/bureau/lookup/:type/:id" element={<LookupPage />} />
-      </Routes>,
-      { path: `/bureau/lookup/roblox/${robloxId}` },
-    );
-    const roblox = await screen.findByRole('region', { name: 'Roblox account' });
+    const roblox = await lookUpRoblox();
     expect(within(roblox).getByText('Ban reason').nextElementSibling).toHaveTextContent(/^Unknown$/);
   });
 
@@ -119,13 +118,7 @@ describe('bureau staff pages: text others chose is written out, not drawn over t
   it('on the lookup page: a two-line ban reason shows on two lines', async () => {
     withStylesheet(import.meta.url, '../../../ui/detail-list.css');
     serve({ ...person, ban: { ...person.ban!, reason: 'Exploiting\nSecond offence' } });
-    renderWithApp(
-      <Routes>
-        <Route path="/bureau/lookup/:type/:id" element={<LookupPage />} />
-      </Routes>,
-      { path: `/bureau/lookup/roblox/${robloxId}` },
-    );
-    const roblox = await screen.findByRole('region', { name: 'Roblox account' });
+    const roblox = await lookUpRoblox();
     const reason = within(roblox).getByText('Ban reason').nextElementSibling as HTMLElement;
     expect(reason.textContent).toBe('Exploiting\nSecond offence');
     expect(getComputedStyle(reason).whiteSpace).toBe('pre-line');
