@@ -124,6 +124,7 @@ export async function countRows(harness: TestApp): Promise<Record<string, number
     'recruitment_question_roles',
     'recruitment_avatars',
     'recruitment_drafts',
+    'recruitment_edit_drafts',
     'recruitment_notifications',
   ];
   const counts: Record<string, number> = {};

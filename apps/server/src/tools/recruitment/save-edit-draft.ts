@@ -13,7 +13,7 @@ import { reviewerHasActed } from './reviewer-has-acted';
  * (edit-application.ts), and Cancel does (discard-edit-draft.ts).
  */
 export async function saveEditDraft(
-  deps: Pick<RecruitmentDeps, 'db' | 'now'>,
+  deps: Pick<RecruitmentDeps, 'db' | 'now' | 'dialect'>,
   userId: string,
   draft: z.output<typeof SaveDraftRequest>,
 ): Promise<SuccessAnswer> {
@@ -23,6 +23,12 @@ export async function saveEditDraft(
       .selectFrom('recruitment_applications')
       .select((eb) => ['id', eb.and([eb('status', '=', 'Pending'), eb.not(reviewerHasActed(eb))]).as('editable')])
       .where('open_user_id', '=', userId)
+      // Held until this draft is written: a Save Changes (edit-application.ts updates this row, then
+      // deletes the draft) waits, and finds the draft to delete. Unlocked, a save that checked before
+      // the edit committed wrote its older draft after, and the next Edit reopened on it. NO KEY: the
+      // draft's own foreign key takes KEY SHARE on this row, which must not wait. SQLite runs one
+      // transaction at a time.
+      .$if(deps.dialect === 'postgres', (query) => query.forNoKeyUpdate())
       .executeTakeFirst();
     if (!open) throw new DomainError('recruitment.no_open_application');
     if (!open.editable) throw new DomainError('recruitment.not_editable');
