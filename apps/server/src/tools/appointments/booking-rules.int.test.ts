@@ -115,6 +115,21 @@ describe.each(DIALECTS)('issue 15 item 3: rules staff set, on %s', (dialect) => 
     expect((await save(BASE)).json().closedDays).toEqual([]);
   });
 
+  // Found by review: the reports looked only as far as either horizon, so a booking made before the
+  // horizon was shortened (decision 0032 keeps it) was never named when its day closed or lost seats.
+  it('decision 0055: a booking past a since-shortened horizon is still named when its day closes or loses seats', async () => {
+    const later = at('10:00', 14);
+    expect((await save({ ...BASE, capacity: 2 })).statusCode).toBe(200);
+    for (const who of [makeLineUser(), makeLineUser()]) expect((await book(who, later)).statusCode).toBe(200);
+    const short = { ...BASE, capacity: 2, maxDaysAhead: 3 };
+    expect((await save(short)).json()).toMatchObject({ closedDays: [], outsideHours: [], overSeats: [] });
+    expect((await save({ ...short, capacity: 1 })).json().overSeats).toEqual([
+      { date: dateOf(later), slots: [{ start: later, bookings: 2 }] },
+    ]);
+    const closed = await save({ ...short, capacity: 1, holidays: [{ date: dateOf(later), name: 'Bureau day' }] });
+    expect(closed.json().closedDays).toEqual([{ date: dateOf(later), bookings: 2, waitlistEnded: 0 }]);
+  });
+
   // A shortened day said only "Saved": staff did not learn that bookings now lay outside its hours.
   it('names the days whose new hours leave bookings outside them: before the opening, after the close, in a break', async () => {
     const monday = dateOf(at('09:00'));

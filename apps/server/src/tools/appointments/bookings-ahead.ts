@@ -3,11 +3,20 @@ import { type BookingRules, type LocalDay, addDays, dayRange, localDayOf } from 
 
 /**
  * What a save of the rules reports on (decision 0055): each day from today on, as far ahead as either
- * the old or the new horizon reaches, where bookings can be.
+ * the old or the new horizon reaches, or the last booking does: one made before the horizon was
+ * shortened keeps its day (decision 0032), and a save that closes that day concerns it too (found by
+ * review: such a day was never named).
  */
-export function* daysAheadOfEither(before: BookingRules, after: BookingRules, now: number): Generator<LocalDay> {
+export async function daysAheadOfEither(trx: AppointmentsDb, before: BookingRules, after: BookingRules, now: number): Promise<LocalDay[]> {
   const today = localDayOf(now, after.timeZone);
-  for (let offset = 0; offset <= Math.max(before.maxDaysAhead, after.maxDaysAhead); offset++) yield addDays(today, offset);
+  const last = await bookedBetween(trx, now, Number.MAX_SAFE_INTEGER)
+    .select((eb) => eb.fn.max('starts_at').as('last'))
+    .executeTakeFirst();
+  const lastBooked = last?.last == null ? today.date : localDayOf(Number(last.last), after.timeZone).date;
+  const days: LocalDay[] = [];
+  for (let offset = 0; offset <= Math.max(before.maxDaysAhead, after.maxDaysAhead) || days.at(-1)!.date < lastBooked; offset++)
+    days.push(addDays(today, offset));
+  return days;
 }
 
 /** The booked rows (not seats held for an offer) starting on `day`, from `now` on; the caller selects. */
@@ -20,9 +29,8 @@ export function bookedOn(trx: AppointmentsDb, day: LocalDay, timeZone: string, n
  * The same rows on every day daysAheadOfEither walks, in one read: for a report that concerns every
  * day (the seats per slot) rather than the few whose hours changed. The caller selects.
  */
-export function bookedOnDaysAhead(trx: AppointmentsDb, before: BookingRules, after: BookingRules, now: number) {
-  let last = localDayOf(now, after.timeZone);
-  for (const day of daysAheadOfEither(before, after, now)) last = day;
+export async function bookedOnDaysAhead(trx: AppointmentsDb, before: BookingRules, after: BookingRules, now: number) {
+  const last = (await daysAheadOfEither(trx, before, after, now)).at(-1)!;
   return bookedBetween(trx, now, dayRange(last.date, after.timeZone).to);
 }
 

@@ -6,7 +6,7 @@ import { bookedOn, daysAheadOfEither } from './bookings-ahead';
  * Decision 0055: the days, from today on, that had times under `before` and have none under `after`
  * (a holiday or a closed day just added) and still hold bookings, with their counts. Bookings already
  * made stay as they are (issue 15 item 3), so staff are told which days to clear. Looks as far ahead
- * as either horizon reaches, where bookings can be; one count per newly closed day, none when the save
+ * as either horizon or the last booking reaches; one count per newly closed day, none when the save
  * closes nothing (the usual case).
  */
 export async function countBookingsOnNewlyClosedDays(
@@ -16,7 +16,7 @@ export async function countBookingsOnNewlyClosedDays(
   now: number,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const day of daysAheadOfEither(before, after, now)) {
+  for (const day of await daysAheadOfEither(trx, before, after, now)) {
     if (slotStartsOn(before, day).length === 0 || slotStartsOn(after, day).length > 0) continue;
     const row = await bookedOn(trx, day, after.timeZone, now)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))

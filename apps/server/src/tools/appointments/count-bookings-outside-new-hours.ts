@@ -8,7 +8,7 @@ import { bookedOn, daysAheadOfEither } from './bookings-ahead';
  * changed, with the bookings now outside them (starting before the opening, ending after the close, or
  * meeting a break). Bookings already made stay as they are (issue 15 item 3); a shortened day said
  * only "Saved", so staff did not learn that a 16:00 booking now lay after a 12:00 close. A day the save
- * closes is counted by countBookingsOnNewlyClosedDays instead. Looks as far ahead as either horizon.
+ * closes is counted by countBookingsOnNewlyClosedDays instead. Looks as far ahead as either horizon or the last booking.
  */
 export async function countBookingsOutsideNewHours(
   trx: AppointmentsDb,
@@ -17,7 +17,7 @@ export async function countBookingsOutsideNewHours(
   now: number,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const day of daysAheadOfEither(before, after, now)) {
+  for (const day of await daysAheadOfEither(trx, before, after, now)) {
     const hours = hoursOn(after, day);
     if (!hours || JSON.stringify(hours) === JSON.stringify(hoursOn(before, day))) continue;
     const rows = await bookedOn(trx, day, after.timeZone, now).select(['starts_at', 'ends_at']).execute();

@@ -7,7 +7,7 @@ import { type SeatSpan, seatsHeldAt } from './seats-in-use';
 /**
  * Beside decision 0055's closed days and hours: a save that lowers the seats per slot leaves the
  * bookings already made in their seats (decision 0052), so a slot booked by three keeps three under two
- * seats; the save said only "Saved". For each day from today on (as far ahead as either horizon), still
+ * seats; the save said only "Saved". For each day from today on (as far ahead as either horizon or the last booking), still
  * open, each time a booking starts with more bookings under way than the new seats, and how many: the
  * count only rises where a booking starts (seats-in-use.ts), so these instants are where it is over.
  * Nothing when the save did not lower the seats (the usual case); a closed day is in closedDays instead.
@@ -19,7 +19,7 @@ export async function countBookingsOverSeats(
   now: number,
 ): Promise<OverSeatsReport[]> {
   if (after.capacity >= before.capacity) return [];
-  const rows = await bookedOnDaysAhead(trx, before, after, now).select(['starts_at', 'ends_at']).orderBy('starts_at').execute();
+  const rows = await (await bookedOnDaysAhead(trx, before, after, now)).select(['starts_at', 'ends_at']).orderBy('starts_at').execute();
   // A booking lies in one day's opening hours (slotMinutesOfDay), so each day is counted on its own.
   const days = new Map<string, { day: LocalDay; spans: SeatSpan[] }>();
   for (const row of rows) {
