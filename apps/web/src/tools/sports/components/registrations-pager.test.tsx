@@ -112,6 +112,16 @@ describe('decision 0070: the Admin Panel list a page at a time', { timeout: 20_0
     expect(asked).toEqual(['?sportId=1&limit=50', '?sportId=1&limit=50&after=1050', '?sportId=1&limit=50&after=1100']);
   });
 
+  // A paged list's header box chooses what is shown; its name says so ("every row" read as all 120).
+  it('the header box chooses every row shown, and says so', async () => {
+    serve(all);
+    const user = userEvent.setup();
+    renderPanel();
+    await waitFor(() => expect(shownRows()).toHaveLength(REGISTRATIONS_PAGE_SIZE));
+    await user.click(screen.getByRole('checkbox', { name: 'Choose every row shown' }));
+    expect(screen.getByRole('button', { name: 'Change 50 chosen' })).toBeInTheDocument();
+  });
+
   it('asks the server for one status when the lead picks it, from its first page', async () => {
     const asked = serve(all);
     const user = userEvent.setup();
