@@ -109,6 +109,25 @@ describe('issue 13 item 4: the board moves cards to the stages it shows', () => 
       expect(posts(calls)).toEqual([[`${API}/applications/7/update`, { stageId: 3, expectedStageId: 1 }]]);
     });
 
+    it('moves a card with an arrow key pressed at once after Space picked it up (decision 0029)', async () => {
+      layOut();
+      const calls = server(
+        [column(1, 'Application Received', [card(7, 'signal.sam', 1)]), column(2, 'Interview', [])],
+        [200, { success: true, status: 'Pending', stageId: 2, feedback: null }],
+      ).calls;
+      await openBoard();
+      screen.getByRole('button', { name: 'Move the application of signal.sam' }).focus();
+      // No pause between the keys, as a screen reader or a quick hand sends them.
+      await userEvent.setup({ delay: null }).keyboard(' {ArrowRight}');
+      await waitFor(() => expect(document.querySelector('[id^="DndLiveRegion"]')).toHaveTextContent('Over the stage Interview.'));
+      await userEvent.keyboard(' ');
+      await waitFor(() =>
+        expect(document.querySelector('[id^="DndLiveRegion"]')).toHaveTextContent('Moving the application of signal.sam to Interview.'),
+      );
+      expect(await screen.findByText('signal.sam moved to Interview.', { selector: '.ui-toast__title' })).toBeInTheDocument();
+      expect(posts(calls)).toEqual([[`${API}/applications/7/update`, { stageId: 2, expectedStageId: 1 }]]);
+    });
+
     it('does not say a card moved when it was dropped on its own stage', async () => {
       layOut();
       const calls = server([column(1, 'Application Received', [card(7, 'signal.sam', 1)]), column(2, 'Interview', [])]).calls;

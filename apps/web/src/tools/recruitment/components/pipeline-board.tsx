@@ -2,7 +2,6 @@ import {
   DndContext,
   type DragEndEvent,
   type KeyboardCoordinateGetter,
-  KeyboardSensor,
   PointerSensor,
   rectIntersection,
   useDraggable,
@@ -22,6 +21,7 @@ import { useBoard } from '../api/get-board';
 import { useStages } from '../api/get-stages';
 import { recruitmentKeys } from '../api/keys';
 import { useUpdateApplication } from '../api/update-application';
+import { KeyboardSensorKeepingEarlyKeys } from '../lib/keyboard-sensor-keeping-early-keys';
 import { updateFailureText } from '../lib/messages';
 import { ApplicantAvatar } from './applicant-avatar';
 
@@ -70,7 +70,7 @@ export function PipelineBoard() {
   const toast = useToast();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+    useSensor(KeyboardSensorKeepingEarlyKeys, { coordinateGetter: columnKeyboardCoordinates }),
   );
   // Issue 13 item 4: the board's answer (staleTime 0) is fresher than the
   // stage list (cached 30 s), so the board moves cards to its own columns' stages. When the two

@@ -1,7 +1,8 @@
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
+import { DndContext, type DragEndEvent, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
+import { KeyboardSensorKeepingEarlyKeys } from '../lib/keyboard-sensor-keeping-early-keys';
 
 interface SortableListProps<T extends { id: number }> {
   items: T[];
@@ -21,7 +22,7 @@ interface SortableListProps<T extends { id: number }> {
 export function SortableList<T extends { id: number }>({ items, nameOf, onReorder, renderItem, label, disabled }: SortableListProps<T>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensorKeepingEarlyKeys, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = items.map((i) => i.id);
   const nameById = (id: unknown) => {
