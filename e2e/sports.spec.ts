@@ -377,7 +377,7 @@ test('a team fills itself: bulk selection, the waiting list, over capacity, movi
   await logIn(lead, 'lead');
   await lead.getByLabel('Sport', { exact: true }).selectOption({ label: 'Badminton' });
   await expect(lead.getByLabel('Registrations by status')).toContainText('Pending Selection2');
-  await lead.getByLabel('Choose every row shown').check();
+  await lead.getByLabel('Choose every row listed').check();
   await lead.getByLabel('Set chosen to').selectOption('selected');
   await lead.getByRole('button', { name: 'Change 2 chosen' }).click();
   const confirm = lead.getByRole('dialog', { name: 'Change status' });

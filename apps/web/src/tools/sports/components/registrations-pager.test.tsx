@@ -113,12 +113,12 @@ describe('decision 0070: the Admin Panel list a page at a time', { timeout: 20_0
   });
 
   // A paged list's header box chooses what is shown; its name says so ("every row" read as all 120).
-  it('the header box chooses every row shown, and says so', async () => {
+  it('the header box chooses every row listed, and says so', async () => {
     serve(all);
     const user = userEvent.setup();
     renderPanel();
     await waitFor(() => expect(shownRows()).toHaveLength(REGISTRATIONS_PAGE_SIZE));
-    await user.click(screen.getByRole('checkbox', { name: 'Choose every row shown' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Choose every row listed' }));
     expect(screen.getByRole('button', { name: 'Change 50 chosen' })).toBeInTheDocument();
   });
 
