@@ -1,13 +1,21 @@
 import type { AppointmentsDb } from './appointments-tables';
 import { type BookingRules, type LocalDay, addDays, dayRange, localDayOf } from './booking-rules';
 
+/** A save of the rules as its reports see it: the rules before and after, when, and the days to look at. */
+export interface RulesChange {
+  before: BookingRules;
+  after: BookingRules;
+  now: number;
+  days: LocalDay[];
+}
+
 /**
- * What a save of the rules reports on (decision 0055): each day from today on, as far ahead as either
- * the old or the new horizon reaches, or the last booking does: one made before the horizon was
- * shortened keeps its day (decision 0032), and a save that closes that day concerns it too (found by
- * review: such a day was never named).
+ * What a save of the rules reports on (decision 0055), worked out once for all its reports: each day
+ * from today on, as far ahead as either the old or the new horizon reaches, or the last booking does:
+ * one made before the horizon was shortened keeps its day (decision 0032), and a save that closes that
+ * day concerns it too (found by review: such a day was never named).
  */
-export async function daysAheadOfEither(trx: AppointmentsDb, before: BookingRules, after: BookingRules, now: number): Promise<LocalDay[]> {
+export async function rulesChange(trx: AppointmentsDb, before: BookingRules, after: BookingRules, now: number): Promise<RulesChange> {
   const today = localDayOf(now, after.timeZone);
   const last = await bookedBetween(trx, now, Number.MAX_SAFE_INTEGER)
     .select((eb) => eb.fn.max('starts_at').as('last'))
@@ -16,7 +24,7 @@ export async function daysAheadOfEither(trx: AppointmentsDb, before: BookingRule
   const days: LocalDay[] = [];
   for (let offset = 0; offset <= Math.max(before.maxDaysAhead, after.maxDaysAhead) || days.at(-1)!.date < lastBooked; offset++)
     days.push(addDays(today, offset));
-  return days;
+  return { before, after, now, days };
 }
 
 /** The booked rows (not seats held for an offer) starting on `day`, from `now` on; the caller selects. */
@@ -26,12 +34,11 @@ export function bookedOn(trx: AppointmentsDb, day: LocalDay, timeZone: string, n
 }
 
 /**
- * The same rows on every day daysAheadOfEither walks, in one read: for a report that concerns every
- * day (the seats per slot) rather than the few whose hours changed. The caller selects.
+ * The same rows on every day of the change, in one read: for a report that concerns every day (the
+ * seats per slot) rather than the few whose hours changed. The caller selects.
  */
-export async function bookedOnDaysAhead(trx: AppointmentsDb, before: BookingRules, after: BookingRules, now: number) {
-  const last = (await daysAheadOfEither(trx, before, after, now)).at(-1)!;
-  return bookedBetween(trx, now, dayRange(last.date, after.timeZone).to);
+export function bookedOnDaysAhead(trx: AppointmentsDb, { after, now, days }: RulesChange) {
+  return bookedBetween(trx, now, dayRange(days.at(-1)!.date, after.timeZone).to);
 }
 
 function bookedBetween(trx: AppointmentsDb, from: number, to: number) {

@@ -1,6 +1,6 @@
 import type { AppointmentsDb } from './appointments-tables';
-import { type BookingRules, slotStartsOn } from './booking-rules';
-import { bookedOn, daysAheadOfEither } from './bookings-ahead';
+import { slotStartsOn } from './booking-rules';
+import { type RulesChange, bookedOn } from './bookings-ahead';
 
 /**
  * Decision 0055: the days, from today on, that had times under `before` and have none under `after`
@@ -11,12 +11,10 @@ import { bookedOn, daysAheadOfEither } from './bookings-ahead';
  */
 export async function countBookingsOnNewlyClosedDays(
   trx: AppointmentsDb,
-  before: BookingRules,
-  after: BookingRules,
-  now: number,
+  { before, after, now, days }: RulesChange,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const day of await daysAheadOfEither(trx, before, after, now)) {
+  for (const day of days) {
     if (slotStartsOn(before, day).length === 0 || slotStartsOn(after, day).length > 0) continue;
     const row = await bookedOn(trx, day, after.timeZone, now)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))

@@ -1,7 +1,7 @@
 import { readZonedTime } from '@guildhall/contracts/zoned-time';
 import type { AppointmentsDb } from './appointments-tables';
-import { type BookingRules, hoursOn, minutesOf } from './booking-rules';
-import { bookedOn, daysAheadOfEither } from './bookings-ahead';
+import { hoursOn, minutesOf } from './booking-rules';
+import { type RulesChange, bookedOn } from './bookings-ahead';
 
 /**
  * Beside decision 0055's closed days: the days, from today on, that stay open but whose hours this save
@@ -12,12 +12,10 @@ import { bookedOn, daysAheadOfEither } from './bookings-ahead';
  */
 export async function countBookingsOutsideNewHours(
   trx: AppointmentsDb,
-  before: BookingRules,
-  after: BookingRules,
-  now: number,
+  { before, after, now, days }: RulesChange,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const day of await daysAheadOfEither(trx, before, after, now)) {
+  for (const day of days) {
     const hours = hoursOn(after, day);
     if (!hours || JSON.stringify(hours) === JSON.stringify(hoursOn(before, day))) continue;
     const rows = await bookedOn(trx, day, after.timeZone, now).select(['starts_at', 'ends_at']).execute();

@@ -1,7 +1,7 @@
 import type { OverSeatsReport } from '@guildhall/contracts/appointments';
 import type { AppointmentsDb } from './appointments-tables';
-import { type BookingRules, type LocalDay, localDayOf, slotStartsOn } from './booking-rules';
-import { bookedOnDaysAhead } from './bookings-ahead';
+import { type LocalDay, localDayOf, slotStartsOn } from './booking-rules';
+import { type RulesChange, bookedOnDaysAhead } from './bookings-ahead';
 import { type SeatSpan, seatsHeldAt } from './seats-in-use';
 
 /**
@@ -12,14 +12,10 @@ import { type SeatSpan, seatsHeldAt } from './seats-in-use';
  * count only rises where a booking starts (seats-in-use.ts), so these instants are where it is over.
  * Nothing when the save did not lower the seats (the usual case); a closed day is in closedDays instead.
  */
-export async function countBookingsOverSeats(
-  trx: AppointmentsDb,
-  before: BookingRules,
-  after: BookingRules,
-  now: number,
-): Promise<OverSeatsReport[]> {
+export async function countBookingsOverSeats(trx: AppointmentsDb, change: RulesChange): Promise<OverSeatsReport[]> {
+  const { before, after } = change;
   if (after.capacity >= before.capacity) return [];
-  const rows = await (await bookedOnDaysAhead(trx, before, after, now)).select(['starts_at', 'ends_at']).orderBy('starts_at').execute();
+  const rows = await bookedOnDaysAhead(trx, change).select(['starts_at', 'ends_at']).orderBy('starts_at').execute();
   // A booking lies in one day's opening hours (slotMinutesOfDay), so each day is counted on its own.
   const days = new Map<string, { day: LocalDay; spans: SeatSpan[] }>();
   for (const row of rows) {

@@ -9,6 +9,7 @@ import { DomainError } from '@server/core/errors/domain-error';
 import type { AppointmentsDeps } from './appointments-deps';
 import type { AppointmentsDb } from './appointments-tables';
 import type { BookingRules } from './booking-rules';
+import { rulesChange } from './bookings-ahead';
 import { countBookingsOnNewlyClosedDays } from './count-bookings-on-closed-days';
 import { countBookingsOverSeats } from './count-bookings-over-seats';
 import { countBookingsOutsideNewHours } from './count-bookings-outside-new-hours';
@@ -94,12 +95,10 @@ export async function saveBookingSettings(
       // The rules just written, read through the transaction (on SQLite its one connection is busy during it).
       const after = await loadBookingRules(inTrx);
       await rescheduleReminders(deps, before, after, trx);
-      const bookingsLeft = await countBookingsOnNewlyClosedDays(trx, before, after, now);
-      const outsideHours = [...(await countBookingsOutsideNewHours(trx, before, after, now))].map(([date, bookings]) => ({
-        date,
-        bookings,
-      }));
-      const overSeats = await countBookingsOverSeats(trx, before, after, now);
+      const change = await rulesChange(trx, before, after, now);
+      const bookingsLeft = await countBookingsOnNewlyClosedDays(trx, change);
+      const outsideHours = [...(await countBookingsOutsideNewHours(trx, change))].map(([date, bookings]) => ({ date, bookings }));
+      const overSeats = await countBookingsOverSeats(trx, change);
       const ended = await endWaitlistsOfClosedDays(deps, after, trx);
       return {
         offers: await passOpenedSeatsToWaitlist(deps, after, trx),
